@@ -1,0 +1,44 @@
+import * as React from "react";
+import { Link } from "react-router";
+import { ShieldCheck } from "lucide-react";
+import { brand, footerColumns } from "~/content/brand";
+import { SiteLogo } from "./site-logo";
+
+export function SiteFooter() {
+  // The HTML is prerendered at build time: hydrate with the build's year, then show today's.
+  const [year, setYear] = React.useState(__BUILD_YEAR__);
+  React.useEffect(() => setYear(new Date().getFullYear()), []);
+  return (
+    <footer className="border-t border-border bg-muted">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div className="flex flex-col gap-4">
+          <SiteLogo />
+          <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}</p>
+          <p className="inline-flex w-fit items-center gap-2 rounded-full border border-border bg-background px-3 py-1 text-xs font-semibold text-foreground">
+            <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+            {brand.resellerBadge}
+          </p>
+        </div>
+        {footerColumns.map((column) => (
+          <div key={column.title}>
+            <h2 className="text-sm font-semibold text-foreground">{column.title}</h2>
+            <ul className="mt-3 flex flex-col gap-2">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+          © {year} {brand.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+import * as React from "react";
+import { Dialog as Primitive } from "radix-ui";
+import { X } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+export const Dialog = Primitive.Root;
+export const DialogTrigger = Primitive.Trigger;
+export const DialogClose = Primitive.Close;
+
+export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Primitive.Overlay>) {
+  return (
+    <Primitive.Overlay
+      className={cn(
+        "fixed inset-0 z-50 bg-slate-950/60 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DialogContent({
+  className,
+  children,
+  closeLabel = "Close",
+  ...props
+}: React.ComponentProps<typeof Primitive.Content> & { closeLabel?: string }) {
+  return (
+    <Primitive.Portal>
+      <DialogOverlay />
+      <Primitive.Content
+        className={cn(
+          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-xl data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <Primitive.Close className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">{closeLabel}</span>
+        </Primitive.Close>
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}
+
+export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1.5 pr-6", className)} {...props} />;
+}
+
+export function DialogTitle({ className, ...props }: React.ComponentProps<typeof Primitive.Title>) {
+  return <Primitive.Title className={cn("text-lg font-bold leading-tight", className)} {...props} />;
+}
+
+export function DialogDescription({ className, ...props }: React.ComponentProps<typeof Primitive.Description>) {
+  return <Primitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}

@@ -1,0 +1,64 @@
+import { paths } from "@shared/site-routes";
+
+/**
+ * Names the spec leaves out. Every value here is a placeholder to replace before launch
+ * (see docs/decisions/0003-placeholder-content.md).
+ */
+export const brand = {
+  /** PLACEHOLDER: the company's product name. */
+  name: "AgentDesk",
+  /** PLACEHOLDER: the contact-centre AI platform we resell. */
+  platformName: "the Contact-Centre AI Platform",
+  tagline: "Enterprise-grade AI agents for SMBs",
+  resellerBadge: "Authorized reseller of the Contact-Centre AI Platform",
+  shortPitch: "AI agents for voice, SMS, email and social in one queue.",
+} as const;
+
+export type NavLink = { label: string; to: string; description?: string };
+
+export const industryLinks: NavLink[] = [
+  { label: "Law Firms", to: paths.industryLaw },
+  { label: "Home Services & Trades", to: paths.industryTrades },
+  { label: "Insurance", to: paths.industryInsurance },
+];
+
+export const featurePageLinks: NavLink[] = [
+  { label: "Omnichannel Communications", to: paths.featureOmnichannel },
+  { label: "Agentic Automation", to: paths.featureAgenticAutomation },
+  { label: "AI Guru", to: paths.featureAiGuru },
+  { label: "Analytics & Insights", to: paths.featureAnalytics },
+];
+
+export const solutionsMenu = {
+  features: { label: "Features", to: paths.features },
+  compare: { label: "Compare costs", to: paths.compare },
+  industriesLabel: "Industries",
+} as const;
+
+/** Resources: the internal pages; Merch is external and appended where the menu renders. */
+export const resourceLinks: NavLink[] = [
+  { label: "About", to: paths.about },
+  { label: "Careers", to: paths.careers },
+  { label: "FAQ", to: paths.faq },
+];
+
+export const merchLabel = "Merch";
+
+export const footerColumns: { title: string; links: NavLink[] }[] = [
+  {
+    title: "Product",
+    links: [
+      { label: "Features", to: paths.features },
+      { label: "Pricing", to: paths.pricing },
+      { label: "FAQ", to: paths.faq },
+    ],
+  },
+  { title: "Industries", links: industryLinks },
+  {
+    title: "Company",
+    links: [
+      { label: "About", to: paths.about },
+      { label: "Contact", to: paths.contact },
+    ],
+  },
+];

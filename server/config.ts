@@ -1,0 +1,169 @@
+import { z } from "zod";
+import path from "node:path";
+import type { RuntimeConfig } from "@shared/runtime-config";
+
+/** Empty strings in the environment count as unset. */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), url(protocols).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  BUILD_DIR: z.string().trim().min(1).default("./build/client"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Which request header carries the client IP when behind a proxy (for example x-forwarded-for). */
+  TRUST_PROXY_HEADER: optionalString,
+
+  DEMO_SCHEDULER_URL: url(["https:", "http:"]).default("https://calendly.com/your-company/30min"),
+  ENTERPRISE_SCHEDULER_URL: url(["https:", "http:"]).default("https://calendly.com/your-company/enterprise-consult"),
+  MERCH_URL: url(["https:", "http:"]).default("https://shop.example.com"),
+  CAREERS_EMAIL: z.string().trim().email().default("careers@example.com"),
+  SUPPORT_EMAIL: z.string().trim().email().default("support@example.com"),
+  SUPPORT_PHONE: z.string().trim().min(3).max(40).default("(555) 010-0199"),
+
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_SECRET_KEY: optionalString,
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_VERIFY_URL: url(["https:", "http:"]).default("https://www.google.com/recaptcha/api/siteverify"),
+  /** Extra hostnames the bot-check token may carry besides PUBLIC_URL's (comma-separated). */
+  RECAPTCHA_ALLOWED_HOSTNAMES: optionalString,
+
+  GTM_ID: optionalString,
+  GA4_ID: optionalString,
+  META_PIXEL_ID: optionalString,
+
+  BETTER_AUTH_SECRET: optionalString,
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  LEADS_NOTIFY_TO: optionalString,
+  LEADS_NOTIFY_FROM: optionalString,
+  LEADS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
+  LEADS_WEBHOOK_SECRET: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfig = {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  publicUrl: string;
+  buildDir: string;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxyHeader: string | undefined;
+  recaptcha: {
+    siteKey: string | null;
+    secretKey: string | null;
+    minScore: number;
+    verifyUrl: string;
+    allowedHostnames: string[];
+  };
+  authSecret: string | undefined;
+  notify: {
+    smtpUrl: string | undefined;
+    to: string | undefined;
+    from: string;
+    webhookUrl: string | undefined;
+    webhookSecret: string | undefined;
+  };
+  runtime: RuntimeConfig;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  const problems: string[] = [];
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
+    problems.push(
+      "  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY: set both to turn the bot check on, or neither to leave it off",
+    );
+  }
+  if (e.LEADS_WEBHOOK_URL && !e.LEADS_WEBHOOK_SECRET) {
+    problems.push("  LEADS_WEBHOOK_SECRET: required when LEADS_WEBHOOK_URL is set (deliveries are HMAC-signed)");
+  }
+  if (e.SMTP_URL && !e.LEADS_NOTIFY_TO) {
+    problems.push("  LEADS_NOTIFY_TO: required when SMTP_URL is set (the address that receives new leads)");
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+
+  const publicHost = new URL(publicUrl).hostname;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) },
+    publicUrl,
+    buildDir: path.resolve(e.BUILD_DIR),
+    logLevel: e.LOG_LEVEL,
+    trustProxyHeader: e.TRUST_PROXY_HEADER?.toLowerCase(),
+    recaptcha: {
+      siteKey: e.RECAPTCHA_SITE_KEY ?? null,
+      secretKey: e.RECAPTCHA_SECRET_KEY ?? null,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      allowedHostnames: [
+        publicHost,
+        ...(e.RECAPTCHA_ALLOWED_HOSTNAMES ?? "").split(",").map((h) => h.trim()).filter(Boolean),
+      ],
+    },
+    authSecret: e.BETTER_AUTH_SECRET,
+    notify: {
+      smtpUrl: e.SMTP_URL,
+      to: e.LEADS_NOTIFY_TO,
+      from: e.LEADS_NOTIFY_FROM ?? `leads@${publicHost}`,
+      webhookUrl: e.LEADS_WEBHOOK_URL,
+      webhookSecret: e.LEADS_WEBHOOK_SECRET,
+    },
+    runtime: {
+      publicUrl,
+      demoSchedulerUrl: e.DEMO_SCHEDULER_URL,
+      enterpriseSchedulerUrl: e.ENTERPRISE_SCHEDULER_URL,
+      merchUrl: e.MERCH_URL,
+      careersEmail: e.CAREERS_EMAIL,
+      supportEmail: e.SUPPORT_EMAIL,
+      supportPhone: e.SUPPORT_PHONE,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? null,
+      gtmId: e.GTM_ID ?? null,
+      ga4Id: e.GA4_ID ?? null,
+      metaPixelId: e.META_PIXEL_ID ?? null,
+    },
+  };
+}

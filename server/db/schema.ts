@@ -1,0 +1,247 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (better-auth). Keys are the model and field names better-auth expects; ids are
+// uuids (advanced.database.generateId = "uuid") so user_roles.user_id can be a uuid foreign key.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable("auth_users", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "auth_accounts",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "auth_verifications",
+  {
+    id: uuid("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "auth_two_factors",
+  {
+    id: uuid("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("auth_two_factors_user_id_idx").on(t.userId), index("auth_two_factors_secret_idx").on(t.secret)],
+);
+
+/** better-auth's rate-limit store (storage: "database"), shared by every server instance. */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  id: uuid("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Roles
+// ---------------------------------------------------------------------------------------------
+
+export const appRole = pgEnum("app_role", ["admin", "moderator", "user"]);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: appRole("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("user_roles_user_id_role_key").on(t.userId, t.role), index("user_roles_created_at_idx").on(t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    actorUserId: uuid("actor_user_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details"),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Leads
+// ---------------------------------------------------------------------------------------------
+
+/** Which form a booking inquiry came from. */
+export const leadSource = pgEnum("lead_source", ["booking_dialog", "enterprise_dialog", "enterprise_inline"]);
+
+/** Attribution and consent evidence stored with every lead. */
+const attribution = () => ({
+  pagePath: text("page_path"),
+  referrer: text("referrer"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  clientIp: text("client_ip"),
+  userAgent: text("user_agent"),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+});
+
+export const bookingInquiries = pgTable(
+  "booking_inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    name: text("name").notNull(),
+    workEmail: text("work_email").notNull(),
+    companyName: text("company_name").notNull(),
+    jobTitle: text("job_title").notNull(),
+    aiGoal: text("ai_goal"),
+    totalCalls: integer("total_calls"),
+    tcpaConsent: boolean("tcpa_consent").notNull(),
+    sourceForm: leadSource("source_form").notNull(),
+    consentTextVersion: text("consent_text_version").notNull(),
+    ...attribution(),
+  },
+  (t) => [
+    index("booking_inquiries_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("booking_inquiries_source_created_idx").on(t.sourceForm, t.createdAt.desc()),
+    check("booking_inquiries_total_calls_range", sql`${t.totalCalls} is null or (${t.totalCalls} between 1 and 1000000)`),
+  ],
+);
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    name: text("name").notNull(),
+    company: text("company").notNull(),
+    role: text("role"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    industry: text("industry").notNull(),
+    companySize: text("company_size"),
+    notes: text("notes"),
+    ...attribution(),
+  },
+  (t) => [index("contact_requests_created_at_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * Transactional outbox: each stored lead writes one row per notification channel in the same
+ * transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and deliver them.
+ */
+export const leadOutbox = pgTable(
+  "lead_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    leadKind: text("lead_kind").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    channel: text("channel").notNull(),
+    payload: jsonb("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("lead_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+    unique("lead_outbox_lead_channel_key").on(t.leadId, t.channel),
+  ],
+);
+
+/** Fixed-window request counters shared by every instance (lead endpoints). */
+export const rateLimitBuckets = pgTable("rate_limit_buckets", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Bot-check tokens already used, so a replayed token is refused even across instances. */
+export const usedBotTokens = pgTable(
+  "used_bot_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("used_bot_tokens_used_at_idx").on(t.usedAt)],
+);

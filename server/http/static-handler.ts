@@ -1,0 +1,54 @@
+import type { Context } from "hono";
+import type { StaticFile, StaticSite } from "../static-site";
+
+/** Whether an Accept-Encoding header accepts a coding (q=0 means refused). */
+export function acceptsEncoding(header: string, coding: string): boolean {
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (name?.trim() !== coding && name?.trim() !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q ? Number.parseFloat(q.slice(2)) > 0 : true;
+  }
+  return false;
+}
+
+/** Picks brotli, then gzip, then identity, by the request's Accept-Encoding. */
+function negotiate(file: StaticFile, acceptEncoding: string): { body: Buffer; encoding?: "br" | "gzip" } {
+  if (file.br && acceptsEncoding(acceptEncoding, "br")) return { body: file.br, encoding: "br" };
+  if (file.gzip && acceptsEncoding(acceptEncoding, "gzip")) return { body: file.gzip, encoding: "gzip" };
+  return { body: file.body };
+}
+
+export function sendStaticFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
+  const headers = new Headers({
+    "content-type": file.contentType,
+    "cache-control": status === 404 ? "no-cache" : file.cacheControl,
+    etag: file.etag,
+    vary: "Accept-Encoding",
+  });
+  if (status === 200 && c.req.header("if-none-match") === file.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const { body, encoding } = negotiate(file, c.req.header("accept-encoding") ?? "");
+  if (encoding) headers.set("content-encoding", encoding);
+  headers.set("content-length", String(body.length));
+  const payload = c.req.method === "HEAD" ? null : new Uint8Array(body.buffer, body.byteOffset, body.length);
+  return new Response(payload as BodyInit | null, { status, headers });
+}
+
+/** Serves the site for GET and HEAD: files, prerendered pages, the SPA shell, then the 404 page. */
+export function createStaticHandler(site: StaticSite) {
+  return (c: Context) => {
+    const rawPath = c.req.path;
+    // One URL per page: /about/ redirects to /about (keeps the query string).
+    if (rawPath.length > 1 && rawPath.endsWith("/")) {
+      const url = new URL(c.req.url);
+      // Collapse leading slashes too, so "//other.example/" cannot become an off-site redirect.
+      const target = "/" + rawPath.replace(/^\/+/, "").replace(/\/+$/, "");
+      return c.redirect(target + url.search, 301);
+    }
+    const file = site.lookup(rawPath);
+    if (file) return sendStaticFile(c, file);
+    return sendStaticFile(c, site.notFound, 404);
+  };
+}

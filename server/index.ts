@@ -1,0 +1,96 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { ConfigError, loadConfig, type AppConfig } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { BuildMissingError, loadStaticSite } from "./static-site";
+import { createApp } from "./app";
+import { createLogger, type Logger } from "./logger";
+
+/** How long in-flight requests may take to finish after SIGTERM before we close anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let site;
+  try {
+    site = loadStaticSite(config.buildDir, config.runtime);
+  } catch (error) {
+    if (error instanceof BuildMissingError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database =
+      config.database.kind === "postgres"
+        ? await openDatabase({ kind: "postgres", url: config.database.url })
+        : await openDatabase({ kind: "pglite", dataDir: config.database.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    fail(`Could not open the ${config.database.kind === "postgres" ? "PostgreSQL database (DATABASE_URL)" : "embedded database"}: ${message}`);
+  }
+
+  const app = createApp({ config, database, logger, site });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        database: config.database.kind === "postgres" ? "postgres" : `pglite:${config.database.dataDir}`,
+        publicUrl: config.publicUrl,
+        botCheck: config.recaptcha.secretKey ? "on" : "off",
+      },
+      `listening on http://localhost:${info.port}`,
+    );
+    if (!config.recaptcha.secretKey) {
+      logger.warn("bot check is OFF: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set, lead forms accept submissions without a token");
+    }
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `port ${config.port} is already in use (PORT)` : "server error");
+    void shutdown(server, database, logger, 1);
+  });
+
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    void shutdown(server, database, logger, 0);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}
+
+/** Stop accepting connections, let in-flight requests finish, close the database, exit. */
+async function shutdown(server: ServerType, database: Database, logger: Logger, code: number) {
+  const httpServer = server as import("node:http").Server;
+  const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections?.();
+  const timer = setTimeout(() => httpServer.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(timer);
+  try {
+    await database.close();
+  } catch (error) {
+    logger.error({ err: error }, "closing the database failed");
+    code = code || 1;
+  }
+  logger.info("stopped");
+  process.exit(code);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\nCannot start: ${message}\n\n`);
+  process.exit(1);
+}
+
+await main();

@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import {
+  RUNTIME_CONFIG_ELEMENT_ID,
+  runtimeConfigPlaceholders,
+  type PlaceholderKey,
+  type RuntimeConfig,
+} from "@shared/runtime-config";
+import { adminPaths, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
+
+/** One file ready to send: its bytes, precompressed variants and validators. */
+export type StaticFile = {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  contentType: string;
+  etag: string;
+  cacheControl: string;
+  /** sha256 hashes of inline scripts (HTML only), for the Content-Security-Policy. */
+  scriptHashes?: string[];
+};
+
+export type StaticSite = {
+  /** A file or prerendered page by URL path, or undefined. */
+  lookup: (urlPath: string) => StaticFile | undefined;
+  /** The SPA shell for client-only routes. */
+  spaShell: StaticFile;
+  notFound: StaticFile;
+  fileCount: number;
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest", ".ico"]);
+
+export class BuildMissingError extends Error {
+  override name = "BuildMissingError";
+}
+
+/**
+ * Loads the client build into memory once at start-up. HTML gets the deployment's runtime
+ * configuration (placeholders replaced, config JSON embedded); compressible files are
+ * precompressed with brotli and gzip so requests cost no compression work.
+ */
+export function loadStaticSite(buildDir: string, runtime: RuntimeConfig): StaticSite {
+  const shellPath = path.join(buildDir, "__spa-fallback.html");
+  if (!fs.existsSync(shellPath)) {
+    throw new BuildMissingError(`No client build in ${buildDir}: run "npm run build" first (npm start does it for you).`);
+  }
+  const files = new Map<string, StaticFile>();
+  for (const full of walk(buildDir)) {
+    const rel = "/" + path.relative(buildDir, full).split(path.sep).join("/");
+    const ext = path.extname(full).toLowerCase();
+    let body = fs.readFileSync(full);
+    let scriptHashes: string[] | undefined;
+    if (ext === ".html") {
+      const html = renderHtml(body.toString("utf8"), runtime);
+      body = Buffer.from(html);
+      scriptHashes = inlineScriptHashes(html);
+    }
+    files.set(rel, makeFile(body, ext, cacheControlFor(rel, ext), scriptHashes));
+  }
+
+  files.set("/robots.txt", makeFile(Buffer.from(robotsTxt(runtime.publicUrl)), ".txt", "public, max-age=3600"));
+  files.set("/sitemap.xml", makeFile(Buffer.from(sitemapXml(runtime.publicUrl)), ".xml", "public, max-age=3600"));
+
+  const pageFile = (urlPath: string) => files.get(urlPath === "/" ? "/index.html" : `${urlPath}/index.html`);
+  const notFound = pageFile(notFoundPrerenderPath);
+  if (!notFound) throw new BuildMissingError(`The build lacks the prerendered not-found page: rebuild with "npm run build".`);
+  const spaShell = files.get("/__spa-fallback.html")!;
+  const publicSet = new Set<string>(publicPaths);
+  const adminSet = new Set<string>(adminPaths);
+
+  return {
+    fileCount: files.size,
+    spaShell,
+    notFound,
+    lookup(urlPath) {
+      if (publicSet.has(urlPath)) return pageFile(urlPath);
+      if (adminSet.has(urlPath)) return spaShell;
+      // Build internals are not addressable by URL.
+      if (urlPath.endsWith(".html") || urlPath.startsWith("/__")) return undefined;
+      return files.get(urlPath);
+    },
+  };
+}
+
+function makeFile(body: Buffer, ext: string, cacheControl: string, scriptHashes?: string[]): StaticFile {
+  const compressible = COMPRESSIBLE.has(ext) && body.length > 256;
+  return {
+    body,
+    gzip: compressible ? zlib.gzipSync(body, { level: 9 }) : undefined,
+    br: compressible
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : undefined,
+    contentType: CONTENT_TYPES[ext] ?? "application/octet-stream",
+    etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
+    cacheControl,
+    scriptHashes,
+  };
+}
+
+function cacheControlFor(rel: string, ext: string): string {
+  // Vite puts content-hashed files under /assets: they never change, so cache them for a year.
+  if (rel.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (ext === ".html") return "no-cache";
+  return "public, max-age=3600";
+}
+
+const escapeHtmlAttr = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** JSON that is safe inside a <script> element. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+
+export function renderHtml(html: string, runtime: RuntimeConfig): string {
+  let out = html;
+  for (const key of Object.keys(runtimeConfigPlaceholders) as PlaceholderKey[]) {
+    out = out.split(runtimeConfigPlaceholders[key]).join(escapeHtmlAttr(runtime[key]));
+  }
+  const block = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${scriptSafeJson(runtime)}</script>`;
+  return out.replace("</head>", `${block}</head>`);
+}
+
+/** sha256 of each executable inline script, in CSP source form. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const attrs = match[1] ?? "";
+    if (/\ssrc=/.test(attrs) || /type="application\/(ld\+)?json"/.test(attrs)) continue;
+    const body = match[2] ?? "";
+    if (body.length === 0) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+}
+
+export function sitemapXml(publicUrl: string): string {
+  const urls = publicPaths
+    .filter((p) => !unindexedPaths.includes(p))
+    .map((p) => `  <url><loc>${publicUrl}${p === "/" ? "/" : p}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
