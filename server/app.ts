@@ -5,6 +5,8 @@ import type { Logger } from "./logger";
 import type { StaticSite } from "./static-site";
 import { createStaticHandler } from "./http/static-handler";
 import { healthRoutes } from "./routes/health";
+import { leadRoutes } from "./routes/leads";
+import { adminRoutes } from "./routes/admin";
 
 export type AppDeps = {
   config: AppConfig;
@@ -27,6 +29,8 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.route("/", healthRoutes());
+  api.route("/", leadRoutes());
+  api.route("/admin", adminRoutes());
   api.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
   app.route("/api", api);
 

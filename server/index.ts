@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { ConfigError, loadConfig, type AppConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
@@ -72,7 +73,7 @@ async function main() {
 
 /** Stop accepting connections, let in-flight requests finish, close the database, exit. */
 async function shutdown(server: ServerType, database: Database, logger: Logger, code: number) {
-  const httpServer = server as import("node:http").Server;
+  const httpServer = server as HttpServer;
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
   httpServer.closeIdleConnections?.();
   const timer = setTimeout(() => httpServer.closeAllConnections?.(), SHUTDOWN_GRACE_MS);

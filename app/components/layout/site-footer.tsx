@@ -4,10 +4,13 @@ import { ShieldCheck } from "lucide-react";
 import { brand, footerColumns } from "~/content/brand";
 import { SiteLogo } from "./site-logo";
 
+const subscribeNever = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => __BUILD_YEAR__;
+
 export function SiteFooter() {
   // The HTML is prerendered at build time: hydrate with the build's year, then show today's.
-  const [year, setYear] = React.useState(__BUILD_YEAR__);
-  React.useEffect(() => setYear(new Date().getFullYear()), []);
+  const year = React.useSyncExternalStore(subscribeNever, currentYear, buildYear);
   return (
     <footer className="border-t border-border bg-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
