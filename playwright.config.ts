@@ -65,6 +65,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: e2eBaseUrl,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const clientDir = path.resolve("build/client");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const clientDir = path.join(buildDir, "client");
 let pages = 0;
 for (const file of walk(clientDir)) {
   if (!file.endsWith(".html")) continue;
@@ -15,7 +16,7 @@ for (const file of walk(clientDir)) {
   fs.writeFileSync(file, stripped);
   pages++;
 }
-fs.writeFileSync(path.resolve("build/.build-stamp"), new Date().toISOString());
+fs.writeFileSync(path.join(buildDir, ".build-stamp"), new Date().toISOString());
 console.log(`postbuild: processed ${pages} HTML files`);
 
 function* walk(dir) {

@@ -31,7 +31,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
-  BUILD_DIR: z.string().trim().min(1).default("./build/client"),
+  /** The build output (react-router's buildDirectory); the site is served from its client/ folder. */
+  BUILD_DIR: z.string().trim().min(1).default("./build"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Which request header carries the client IP when behind a proxy (for example x-forwarded-for). */
   TRUST_PROXY_HEADER: optionalString,
@@ -131,7 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) },
     publicUrl,
-    buildDir: path.resolve(e.BUILD_DIR),
+    buildDir: path.resolve(e.BUILD_DIR, "client"),
     logLevel: e.LOG_LEVEL,
     trustProxyHeader: e.TRUST_PROXY_HEADER?.toLowerCase(),
     recaptcha: {
