@@ -1,0 +1,19 @@
+import * as React from "react";
+import { cva, type VariantProps } from "class-variance-authority";
+import { cn } from "~/lib/cn";
+
+const badgeVariants = cva("inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold", {
+  variants: {
+    variant: {
+      default: "bg-primary-soft text-primary-hover",
+      outline: "border border-border bg-background text-foreground",
+      success: "bg-green-50 text-green-800",
+      solid: "bg-primary text-primary-foreground",
+    },
+  },
+  defaultVariants: { variant: "default" },
+});
+
+export function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

@@ -1,0 +1,9 @@
+import * as React from "react";
+import { cn } from "~/lib/cn";
+
+export const inputClass =
+  "flex h-10 w-full rounded-md border border-border bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive sm:text-sm";
+
+export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
+  return <input type={type} className={cn(inputClass, className)} {...props} />;
+}
