@@ -7,6 +7,8 @@ import { createStaticHandler } from "./http/static-handler";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { adminRoutes } from "./routes/admin";
+import { createAuth, type Auth } from "./auth/auth";
+import { authRoutes } from "./auth/auth-routes";
 
 export type AppDeps = {
   config: AppConfig;
@@ -14,6 +16,8 @@ export type AppDeps = {
   logger: Logger;
   /** The client build; absent in API-only tests. */
   site?: StaticSite;
+  /** better-auth; built from config and database when not given. */
+  auth?: Auth;
 };
 
 export type AppEnv = { Variables: { deps: AppDeps } };
@@ -27,12 +31,15 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  const auth = deps.auth ?? createAuth(deps);
   const api = new Hono<AppEnv>();
   api.route("/", healthRoutes());
   api.route("/", leadRoutes());
-  api.route("/admin", adminRoutes());
-  api.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
+  api.route("/auth", authRoutes(auth));
+  api.route("/admin", adminRoutes(auth));
   app.route("/api", api);
+  // Registered after every API route: unknown API paths get JSON, never the site's 404 page.
+  app.all("/api/*", (c) => c.json({ success: false, error: "Not found" }, 404));
 
   if (deps.site) {
     const serveStatic = createStaticHandler(deps.site);

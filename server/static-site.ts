@@ -68,16 +68,24 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig): Static
   }
   const files = new Map<string, StaticFile>();
   for (const full of walk(buildDir)) {
+    // Precompressed variants written by scripts/postbuild.mjs are attached to their file below.
+    if (full.endsWith(".br") || full.endsWith(".gz")) continue;
     const rel = "/" + path.relative(buildDir, full).split(path.sep).join("/");
     const ext = path.extname(full).toLowerCase();
     let body = fs.readFileSync(full);
     let scriptHashes: string[] | undefined;
     if (ext === ".html") {
-      const html = renderHtml(body.toString("utf8"), runtime);
+      let html = renderHtml(body.toString("utf8"), runtime);
+      // The SPA shell serves the staff pages only: keep them out of search engines.
+      if (rel === "/__spa-fallback.html") html = html.replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
       body = Buffer.from(html);
       scriptHashes = inlineScriptHashes(html);
     }
-    files.set(rel, makeFile(body, ext, cacheControlFor(rel, ext), scriptHashes));
+    const precompressed =
+      ext === ".html"
+        ? undefined
+        : { br: readIfExists(`${full}.br`), gzip: readIfExists(`${full}.gz`) };
+    files.set(rel, makeFile(body, ext, cacheControlFor(rel, ext), scriptHashes, precompressed));
   }
 
   files.set("/robots.txt", makeFile(Buffer.from(robotsTxt(runtime.publicUrl)), ".txt", "public, max-age=3600"));
@@ -104,19 +112,29 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig): Static
   };
 }
 
-function makeFile(body: Buffer, ext: string, cacheControl: string, scriptHashes?: string[]): StaticFile {
-  const compressible = COMPRESSIBLE.has(ext) && body.length > 256;
+function readIfExists(file: string): Buffer | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+}
+
+function makeFile(
+  body: Buffer,
+  ext: string,
+  cacheControl: string,
+  scriptHashes?: string[],
+  precompressed?: { br?: Buffer; gzip?: Buffer },
+): StaticFile {
+  const compressible = COMPRESSIBLE.has(ext) && body.length > 256 && !precompressed;
   return {
     body,
-    gzip: compressible ? zlib.gzipSync(body, { level: 9 }) : undefined,
-    br: compressible
+    gzip: precompressed?.gzip ?? (compressible ? zlib.gzipSync(body, { level: 9 }) : undefined),
+    br: precompressed?.br ?? (compressible
       ? zlib.brotliCompressSync(body, {
           params: {
             [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
         })
-      : undefined,
+      : undefined),
     contentType: CONTENT_TYPES[ext] ?? "application/octet-stream",
     etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
     cacheControl,

@@ -1,0 +1,129 @@
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadStaticSite } from "../../server/static-site";
+import { adminPaths, publicPaths } from "../../shared/site-routes";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Runs against the real client build (npm test builds before running Vitest).
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: "https://agents.example.com", MERCH_URL: "https://merch.example.com/shop" });
+  const site = loadStaticSite(buildDir, t.config.runtime);
+  await t.close();
+  t = await createTestApp({ PUBLIC_URL: "https://agents.example.com", MERCH_URL: "https://merch.example.com/shop" }, { site });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
+
+describe("serving the prerendered site", () => {
+  it.each([...publicPaths])("%s is prerendered HTML with its own title and canonical URL", async (p) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    // Prerendered pages carry their content; the SPA shell has an empty body apart from scripts.
+    expect(html).toMatch(/<h1[\s>]/);
+    expect(html).toContain(`<link rel="canonical" href="https://agents.example.com${p}"/>`);
+    expect(html).not.toContain("placeholder.invalid");
+    expect(html).toContain('<script id="runtime-config" type="application/json">');
+  });
+
+  it("gives every public page a distinct title and description", async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const p of publicPaths) {
+      const html = await (await get(p)).text();
+      titles.add(html.match(/<title>(.*?)<\/title>/)![1]);
+      descriptions.add(html.match(/<meta name="description" content="(.*?)"/)![1]);
+    }
+    expect(titles.size).toBe(publicPaths.length);
+    expect(descriptions.size).toBe(publicPaths.length);
+  });
+
+  it.each([...adminPaths])("%s is served from the SPA shell (client-only)", async (p) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toMatch(/<h1[\s>]/);
+    expect(html).toContain('name="robots" content="noindex');
+  });
+
+  it.each(["/nope", "/features/unknown", "/admin/unknown", "/__spa-fallback.html", "/index.html", "/__not-found"])(
+    "answers 404 with the not-found page for %s",
+    async (p) => {
+      const res = await get(p);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Oops! Page not found");
+      expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/);
+    },
+  );
+
+  it("serves robots.txt and sitemap.xml as real files, never the SPA shell", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await robots.text()).toContain("Disallow: /admin");
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(await sitemap.text()).toContain("<loc>https://agents.example.com/pricing</loc>");
+    const favicon = await get("/favicon.svg");
+    expect(favicon.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  it("hands the configured external links to the client at runtime", async () => {
+    const html = await (await get("/")).text();
+    const json = html.match(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/)![1];
+    expect(JSON.parse(json)).toMatchObject({ merchUrl: "https://merch.example.com/shop", publicUrl: "https://agents.example.com" });
+  });
+
+  it("caches hashed assets for a year and compresses with brotli or gzip", async () => {
+    const html = await (await get("/")).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+    const br = await get(asset, { "accept-encoding": "gzip, br" });
+    expect(br.status).toBe(200);
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const brText = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+    const gz = await get(asset, { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(brText);
+    const plain = await get(asset);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(brText);
+    const page = await get("/pricing");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const first = await get("/about");
+    const etag = first.headers.get("etag")!;
+    const second = await get("/about", { "if-none-match": etag });
+    expect(second.status).toBe(304);
+  });
+
+  it("redirects a trailing slash to the canonical path, never off-site", async () => {
+    const res = await get("/pricing/?utm_source=x");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/pricing?utm_source=x");
+    const sneaky = await get("//evil.example/");
+    expect(sneaky.status).toBe(301);
+    expect(sneaky.headers.get("location")).toBe("/evil.example");
+  });
+
+  it("answers HEAD without a body", async () => {
+    const res = await t.app.request("/", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+  });
+
+  it("answers unknown API paths with JSON 404", async () => {
+    const res = await get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, error: "Not found" });
+  });
+});

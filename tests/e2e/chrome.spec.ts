@@ -1,0 +1,198 @@
+import { expect, test, type Page } from "@playwright/test";
+import { publicPaths } from "../../shared/site-routes";
+import { footerColumns, industryLinks, featurePageLinks, resourceLinks, brand } from "../../app/content/brand";
+
+const isPhone = (name: string) => name === "phone";
+
+async function dataLayer(page: Page) {
+  return page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+}
+
+/** Waits until React has hydrated the prerendered page (the client router is running). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("every public route", () => {
+  for (const path of publicPaths) {
+    test(`${path} renders with the chrome and does not overflow`, async ({ page }, info) => {
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(/.+/);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+      await expect(page.getByRole("contentinfo")).toContainText(brand.tagline);
+      if (isPhone(info.project.name)) {
+        await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      } else {
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeHidden();
+      }
+      await hydrated(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+      expect(errors, "console errors").toEqual([]);
+    });
+  }
+});
+
+test.describe("desktop navigation", () => {
+  test.skip(({ isMobile }) => isMobile, "desktop only");
+
+  test("Solutions menu lists Features, Compare costs and the Industries submenu, by keyboard", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const solutions = page.getByRole("button", { name: "Solutions" });
+    await solutions.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: "Features" })).toHaveAttribute("href", "/features");
+    await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toHaveAttribute("href", "/compare");
+    await menu.getByRole("menuitem", { name: "Industries" }).hover();
+    for (const link of industryLinks) {
+      await expect(page.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
+    }
+    await page.getByRole("menuitem", { name: "Law Firms" }).click();
+    await expect(page).toHaveURL(/\/industries\/law$/);
+    await expect(page.getByRole("menu")).toHaveCount(0);
+  });
+
+  test("Resources menu lists About, Careers, FAQ and Merch in a new tab", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Resources" }).click();
+    for (const link of resourceLinks) {
+      await expect(page.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
+    }
+    const merch = page.getByRole("menuitem", { name: /Merch/ });
+    await expect(merch).toHaveAttribute("target", "_blank");
+    await expect(merch).toHaveAttribute("rel", /noopener/);
+    await expect(merch).toHaveAttribute("href", /^https?:\/\//);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+  });
+
+  test("Pricing and Enterprise are direct links", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await nav.getByRole("link", { name: "Enterprise" }).click();
+    await expect(page).toHaveURL(/\/enterprise$/);
+  });
+
+  test("the navbar Book demo opens the booking dialog and tracks cta_book_click from the navbar", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("button", { name: "Book demo" }).click();
+    await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
+    expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
+  });
+});
+
+test.describe("phone navigation", () => {
+  test.skip(({ isMobile }) => !isMobile, "phone only");
+
+  test("the tab bar has Home, Solutions, Pricing, Resources and Book", async ({ page }) => {
+    await page.goto("/faq");
+    await hydrated(page);
+    const bar = page.getByRole("navigation", { name: "Tab bar" });
+    await expect(bar.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(bar.getByRole("button", { name: "Solutions" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
+    await expect(bar.getByRole("button", { name: "Resources" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Book" })).toHaveAttribute("href", "/book");
+    await bar.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test("the Solutions sheet lists the feature pages, Compare and the industries", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Solutions" }).click();
+    const sheet = page.getByRole("dialog", { name: "Solutions" });
+    await expect(sheet).toBeVisible();
+    for (const link of [...featurePageLinks, { label: "Compare costs", to: "/compare" }, ...industryLinks]) {
+      await expect(sheet.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
+    }
+    await sheet.getByRole("link", { name: "AI Guru" }).click();
+    await expect(page).toHaveURL(/\/features\/ai-guru$/);
+    await expect(sheet).toBeHidden();
+  });
+
+  test("the Resources sheet lists About, Careers, FAQ and Merch, and closes with Escape", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Resources" }).click();
+    const sheet = page.getByRole("dialog", { name: "Resources" });
+    for (const link of resourceLinks) {
+      await expect(sheet.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
+    }
+    await expect(sheet.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+  });
+
+  test("the hamburger menu has the same items and a Book demo button", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    for (const label of ["Features", "Compare costs", ...industryLinks.map((l) => l.label), "Pricing", "Enterprise", "About", "Careers", "FAQ"]) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
+    await menu.getByRole("button", { name: "Book demo" }).click();
+    await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
+    expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
+  });
+});
+
+test("the footer has its three columns, tagline, reseller badge and this year's copyright", async ({ page }) => {
+  await page.goto("/pricing");
+  await hydrated(page);
+  const footer = page.getByRole("contentinfo");
+  for (const column of footerColumns) {
+    await expect(footer.getByRole("heading", { name: column.title })).toBeVisible();
+    for (const link of column.links) {
+      await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
+    }
+  }
+  await expect(footer).toContainText("Enterprise-grade AI agents for SMBs");
+  await expect(footer).toContainText(/authorized reseller/i);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+});
+
+test("an unknown path answers 404 with the not-found page and a link home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("h1").first()).toBeVisible();
+});
+
+test("client-side navigation to an unknown path shows the not-found page", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.evaluate(() => {
+    window.history.pushState({}, "", "/missing");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
+
+test("toasts are configured bottom-right", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const toaster = page.locator("section[aria-label^='Notifications']");
+  await expect(toaster).toHaveCount(1);
+  await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0); // nothing shown until a toast fires
+});
