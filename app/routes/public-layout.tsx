@@ -19,9 +19,7 @@ export default function PublicLayout() {
       <main id="main">
         <Outlet />
       </main>
-      <div className="pb-16 lg:pb-0">
-        <SiteFooter />
-      </div>
+      <SiteFooter />
       <MobileTabBar />
       <BookingDialog />
     </BookingDialogProvider>

@@ -13,8 +13,8 @@ export function SiteFooter() {
   const year = React.useSyncExternalStore(subscribeNever, currentYear, buildYear);
   return (
     <footer className="border-t border-border bg-muted">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
-        <div className="flex flex-col gap-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div className="col-span-2 flex flex-col gap-4 sm:col-span-3 md:col-span-1">
           <SiteLogo />
           <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}</p>
           <p className="inline-flex w-fit items-center gap-2 rounded-full border border-border bg-background px-3 py-1 text-xs font-semibold text-foreground">
@@ -37,7 +37,7 @@ export function SiteFooter() {
           </div>
         ))}
       </div>
-      <div className="border-t border-border">
+      <div className="border-t border-border pb-16 lg:pb-0">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
           © {year} {brand.name}. All rights reserved.
         </p>
