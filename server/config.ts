@@ -61,6 +61,16 @@ const envSchema = z.object({
   LEADS_NOTIFY_FROM: optionalString,
   LEADS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
   LEADS_WEBHOOK_SECRET: optionalString,
+  /** Lead submissions one client IP may make per window (POST /api/submit-booking and /api/contact). */
+  LEADS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  LEADS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** How long the server waits for the bot-check verify endpoint before failing closed. */
+  RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** Lead notification outbox: poll interval, retry back-off (doubling from base up to max), claim lease. */
+  LEADS_OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2000),
+  LEADS_OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  LEADS_OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  LEADS_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +90,11 @@ export type AppConfig = {
     minScore: number;
     verifyUrl: string;
     allowedHostnames: string[];
+    timeoutMs: number;
+  };
+  leads: {
+    rateLimit: { max: number; windowSeconds: number };
+    outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };
   };
   authSecret: string | undefined;
   notify: {
@@ -121,6 +136,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.SMTP_URL && !e.LEADS_NOTIFY_TO) {
     problems.push("  LEADS_NOTIFY_TO: required when SMTP_URL is set (the address that receives new leads)");
   }
+  if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
+    problems.push("  BETTER_AUTH_SECRET: required in production (signs admin session cookies; e.g. `openssl rand -base64 32`)");
+  }
+  if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) {
+    problems.push("  BETTER_AUTH_SECRET: must be at least 32 characters");
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 
   const publicHost = new URL(publicUrl).hostname;
@@ -144,6 +165,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         publicHost,
         ...(e.RECAPTCHA_ALLOWED_HOSTNAMES ?? "").split(",").map((h) => h.trim()).filter(Boolean),
       ],
+      timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
+    },
+    leads: {
+      rateLimit: { max: e.LEADS_RATE_LIMIT_MAX, windowSeconds: e.LEADS_RATE_LIMIT_WINDOW_SECONDS },
+      outbox: {
+        pollMs: e.LEADS_OUTBOX_POLL_MS,
+        retryBaseMs: e.LEADS_OUTBOX_RETRY_BASE_MS,
+        retryMaxMs: e.LEADS_OUTBOX_RETRY_MAX_MS,
+        leaseMs: e.LEADS_OUTBOX_LEASE_MS,
+      },
     },
     authSecret: e.BETTER_AUTH_SECRET,
     notify: {

@@ -6,9 +6,14 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { BuildMissingError, loadStaticSite } from "./static-site";
 import { createApp } from "./app";
 import { createLogger, type Logger } from "./logger";
+import { createNotifier } from "./leads/notifier";
+import { createOutboxWorker, type OutboxWorker } from "./leads/outbox-worker";
 
 /** How long in-flight requests may take to finish after SIGTERM before we close anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Delivers lead notifications in the background; stopped before the database closes. */
+let outboxWorker: OutboxWorker | null = null;
 
 async function main() {
   let config: AppConfig;
@@ -41,6 +46,12 @@ async function main() {
   }
 
   const app = createApp({ config, database, logger, site });
+  const notifier = createNotifier(config.notify);
+  outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox });
+  outboxWorker.start();
+  if (notifier.channels.length === 0) {
+    logger.warn("lead notifications are OFF: set SMTP_URL + LEADS_NOTIFY_TO and/or LEADS_WEBHOOK_URL + LEADS_WEBHOOK_SECRET");
+  }
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       {
@@ -79,6 +90,11 @@ async function shutdown(server: ServerType, database: Database, logger: Logger, 
   const timer = setTimeout(() => httpServer.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(timer);
+  try {
+    await outboxWorker?.stop();
+  } catch (error) {
+    logger.error({ err: error }, "stopping the lead outbox worker failed");
+  }
   try {
     await database.close();
   } catch (error) {

@@ -1,0 +1,197 @@
+import type { z } from "zod";
+import type { AppDeps } from "../app";
+import {
+  BOT_CHECK_ACTIONS,
+  bookingDialogRequestSchema,
+  bookingShapeOf,
+  enterpriseRequestSchema,
+  type BookingSourceForm,
+} from "@shared/schemas/booking-request";
+import { contactRequestSchema } from "@shared/schemas/contact-request";
+import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
+import { HONEYPOT_FIELD, idempotencyKeySchema } from "@shared/schemas/lead-meta";
+import { verifyBotToken } from "./bot-check";
+import {
+  findBookingByKey,
+  findContactByKey,
+  notificationChannels,
+  ReplayedTokenError,
+  storeBookingInquiry,
+  storeContactRequest,
+  type LeadEvidence,
+} from "./lead-service";
+import { BOT_CHECK_MESSAGES } from "./bot-check";
+import crypto from "node:crypto";
+
+export type LeadAnswer = {
+  status: 200 | 400 | 403 | 409 | 503;
+  body: { success: true } | { success: false; error: string; fieldErrors?: Record<string, string> };
+};
+
+/** What the route knows about the request besides its body. */
+export type RequestMeta = { clientIp: string; userAgent: string | null; idempotencyHeader: string | null };
+
+const SUCCESS: LeadAnswer = { status: 200, body: { success: true } };
+
+function fail(status: LeadAnswer["status"], error: string, fieldErrors?: Record<string, string>): LeadAnswer {
+  return { status, body: fieldErrors ? { success: false, error, fieldErrors } : { success: false, error } };
+}
+
+/** First message per field, keyed like the form's fields. */
+function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "_");
+    fieldErrors[key] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+function validationFailure(error: z.ZodError): LeadAnswer {
+  const fieldErrors = fieldErrorsOf(error);
+  const first = Object.values(fieldErrors)[0] ?? "Invalid submission";
+  return fail(400, first, fieldErrors);
+}
+
+/** Checks shared by both endpoints before the form's own fields: shape, honeypot, key. */
+function preflight(body: unknown, meta: RequestMeta): LeadAnswer | { body: Record<string, unknown>; idempotencyKey: string } {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return fail(400, "Request body must be a JSON object");
+  const record = body as Record<string, unknown>;
+  const honeypot = record[HONEYPOT_FIELD];
+  if (honeypot !== undefined && honeypot !== null && honeypot !== "") return fail(400, "Form not submitted properly");
+  const rawKey = meta.idempotencyHeader ?? record.idempotency_key;
+  if (rawKey === undefined || rawKey === null) return { body: record, idempotencyKey: `server-${crypto.randomUUID()}` };
+  const key = idempotencyKeySchema.safeParse(rawKey);
+  if (!key.success) return fail(400, key.error.issues[0]!.message, { idempotency_key: key.error.issues[0]!.message });
+  return { body: record, idempotencyKey: key.data };
+}
+
+type Attribution = {
+  page_path?: string | null;
+  referrer?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
+};
+
+function evidenceOf(attribution: Attribution | undefined, idempotencyKey: string, meta: RequestMeta): LeadEvidence {
+  const a = attribution ?? {};
+  return {
+    idempotencyKey,
+    pagePath: a.page_path ?? null,
+    referrer: a.referrer ?? null,
+    utmSource: a.utm_source ?? null,
+    utmMedium: a.utm_medium ?? null,
+    utmCampaign: a.utm_campaign ?? null,
+    utmTerm: a.utm_term ?? null,
+    utmContent: a.utm_content ?? null,
+    clientIp: meta.clientIp === "unknown" ? null : meta.clientIp,
+    userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+  };
+}
+
+const IDEMPOTENCY_CONFLICT = "This submission key was already used for a different request.";
+
+const sameLead = (stored: { workEmail: string; name: string }, email: string, name: string) =>
+  stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
+
+/** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
+export async function submitBooking(deps: AppDeps, rawBody: unknown, meta: RequestMeta): Promise<LeadAnswer> {
+  const pre = preflight(rawBody, meta);
+  if ("status" in pre) return pre;
+  const { body, idempotencyKey } = pre;
+
+  let sourceForm: BookingSourceForm;
+  let lead: Parameters<typeof storeBookingInquiry>[2];
+  let attribution: Attribution | undefined;
+  let token: string | null | undefined;
+  if (bookingShapeOf(body) === "booking") {
+    const parsed = bookingDialogRequestSchema.safeParse(body);
+    if (!parsed.success) return validationFailure(parsed.error);
+    const v = parsed.data;
+    sourceForm = "booking_dialog";
+    lead = {
+      sourceForm,
+      name: v.name,
+      jobTitle: v.job_title,
+      workEmail: v.work_email,
+      companyName: v.company_name,
+      totalCalls: v.total_calls,
+      aiGoal: null,
+      tcpaConsent: v.tcpa_consent,
+      consentTextVersion: v.consent_text_version ?? CONSENT_TEXT_VERSION,
+    };
+    attribution = v.attribution;
+    token = v.recaptchaToken;
+  } else {
+    const parsed = enterpriseRequestSchema.safeParse(body);
+    if (!parsed.success) return validationFailure(parsed.error);
+    const v = parsed.data;
+    sourceForm = v.source_form ?? "enterprise_dialog";
+    lead = {
+      sourceForm,
+      name: v.name,
+      jobTitle: v.job_title,
+      workEmail: v.work_email,
+      companyName: v.company_name,
+      totalCalls: null,
+      aiGoal: v.ai_goal,
+      tcpaConsent: v.tcpa_consent,
+      consentTextVersion: v.consent_text_version ?? CONSENT_TEXT_VERSION,
+    };
+    attribution = v.attribution;
+    token = v.recaptchaToken;
+  }
+
+  const { db } = deps.database;
+  // A retry of a stored submission answers success again without a second row (and without
+  // spending a second bot token: the first one was verified when the row was stored).
+  const existing = await findBookingByKey(db, idempotencyKey);
+  if (existing) return sameLead(existing, lead.workEmail, lead.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
+
+  const bot = await verifyBotToken(
+    { config: deps.config.recaptcha, db, logger: deps.logger },
+    { token, expectedAction: BOT_CHECK_ACTIONS[sourceForm], remoteIp: meta.clientIp },
+  );
+  if (!bot.ok) return fail(bot.status, bot.error);
+
+  try {
+    const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidenceOf(attribution, idempotencyKey, meta), bot.tokenHash);
+    if (stored.outcome === "created") deps.logger.info({ leadId: stored.id, sourceForm }, "booking inquiry stored");
+  } catch (error) {
+    if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
+    throw error;
+  }
+  return SUCCESS;
+}
+
+/** POST /api/contact: the /contact form, stored as a lead. */
+export async function submitContact(deps: AppDeps, rawBody: unknown, meta: RequestMeta): Promise<LeadAnswer> {
+  const pre = preflight(rawBody, meta);
+  if ("status" in pre) return pre;
+  const { body, idempotencyKey } = pre;
+  const parsed = contactRequestSchema.safeParse(body);
+  if (!parsed.success) return validationFailure(parsed.error);
+  const v = parsed.data;
+
+  const { db } = deps.database;
+  const existing = await findContactByKey(db, idempotencyKey);
+  if (existing) return sameLead(existing, v.email, v.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
+
+  const bot = await verifyBotToken(
+    { config: deps.config.recaptcha, db, logger: deps.logger },
+    { token: v.recaptchaToken, expectedAction: BOT_CHECK_ACTIONS.contact_form, remoteIp: meta.clientIp },
+  );
+  if (!bot.ok) return fail(bot.status, bot.error);
+
+  try {
+    const stored = await storeContactRequest(db, notificationChannels(deps.config.notify), v, evidenceOf(v.attribution, idempotencyKey, meta), bot.tokenHash);
+    if (stored.outcome === "created") deps.logger.info({ leadId: stored.id }, "contact request stored");
+  } catch (error) {
+    if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
+    throw error;
+  }
+  return SUCCESS;
+}

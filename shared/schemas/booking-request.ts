@@ -1,0 +1,75 @@
+import { z } from "zod";
+import {
+  aiGoalField,
+  companyNameField,
+  jobTitleField,
+  nameField,
+  tcpaConsentField,
+  totalCallsField,
+  workEmailField,
+} from "./lead-fields";
+import { leadMetaShape } from "./lead-meta";
+
+/** The booking dialog (home, pricing, navbar): spec sections 3 and 5. */
+export const bookingFormSchema = z.object({
+  name: nameField,
+  job_title: jobTitleField,
+  work_email: workEmailField,
+  company_name: companyNameField,
+  total_calls: totalCallsField,
+  tcpa_consent: tcpaConsentField,
+});
+
+/** The enterprise consultation dialog and the inline enterprise request form. */
+export const enterpriseFormSchema = z.object({
+  name: nameField,
+  job_title: jobTitleField,
+  work_email: workEmailField,
+  company_name: companyNameField,
+  ai_goal: aiGoalField,
+  tcpa_consent: tcpaConsentField,
+});
+
+export type BookingFormValues = z.output<typeof bookingFormSchema>;
+export type EnterpriseFormValues = z.output<typeof enterpriseFormSchema>;
+
+export const BOOKING_SOURCE_FORMS = ["booking_dialog", "enterprise_dialog", "enterprise_inline"] as const;
+export type BookingSourceForm = (typeof BOOKING_SOURCE_FORMS)[number];
+
+/** The bot-check action each form requests its token with (spec section 7). */
+export const BOT_CHECK_ACTIONS = {
+  booking_dialog: "booking_scheduler",
+  enterprise_dialog: "enterprise_scheduler",
+  enterprise_inline: "enterprise_booking",
+  contact_form: "contact_form",
+} as const;
+
+/**
+ * Body of POST /api/submit-booking from the booking dialog: the spec's fields plus the token and
+ * our optional evidence fields (source form, attribution, consent version, idempotency key).
+ */
+export const bookingDialogRequestSchema = bookingFormSchema.extend({
+  ...leadMetaShape,
+  source_form: z.literal("booking_dialog").optional(),
+  ai_goal: z.null({ error: "ai_goal is not part of the booking dialog" }).optional(),
+});
+
+/** Body from the enterprise forms: total_calls is null (or absent). */
+export const enterpriseRequestSchema = enterpriseFormSchema.extend({
+  ...leadMetaShape,
+  source_form: z.enum(["enterprise_dialog", "enterprise_inline"], { error: "Unknown form" }).optional(),
+  total_calls: z.null({ error: "total_calls must be null for enterprise requests" }).optional(),
+});
+
+export type BookingDialogRequest = z.input<typeof bookingDialogRequestSchema>;
+export type EnterpriseRequest = z.input<typeof enterpriseRequestSchema>;
+
+/**
+ * Which of the spec's two body shapes a submission has: an explicit source_form wins; otherwise
+ * a body carrying ai_goal is an enterprise request.
+ */
+export function bookingShapeOf(body: Record<string, unknown>): "booking" | "enterprise" {
+  if (body.source_form === "booking_dialog") return "booking";
+  if (body.source_form === "enterprise_dialog" || body.source_form === "enterprise_inline") return "enterprise";
+  return body.ai_goal !== undefined && body.ai_goal !== null ? "enterprise" : "booking";
+}
