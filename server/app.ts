@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import type { StaticSite } from "./static-site";
 import { createStaticHandler } from "./http/static-handler";
+import { securityHeaders } from "./http/security-headers";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { adminRoutes } from "./routes/admin";
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
     c.set("deps", deps);
     await next();
   });
+  app.use("*", securityHeaders(deps.config));
 
   const auth = deps.auth ?? createAuth(deps);
   const api = new Hono<AppEnv>();
@@ -42,7 +44,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => c.json({ success: false, error: "Not found" }, 404));
 
   if (deps.site) {
-    const serveStatic = createStaticHandler(deps.site);
+    const serveStatic = createStaticHandler(deps.site, deps.config);
     app.on(["GET", "HEAD"], "*", serveStatic);
   }
 

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { StaticFile, StaticSite } from "../static-site";
+import type { AppConfig } from "../config";
+import { pageCsp } from "./security-headers";
 
 /** Whether an Accept-Encoding header accepts a coding (q=0 means refused). */
 export function acceptsEncoding(header: string, coding: string): boolean {
@@ -19,13 +21,14 @@ function negotiate(file: StaticFile, acceptEncoding: string): { body: Buffer; en
   return { body: file.body };
 }
 
-export function sendStaticFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
+export function sendStaticFile(c: Context, file: StaticFile, status: 200 | 404 = 200, csp?: string): Response {
   const headers = new Headers({
     "content-type": file.contentType,
     "cache-control": status === 404 ? "no-cache" : file.cacheControl,
     etag: file.etag,
     vary: "Accept-Encoding",
   });
+  if (csp) headers.set("content-security-policy", csp);
   if (status === 200 && c.req.header("if-none-match") === file.etag) {
     return new Response(null, { status: 304, headers });
   }
@@ -37,7 +40,15 @@ export function sendStaticFile(c: Context, file: StaticFile, status: 200 | 404 =
 }
 
 /** Serves the site for GET and HEAD: files, prerendered pages, the SPA shell, then the 404 page. */
-export function createStaticHandler(site: StaticSite) {
+export function createStaticHandler(site: StaticSite, config: AppConfig) {
+  // Each HTML file's policy allows exactly its own inline scripts, by hash; computed once.
+  const policies = new Map<StaticFile, string>();
+  const cspFor = (file: StaticFile) => {
+    if (!file.scriptHashes) return undefined;
+    let policy = policies.get(file);
+    if (!policy) policies.set(file, (policy = pageCsp(config, file.scriptHashes)));
+    return policy;
+  };
   return (c: Context) => {
     const rawPath = c.req.path;
     // One URL per page: /about/ redirects to /about (keeps the query string).
@@ -48,7 +59,7 @@ export function createStaticHandler(site: StaticSite) {
       return c.redirect(target + url.search, 301);
     }
     const file = site.lookup(rawPath);
-    if (file) return sendStaticFile(c, file);
-    return sendStaticFile(c, site.notFound, 404);
+    if (file) return sendStaticFile(c, file, 200, cspFor(file));
+    return sendStaticFile(c, site.notFound, 404, cspFor(site.notFound));
   };
 }

@@ -20,6 +20,11 @@ test.describe("every public route", () => {
       const errors: string[] = [];
       page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
       page.on("pageerror", (e) => errors.push(e.message));
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cspViolations: string[] };
+        w.__cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(/.+/);
@@ -37,6 +42,7 @@ test.describe("every public route", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
       expect(errors, "console errors").toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
     });
   }
 });
