@@ -1,10 +1,111 @@
+import { Link } from "react-router";
+import { CalendarCheck, Quote } from "lucide-react";
 import type { Route } from "./+types/about";
+import { ExternalLink } from "~/components/layout/external-link";
 import { PageHero } from "~/components/layout/page-hero";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { CheckList } from "~/components/marketing/check-list";
+import { ContentIcon } from "~/components/marketing/content-icon";
+import { CtaBand } from "~/components/marketing/cta-band";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
+import { NumberedSteps } from "~/components/marketing/numbered-steps";
+import { Section } from "~/components/marketing/section";
+import { aboutFinalCta, aboutHero, founders, howItWorksTitle, mission, values, whatWeDo, whoWeServe } from "~/content/about";
+import { rolloutSteps } from "~/content/outcomes";
+import { getRuntimeConfig } from "~/lib/runtime-config";
+import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.about);
 
 export default function AboutPage() {
-  return <PageHero title="About us" />;
+  const { demoSchedulerUrl, enterpriseSchedulerUrl } = getRuntimeConfig();
+  return (
+    <>
+      <PageHero eyebrow={<Badge>{aboutHero.eyebrow}</Badge>} title={aboutHero.title} lead={aboutHero.lead}>
+        <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg" })}>
+          <CalendarCheck aria-hidden="true" width={16} height={16} />
+          Book demo
+        </ExternalLink>
+        <Button asChild size="lg" variant="outline">
+          <Link to={paths.careers}>{aboutHero.careersCta}</Link>
+        </Button>
+      </PageHero>
+
+      <Section title={mission.title} width="narrow">
+        <div className="space-y-4 text-lg text-slate-700">
+          {mission.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </Section>
+
+      <Section tone="muted" title={whatWeDo.title} width="narrow">
+        <CheckList items={whatWeDo.items} columns={2} />
+      </Section>
+
+      <Section title={whoWeServe.title} lead={whoWeServe.lead}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {whoWeServe.segments.map((segment) => (
+            <li key={segment.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+              <ContentIcon name={segment.icon} />
+              <h3 className="mt-4 text-lg font-bold">{segment.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{segment.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="muted" title={howItWorksTitle}>
+        <NumberedSteps steps={rolloutSteps} />
+      </Section>
+
+      <Section title="Our Values">
+        <IconCardGrid items={values} />
+      </Section>
+
+      <Section tone="muted" title="The Founders">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {founders.map((founder) => (
+            <li key={founder.name} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
+              <div className="flex items-center gap-4">
+                <span
+                  className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
+                  aria-hidden="true"
+                >
+                  {founder.initials}
+                </span>
+                <div>
+                  <h3 className="text-lg font-bold">{founder.name}</h3>
+                  <p className="text-sm text-muted-foreground">{founder.role}</p>
+                </div>
+              </div>
+              <p className="mt-4 text-sm text-slate-700">{founder.bio}</p>
+              <blockquote className="mt-4 flex gap-3 border-l-4 border-primary pl-4 italic text-foreground">
+                <Quote className="size-5 shrink-0 text-primary" width={20} height={20} aria-hidden="true" />
+                <p>{founder.quote}</p>
+              </blockquote>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CtaBand title={aboutFinalCta.title} lead={aboutFinalCta.lead}>
+        <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg", variant: "inverse" })}>
+          Book demo
+        </ExternalLink>
+        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+          <Link to={paths.careers}>{aboutFinalCta.careersLabel}</Link>
+        </Button>
+        <ExternalLink
+          href={enterpriseSchedulerUrl}
+          className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-white/60 bg-transparent text-white hover:bg-white/10")}
+        >
+          {aboutFinalCta.enterpriseLabel}
+        </ExternalLink>
+      </CtaBand>
+    </>
+  );
 }

@@ -1,10 +1,132 @@
+import { Check } from "lucide-react";
 import type { Route } from "./+types/enterprise";
 import { PageHero } from "~/components/layout/page-hero";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { ContentIcon } from "~/components/marketing/content-icon";
+import { FaqAccordion } from "~/components/marketing/faq-accordion";
+import { IconCardGrid } from "~/components/marketing/icon-card-grid";
+import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
+import { Section } from "~/components/marketing/section";
+import {
+  bookDirectly,
+  businessOutcomesTitle,
+  deliveryOptions,
+  enterpriseFeatures,
+  enterpriseFormSection,
+  enterpriseHero,
+  integrations,
+  procurementFaq,
+  useCasesByTeam,
+} from "~/content/enterprise";
+import { securityPoints } from "~/content/outcomes";
+import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
+import { EnterpriseRequestForm } from "~/features/enterprise/enterprise-request-form";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
 
+const formSectionId = "request";
+
 export default function EnterprisePage() {
-  return <PageHero title="Enterprise" />;
+  return (
+    <>
+      <PageHero eyebrow={<Badge>{enterpriseHero.eyebrow}</Badge>} title={enterpriseHero.title} lead={enterpriseHero.lead}>
+        <a href={`#${formSectionId}`} className={buttonVariants({ size: "lg" })}>
+          {enterpriseHero.requestCta}
+        </a>
+        <EnterpriseConsultButton location="enterprise" size="lg" variant="outline">
+          {bookDirectly.cta}
+        </EnterpriseConsultButton>
+      </PageHero>
+
+      <Section title="Built for the enterprise">
+        <IconCardGrid items={enterpriseFeatures} columns={4} />
+      </Section>
+
+      <OutcomesStrip title={businessOutcomesTitle} />
+
+      <Section title="Use cases by team">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {useCasesByTeam.map((group) => (
+            <li key={group.team} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+              <h3 className="text-lg font-bold">{group.team}</h3>
+              <ul className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
+                {group.cases.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="muted" title="Integrations" lead="We connect the agent to the systems your teams already use.">
+        <ul className="flex flex-wrap justify-center gap-3">
+          {integrations.map((item) => (
+            <li key={item} className="rounded-full border border-border bg-background px-4 py-2 text-sm font-medium shadow-sm">
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Two ways to deliver">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {deliveryOptions.map((option) => (
+            <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+              <h3 className="text-xl font-bold">{option.title}</h3>
+              <p className="mt-2 text-muted-foreground">{option.description}</p>
+              <ul className="mt-4 flex flex-col gap-2 text-sm">
+                {option.points.map((point) => (
+                  <li key={point} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="muted" title="Security & compliance">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {securityPoints.map((point) => (
+            <li key={point.title} className="rounded-xl border border-border bg-background p-5 shadow-sm">
+              <ContentIcon name={point.icon} />
+              <h3 className="mt-3 font-bold leading-tight">{point.title}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{point.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Procurement questions" width="narrow">
+        <FaqAccordion entries={procurementFaq} />
+      </Section>
+
+      <Section tone="muted" id={formSectionId} title={enterpriseFormSection.title} lead={enterpriseFormSection.lead} width="narrow">
+        <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
+          <EnterpriseRequestForm />
+        </div>
+      </Section>
+
+      <section aria-labelledby="book-directly" className="bg-ink text-white">
+        <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:px-6">
+          <h2 id="book-directly" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {bookDirectly.title}
+          </h2>
+          <p className="mt-4 text-lg text-slate-200">{bookDirectly.lead}</p>
+          <EnterpriseConsultButton location="enterprise" size="lg" variant="inverse" className="mt-8">
+            {bookDirectly.cta}
+          </EnterpriseConsultButton>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,10 +1,87 @@
+import { Link } from "react-router";
+import { ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/home";
-import { PageHero } from "~/components/layout/page-hero";
-import { pageMeta } from "~/lib/seo";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { BookDemoButton } from "~/components/marketing/book-demo-button";
+import { CheckList } from "~/components/marketing/check-list";
+import { FeatureCards } from "~/components/marketing/feature-cards";
+import { NumberedSteps } from "~/components/marketing/numbered-steps";
+import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
+import { Section } from "~/components/marketing/section";
+import { homeHero, rolloutStrip, trustedByLabel, trustedByNames } from "~/content/home";
+import { rolloutSteps } from "~/content/outcomes";
+import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.home);
+export const meta: Route.MetaFunction = () => pageMeta(paths.home, [organizationJsonLd()]);
 
 export default function HomePage() {
-  return <PageHero title="AI agents that answer every call and text in seconds" />;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-primary-soft to-background">
+        <div className="mx-auto max-w-5xl px-4 pb-14 pt-10 text-center sm:px-6 sm:pb-20 sm:pt-16">
+          <p className="mb-4 text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{homeHero.title}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{homeHero.lead}</p>
+          <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+            <BookDemoButton location="hero" />
+            <Button asChild size="lg" variant="outline">
+              <Link to={paths.pricing}>See pricing</Link>
+            </Button>
+          </div>
+          <div className="mt-6 flex justify-center">
+            <Badge variant="success" className="text-sm">
+              <ShieldCheck className="size-4" width={16} height={16} aria-hidden="true" />
+              {homeHero.guaranteeBadge}
+            </Badge>
+          </div>
+          <CheckList
+            items={homeHero.highlights}
+            columns={2}
+            className="mx-auto mt-10 max-w-xl text-left text-sm font-medium sm:text-base"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="trusted-by" className="border-y border-border bg-background">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+          <h2 id="trusted-by" className="text-center text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            {trustedByLabel}
+          </h2>
+          <ul className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-center text-base font-semibold text-slate-700 sm:grid-cols-3 lg:grid-cols-6">
+            {trustedByNames.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <Section
+        tone="muted"
+        eyebrow="What the agent does"
+        title="One agent for every conversation"
+        lead="Answers in seconds, books the work, and keeps a record of everything, on every channel."
+      >
+        <FeatureCards />
+        <p className="mt-8 text-center">
+          <Link to={paths.features} className="font-semibold text-primary underline-offset-4 hover:underline">
+            Explore all features
+          </Link>
+        </p>
+      </Section>
+
+      <OutcomesStrip />
+
+      <Section tone="muted" eyebrow="Guided rollout" title={rolloutStrip.title} lead={rolloutStrip.lead}>
+        <NumberedSteps steps={rolloutSteps} />
+        <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
+          <BookDemoButton location="cta_strip" />
+          <Button asChild size="lg" variant="outline">
+            <Link to={paths.compare}>Compare costs</Link>
+          </Button>
+        </div>
+      </Section>
+    </>
+  );
 }

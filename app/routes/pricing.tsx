@@ -1,10 +1,162 @@
+import * as React from "react";
+import { Link } from "react-router";
+import { ArrowRight, Info, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/pricing";
 import { PageHero } from "~/components/layout/page-hero";
-import { pageMeta } from "~/lib/seo";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Switch } from "~/components/ui/switch";
+import { BookDemoButton } from "~/components/marketing/book-demo-button";
+import { CheckList } from "~/components/marketing/check-list";
+import { CtaBand } from "~/components/marketing/cta-band";
+import { GuaranteeCard } from "~/components/marketing/guarantee-card";
+import { Section } from "~/components/marketing/section";
+import { formatUsd } from "~/content/format";
+import {
+  annualPerMonth,
+  annualYearlyTotal,
+  guarantee,
+  monthlyPrice,
+  overflowOptions,
+  planInclusions,
+  planName,
+  priceView,
+  usage,
+  usageRules,
+  type BillingPeriod,
+} from "~/content/pricing";
+import { brand } from "~/content/brand";
+import { pageMeta, planOfferJsonLd } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.pricing);
+export const meta: Route.MetaFunction = () =>
+  pageMeta(paths.pricing, [
+    planOfferJsonLd({
+      name: `${brand.name} ${planName}`,
+      description: `AI agents for voice, SMS, email and social: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts.`,
+      offers: [
+        { name: "Monthly", price: monthlyPrice, unitCode: "MON" },
+        { name: "Annual", price: annualYearlyTotal, unitCode: "ANN" },
+      ],
+    }),
+  ]);
 
 export default function PricingPage() {
-  return <PageHero title="Pricing" />;
+  const [period, setPeriod] = React.useState<BillingPeriod>("monthly");
+  const view = priceView(period);
+  const switchId = React.useId();
+
+  return (
+    <>
+      <PageHero
+        eyebrow={<Badge>One plan. Everything included.</Badge>}
+        title="Simple, flat pricing"
+        lead={`${formatUsd(monthlyPrice)} a month for an AI agent that answers every call and text. No per-minute surprises.`}
+      />
+
+      <Section className="-mt-6 pt-0" width="wide">
+        <div className="mb-8 flex items-center justify-center gap-3 text-base font-semibold">
+          <span className={period === "monthly" ? "text-foreground" : "text-muted-foreground"} aria-hidden="true">
+            Monthly
+          </span>
+          <Switch
+            id={switchId}
+            checked={period === "annual"}
+            onCheckedChange={(checked) => setPeriod(checked ? "annual" : "monthly")}
+          />
+          <label htmlFor={switchId} className={period === "annual" ? "cursor-pointer text-foreground" : "cursor-pointer text-muted-foreground"}>
+            Annual billing
+          </label>
+        </div>
+
+        <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1.1fr_1fr]">
+          <article
+            aria-labelledby="plan-name"
+            className="rounded-2xl border-2 border-primary bg-background p-6 shadow-lg sm:p-8 lg:self-start"
+            data-testid="price-card"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="plan-name" className="text-xl font-bold">
+                {planName}
+              </h2>
+              {view.savingsBadge ? (
+                <Badge variant="success" data-testid="savings-badge">
+                  {view.savingsBadge} <span data-testid="savings-percent">({view.savingsPercent})</span>
+                </Badge>
+              ) : null}
+            </div>
+            <p className="mt-6 flex items-baseline gap-1" aria-live="polite">
+              <span className="text-5xl font-extrabold tracking-tight" data-testid="price-per-month">
+                {view.perMonth}
+              </span>
+              <span className="text-lg text-muted-foreground">/month</span>
+            </p>
+            <p className="mt-2 text-muted-foreground" data-testid="billing-note">
+              {view.billingNote}
+            </p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <BookDemoButton location="pricing" className="w-full sm:w-auto" />
+              <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+                <Link to={paths.enterprise}>
+                  See enterprise options <ArrowRight aria-hidden="true" width={16} height={16} />
+                </Link>
+              </Button>
+            </div>
+            <ul className="mt-6 flex flex-col gap-2 border-t border-border pt-6 text-sm text-muted-foreground">
+              <li className="flex items-center gap-2">
+                <ShieldCheck className="size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
+                {guarantee.title}
+              </li>
+              <li className="flex items-center gap-2">
+                <Info className="size-4 shrink-0 text-primary" width={16} height={16} aria-hidden="true" />
+                No per-minute fees for inbound conversations
+              </li>
+            </ul>
+            <noscript>
+              <p className="mt-4 text-sm text-muted-foreground">
+                Annual billing: {formatUsd(annualPerMonth)}/month, billed {formatUsd(annualYearlyTotal)} per year.
+              </p>
+            </noscript>
+          </article>
+
+          <div>
+            <h2 className="text-xl font-bold">Everything in the plan</h2>
+            <CheckList items={planInclusions} className="mt-5" />
+          </div>
+        </div>
+      </Section>
+
+      <Section tone="muted" title="When you're busier than usual" lead={`The plan includes up to ${usage.inboundPerDay} inbound interactions per day. Past that, nothing is dropped: you choose what happens.`}>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {overflowOptions.map((option) => (
+            <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+              <h3 className="text-lg font-bold">{option.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{option.description}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-border bg-background p-5 text-sm">
+          <Info className="mt-0.5 size-5 shrink-0 text-primary" width={20} height={20} aria-hidden="true" />
+          <ul className="flex flex-col gap-1">
+            {usageRules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section title="Risk-free to start" width="narrow">
+        <GuaranteeCard />
+      </Section>
+
+      <CtaBand title="Need more agents, channels or an SLA?" lead="Enterprise plans add integrations, security reviews and a paid pilot.">
+        <Button asChild size="lg" variant="inverse">
+          <Link to={paths.enterprise}>Explore enterprise</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+          <Link to={paths.compare}>Compare costs</Link>
+        </Button>
+      </CtaBand>
+    </>
+  );
 }

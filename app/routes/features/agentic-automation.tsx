@@ -1,10 +1,11 @@
 import type { Route } from "./+types/agentic-automation";
-import { PageHero } from "~/components/layout/page-hero";
+import { FeaturePage } from "~/components/marketing/feature-page";
+import { featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAgenticAutomation);
 
-export default function FeaturesAgenticAutomationPage() {
-  return <PageHero title="Agentic Automation" />;
+export default function AgenticAutomationPage() {
+  return <FeaturePage content={featurePages["agentic-automation"]} />;
 }

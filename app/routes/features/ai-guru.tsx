@@ -1,10 +1,11 @@
 import type { Route } from "./+types/ai-guru";
-import { PageHero } from "~/components/layout/page-hero";
+import { FeaturePage } from "~/components/marketing/feature-page";
+import { featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAiGuru);
 
-export default function FeaturesAiGuruPage() {
-  return <PageHero title="AI Guru" />;
+export default function AiGuruPage() {
+  return <FeaturePage content={featurePages["ai-guru"]} />;
 }

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/analytics";
-import { PageHero } from "~/components/layout/page-hero";
+import { FeaturePage } from "~/components/marketing/feature-page";
+import { featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAnalytics);
 
-export default function FeaturesAnalyticsPage() {
-  return <PageHero title="Analytics & Insights" />;
+export default function AnalyticsPage() {
+  return <FeaturePage content={featurePages["analytics"]} />;
 }

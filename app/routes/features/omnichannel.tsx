@@ -1,10 +1,11 @@
 import type { Route } from "./+types/omnichannel";
-import { PageHero } from "~/components/layout/page-hero";
+import { FeaturePage } from "~/components/marketing/feature-page";
+import { featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureOmnichannel);
 
-export default function FeaturesOmnichannelPage() {
-  return <PageHero title="Omnichannel Communications" />;
+export default function OmnichannelPage() {
+  return <FeaturePage content={featurePages["omnichannel"]} />;
 }

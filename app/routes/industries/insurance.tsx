@@ -1,10 +1,10 @@
 import type { Route } from "./+types/insurance";
-import { PageHero } from "~/components/layout/page-hero";
+import { IndustryPage } from "~/components/marketing/industry-page";
+import { industryPages } from "~/content/industries";
 import { pageMeta } from "~/lib/seo";
-import { paths } from "@shared/site-routes";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.industryInsurance);
+export const meta: Route.MetaFunction = () => pageMeta(industryPages.insurance.path);
 
-export default function IndustriesInsurancePage() {
-  return <PageHero title="Insurance" />;
+export default function InsuranceIndustryPage() {
+  return <IndustryPage content={industryPages.insurance} />;
 }

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/law";
-import { PageHero } from "~/components/layout/page-hero";
+import { IndustryPage } from "~/components/marketing/industry-page";
+import { industryPages } from "~/content/industries";
 import { pageMeta } from "~/lib/seo";
-import { paths } from "@shared/site-routes";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.industryLaw);
+export const meta: Route.MetaFunction = () => pageMeta(industryPages.law.path);
 
-export default function IndustriesLawPage() {
-  return <PageHero title="Law Firms" />;
+export default function LawIndustryPage() {
+  return <IndustryPage content={industryPages.law} />;
 }

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/trades";
-import { PageHero } from "~/components/layout/page-hero";
+import { IndustryPage } from "~/components/marketing/industry-page";
+import { industryPages } from "~/content/industries";
 import { pageMeta } from "~/lib/seo";
-import { paths } from "@shared/site-routes";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.industryTrades);
+export const meta: Route.MetaFunction = () => pageMeta(industryPages.trades.path);
 
-export default function IndustriesTradesPage() {
-  return <PageHero title="Home Services & Trades" />;
+export default function TradesIndustryPage() {
+  return <IndustryPage content={industryPages.trades} />;
 }

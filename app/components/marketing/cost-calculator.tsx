@@ -1,0 +1,125 @@
+import * as React from "react";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { alternatives, averageCallMinutes, estimateCosts, formatSavings, assumptions } from "~/content/compare";
+import { formatCount, formatUsd, formatUsdRange } from "~/content/format";
+import { overflowOptions, usage } from "~/content/pricing";
+
+const limits = { interactions: { min: 1, max: 100_000 }, minutes: { min: 0.5, max: 60 } } as const;
+
+function parseWithin(raw: string, min: number, max: number): number | null {
+  if (raw.trim() === "") return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= min && value <= max ? value : null;
+}
+
+/**
+ * Monthly interactions and average call minutes in; each alternative's monthly cost and the
+ * flat plan's saving out, from the same model as the scenarios (app/content/compare.ts).
+ */
+export function CostCalculator() {
+  const [interactionsRaw, setInteractionsRaw] = React.useState(String(assumptions.interactionsPerMonth.low));
+  const [minutesRaw, setMinutesRaw] = React.useState(String(averageCallMinutes));
+  const interactionsId = React.useId();
+  const minutesId = React.useId();
+  const interactions = parseWithin(interactionsRaw, limits.interactions.min, limits.interactions.max);
+  const minutes = parseWithin(minutesRaw, limits.minutes.min, limits.minutes.max);
+  const estimate = interactions !== null && minutes !== null ? estimateCosts(Math.round(interactions), minutes) : null;
+
+  return (
+    <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8" data-testid="cost-calculator">
+      <form className="grid gap-5 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} aria-label="Cost calculator">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={interactionsId}>Interactions per month</Label>
+          <Input
+            id={interactionsId}
+            type="number"
+            inputMode="numeric"
+            min={limits.interactions.min}
+            max={limits.interactions.max}
+            step={1}
+            value={interactionsRaw}
+            onChange={(event) => setInteractionsRaw(event.target.value)}
+            aria-invalid={interactions === null}
+            aria-describedby={`${interactionsId}-hint`}
+          />
+          <p id={`${interactionsId}-hint`} className="text-xs text-muted-foreground">
+            Calls, texts, emails and messages: {formatCount(limits.interactions.min)} to {formatCount(limits.interactions.max)}.
+          </p>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={minutesId}>Average call length (minutes)</Label>
+          <Input
+            id={minutesId}
+            type="number"
+            inputMode="decimal"
+            min={limits.minutes.min}
+            max={limits.minutes.max}
+            step={0.5}
+            value={minutesRaw}
+            onChange={(event) => setMinutesRaw(event.target.value)}
+            aria-invalid={minutes === null}
+            aria-describedby={`${minutesId}-hint`}
+          />
+          <p id={`${minutesId}-hint`} className="text-xs text-muted-foreground">
+            From {limits.minutes.min} to {limits.minutes.max} minutes.
+          </p>
+        </div>
+      </form>
+
+      <div aria-live="polite" className="mt-8">
+        {estimate ? (
+          <>
+            <div className="relative overflow-x-auto">
+              <table className="w-full min-w-[32rem] text-left text-sm" data-testid="calculator-results">
+                <caption className="sr-only">
+                  Monthly cost at {formatCount(estimate.interactions)} interactions of {estimate.averageMinutes} minutes
+                </caption>
+                <thead>
+                  <tr className="border-b border-border">
+                    <th scope="col" className="py-2 pr-4 font-semibold">Option</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">Monthly cost</th>
+                    <th scope="col" className="py-2 font-semibold">Our flat plan costs</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr className="border-b border-border bg-primary-soft" data-alternative="flat">
+                    <th scope="row" className="py-3 pl-2 pr-4 font-semibold">Our AI agents (flat)</th>
+                    <td className="py-3 pr-4 font-semibold">{formatUsd(estimate.flatPlan)}</td>
+                    <td className="py-3">—</td>
+                  </tr>
+                  {alternatives.map((alternative) => {
+                    const cost = estimate.alternatives[alternative.id];
+                    return (
+                      <tr key={alternative.id} className="border-b border-border last:border-b-0" data-alternative={alternative.id}>
+                        <th scope="row" className="py-3 pl-2 pr-4 font-medium">{alternative.name}</th>
+                        <td className="py-3 pr-4" data-testid="alternative-cost">{formatUsdRange(cost.low, cost.high)}</td>
+                        <td className="py-3" data-testid="alternative-saving">{formatSavings(estimate.savings[alternative.id])}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <p className="mt-4 text-sm text-muted-foreground">
+              {formatCount(estimate.minutesPerMonth)} call minutes a month. On our plan that is about{" "}
+              {formatCount(Math.ceil(estimate.countedPerDay))} interactions a day of the {usage.inboundPerDay} included
+              {estimate.averageMinutes > usage.longCallMinutes ? ` (calls over ${usage.longCallMinutes} minutes count twice)` : ""}.
+            </p>
+            {estimate.overDailyCap ? (
+              <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="calculator-overflow">
+                That is above the daily inclusion: overflow goes to {overflowOptions.map((o) => o.title.toLowerCase()).join(", ")}, as you
+                choose. Talk to us about an enterprise plan for this volume.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm font-medium text-destructive" role="alert">
+            Enter {formatCount(limits.interactions.min)}–{formatCount(limits.interactions.max)} interactions and {limits.minutes.min}–
+            {limits.minutes.max} minutes to see the costs.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

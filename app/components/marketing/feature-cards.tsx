@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { ArrowRight } from "lucide-react";
+import { featureCards } from "~/content/features";
+import { ContentIcon } from "./content-icon";
+
+/** The four feature cards (home, /features), each linking to its feature page. */
+export function FeatureCards() {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {featureCards.map((card) => (
+        <li key={card.id} className="relative flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
+          <ContentIcon name={card.icon} />
+          <h3 className="mt-4 text-lg font-bold leading-tight">
+            <Link to={card.to} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
+              {card.title}
+            </Link>
+          </h3>
+          <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.description}</p>
+          <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary" aria-hidden="true">
+            Learn more <ArrowRight className="size-4" width={16} height={16} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

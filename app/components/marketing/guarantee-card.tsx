@@ -1,0 +1,15 @@
+import { ShieldCheck } from "lucide-react";
+import { guarantee } from "~/content/pricing";
+import { cn } from "~/lib/cn";
+
+export function GuaranteeCard({ className }: { className?: string }) {
+  return (
+    <div className={cn("flex items-start gap-4 rounded-xl border border-green-200 bg-green-50 p-6 text-left", className)}>
+      <ShieldCheck className="size-8 shrink-0 text-success" width={32} height={32} aria-hidden="true" />
+      <div>
+        <h3 className="text-lg font-bold text-foreground">{guarantee.title}</h3>
+        <p className="mt-1 text-slate-700">{guarantee.description}</p>
+      </div>
+    </div>
+  );
+}

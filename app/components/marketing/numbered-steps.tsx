@@ -1,0 +1,33 @@
+import { cn } from "~/lib/cn";
+
+/** An ordered list of steps with large numerals: rollout, quick start, call agenda. */
+export function NumberedSteps({
+  steps,
+  columns = 4,
+  className,
+}: {
+  steps: readonly { title: string; description: string }[];
+  columns?: 3 | 4 | 5;
+  className?: string;
+}) {
+  const grid = { 3: "lg:grid-cols-3", 4: "lg:grid-cols-4", 5: "lg:grid-cols-5" }[columns];
+  return (
+    <ol className={cn("grid gap-6 sm:grid-cols-2", grid, className)}>
+      {steps.map((step, index) => (
+        <li key={step.title} className="rounded-xl border border-border bg-background p-6 text-foreground shadow-sm">
+          <span
+            className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+            aria-hidden="true"
+          >
+            {index + 1}
+          </span>
+          <h3 className="mt-4 text-lg font-bold">
+            <span className="sr-only">Step {index + 1}: </span>
+            {step.title}
+          </h3>
+          {step.description ? <p className="mt-2 text-sm text-muted-foreground">{step.description}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

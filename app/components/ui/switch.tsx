@@ -1,0 +1,17 @@
+import * as React from "react";
+import { Switch as Primitive } from "radix-ui";
+import { cn } from "~/lib/cn";
+
+export function Switch({ className, ...props }: React.ComponentProps<typeof Primitive.Root>) {
+  return (
+    <Primitive.Root
+      className={cn(
+        "peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-slate-400 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary",
+        className,
+      )}
+      {...props}
+    >
+      <Primitive.Thumb className="pointer-events-none block size-5 rounded-full bg-white shadow-md ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
+    </Primitive.Root>
+  );
+}

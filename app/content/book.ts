@@ -1,0 +1,35 @@
+import { setupCallTrialClaim, terms } from "./pricing";
+
+export const bookHero = {
+  eyebrow: setupCallTrialClaim,
+  title: "Book your setup call",
+  lead: `Pick a time that suits you. The call takes about ${terms.setupCallMinutes} minutes and there's no charge to start.`,
+} as const;
+
+export const schedulerFrame = {
+  heightPx: 700,
+  title: "Scheduler: pick a time for your setup call",
+  openInNewTab: "Open the scheduler in a new tab",
+} as const;
+
+/** The 'what we'll cover' list of /book: 5 steps. */
+export const callAgenda: { title: string; description: string }[] = [
+  { title: "Your use case", description: "The calls, texts and jobs that matter most to your business." },
+  { title: "Your knowledge", description: "The FAQs, services and prices your agent should know." },
+  { title: "Your systems", description: "Calendar, CRM and phone numbers to connect." },
+  { title: "Your voice", description: "How the agent should sound and greet your callers." },
+  { title: "Your launch", description: "A go-live date and what happens in the first weeks." },
+];
+
+/**
+ * The embedded scheduler's address: hand-built iframes need embed_domain to receive the
+ * scheduler's events; hide_* keep the frame to the booking calendar.
+ */
+export function schedulerEmbedUrl(schedulerUrl: string, embedDomain: string): string {
+  const url = new URL(schedulerUrl);
+  url.searchParams.set("embed_domain", embedDomain);
+  url.searchParams.set("embed_type", "Inline");
+  url.searchParams.set("hide_gdpr_banner", "1");
+  url.searchParams.set("hide_landing_page_details", "1");
+  return url.toString();
+}

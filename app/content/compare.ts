@@ -1,0 +1,224 @@
+import { formatCount, formatUsd, formatUsdCents, formatUsdRange } from "./format";
+import { guarantee, monthlyPrice, overflowOptions, usage } from "./pricing";
+
+/**
+ * The comparison assumptions of spec section 9 and the cost model built on them. The scenario
+ * cards, the bar, the ROI cards and the calculator on /compare all call these functions, so
+ * the calculator at 400 and 1,200 interactions reproduces the scenarios by construction.
+ */
+
+export type Range = { low: number; high: number };
+
+export const assumptions = {
+  interactionsPerMonth: { low: 400, high: 1200 },
+  callMinutes: { low: 3, high: 5 },
+  receptionistMonthly: { low: 4800, high: 6500 },
+  answeringServiceMonthly: { low: 300, high: 1200 },
+  answeringServicePerMinute: { low: 1.5, high: 3 },
+  otherAutomationMonthly: { low: 200, high: 1000 },
+  roi: { jobsPerWeek: 2, jobValue: 350, weeksPerMonth: 4 },
+} as const;
+
+/** The call length the scenarios use: the middle of the 3–5 minute assumption. */
+export const averageCallMinutes = (assumptions.callMinutes.low + assumptions.callMinutes.high) / 2;
+
+export type AlternativeId = "receptionist" | "answering-service" | "other-automation";
+
+export type Alternative = {
+  id: AlternativeId;
+  name: string;
+  summary: string;
+  pricingModel: string;
+  drawbacks: string[];
+};
+
+export const alternatives: Alternative[] = [
+  {
+    id: "receptionist",
+    name: "In-house receptionist",
+    summary: "A salaried person at the front desk: personal, but one call at a time and only during office hours.",
+    pricingModel: `${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} per month in salary, taxes and benefits`,
+    drawbacks: ["One conversation at a time", "Office hours only; sick days and turnover", "No transcripts or QA by default"],
+  },
+  {
+    id: "answering-service",
+    name: "Live answering service",
+    summary: "A shared pool of operators who take messages for many businesses, billed by the minute.",
+    pricingModel: `${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ per month, with ${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)} per minute overages`,
+    drawbacks: ["Per-minute overages grow with every busy month", "Scripts, not your knowledge base", "Messages to return, not booked jobs"],
+  },
+  {
+    id: "other-automation",
+    name: "Other automation tools",
+    summary: "Phone trees, chatbots and single-channel bots you wire together yourself.",
+    pricingModel: `${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)} per month, often per tool`,
+    drawbacks: ["One channel per tool", "Rigid menus that frustrate callers", "You build and maintain the flows"],
+  },
+];
+
+/**
+ * What a live answering service charges: the plan fee buys minutes at the per-minute rate, and
+ * every minute past that is an overage at the same rate. The low estimate pairs the cheapest
+ * plan with the lowest rate, the high estimate the dearest plan with the highest rate.
+ */
+export function answeringServiceCost(minutesPerMonth: number): Range {
+  const { answeringServiceMonthly: fee, answeringServicePerMinute: rate } = assumptions;
+  return {
+    low: Math.max(fee.low, minutesPerMonth * rate.low),
+    high: Math.max(fee.high, minutesPerMonth * rate.high),
+  };
+}
+
+export type CostEstimate = {
+  interactions: number;
+  averageMinutes: number;
+  minutesPerMonth: number;
+  /** Interactions as our plan counts them (calls over 10 minutes count twice). */
+  countedInteractions: number;
+  /** Counted interactions per day, against the plan's daily inclusion. */
+  countedPerDay: number;
+  overDailyCap: boolean;
+  flatPlan: number;
+  alternatives: Record<AlternativeId, Range>;
+  /** What the flat plan saves against each alternative (negative: it costs more). */
+  savings: Record<AlternativeId, Range>;
+};
+
+export function estimateCosts(interactions: number, averageMinutes = averageCallMinutes): CostEstimate {
+  const minutesPerMonth = interactions * averageMinutes;
+  const countedInteractions = averageMinutes > usage.longCallMinutes ? interactions * 2 : interactions;
+  const countedPerDay = countedInteractions / usage.daysPerMonth;
+  const costs: Record<AlternativeId, Range> = {
+    receptionist: { ...assumptions.receptionistMonthly },
+    "answering-service": answeringServiceCost(minutesPerMonth),
+    "other-automation": { ...assumptions.otherAutomationMonthly },
+  };
+  const savings = Object.fromEntries(
+    Object.entries(costs).map(([id, range]) => [id, { low: range.low - monthlyPrice, high: range.high - monthlyPrice }]),
+  ) as Record<AlternativeId, Range>;
+  return {
+    interactions,
+    averageMinutes,
+    minutesPerMonth,
+    countedInteractions,
+    countedPerDay,
+    overDailyCap: countedPerDay > usage.inboundPerDay,
+    flatPlan: monthlyPrice,
+    alternatives: costs,
+    savings,
+  };
+}
+
+/** How a saving range reads: "$4,001–$5,701 less", or both directions when it straddles zero. */
+export function formatSavings(range: Range): string {
+  if (range.low >= 0) return `${formatUsdRange(range.low, range.high)} less`;
+  if (range.high <= 0) return `${formatUsdRange(-range.high, -range.low)} more`;
+  return `${formatUsd(-range.low)} more to ${formatUsd(range.high)} less`;
+}
+
+export type Scenario = { id: string; label: string; estimate: CostEstimate };
+
+export const scenarios: Scenario[] = [
+  {
+    id: "light",
+    label: `About ${formatCount(assumptions.interactionsPerMonth.low)} interactions per month`,
+    estimate: estimateCosts(assumptions.interactionsPerMonth.low),
+  },
+  {
+    id: "busy",
+    label: `About ${formatCount(assumptions.interactionsPerMonth.high)} interactions per month`,
+    estimate: estimateCosts(assumptions.interactionsPerMonth.high),
+  },
+];
+
+const { jobsPerWeek, jobValue, weeksPerMonth } = assumptions.roi;
+export const roi = {
+  jobsPerWeek,
+  jobValue,
+  weeksPerMonth,
+  recoveredPerMonth: jobsPerWeek * jobValue * weeksPerMonth,
+  /** 2,800 / 799 = 3.5x the fee. */
+  multiple: (jobsPerWeek * jobValue * weeksPerMonth) / monthlyPrice,
+  /** Jobs a month that pay for the plan. */
+  breakEvenJobs: Math.ceil(monthlyPrice / jobValue),
+};
+export const roiMultipleLabel = `${roi.multiple.toFixed(1)}x`;
+
+export const roiCards: { title: string; value: string; description: string }[] = [
+  {
+    title: "Recovered revenue",
+    value: `${formatUsd(roi.recoveredPerMonth)}/mo`,
+    description: `${roi.jobsPerWeek} extra jobs a week at ${formatUsd(roi.jobValue)} each, over ${roi.weeksPerMonth} weeks.`,
+  },
+  {
+    title: "Return on the fee",
+    value: roiMultipleLabel,
+    description: `${formatUsd(roi.recoveredPerMonth)} recovered against a flat ${formatUsd(monthlyPrice)} a month.`,
+  },
+  {
+    title: "Break-even",
+    value: `${roi.breakEvenJobs} jobs/mo`,
+    description: `${roi.breakEvenJobs} booked jobs at ${formatUsd(roi.jobValue)} cover the whole month's plan.`,
+  },
+];
+
+export type ComparisonCell = boolean | string;
+export const comparisonColumns = ["Our AI agents", "In-house receptionist", "Live answering service", "Other automation tools"] as const;
+
+export const comparisonRows: { label: string; cells: [ComparisonCell, ComparisonCell, ComparisonCell, ComparisonCell] }[] = [
+  {
+    label: "Monthly cost",
+    cells: [
+      `${formatUsd(monthlyPrice)} flat`,
+      formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high),
+      `${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+`,
+      formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high),
+    ],
+  },
+  {
+    label: "Per-minute overages",
+    cells: [
+      "None",
+      "None",
+      `${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)}/min`,
+      "Varies",
+    ],
+  },
+  { label: "Answers 24/7", cells: [true, false, true, true] },
+  { label: "Unlimited concurrency", cells: [true, false, "Limited by staff", "Varies"] },
+  { label: "Voice, SMS, email and social in one queue", cells: [true, false, false, false] },
+  { label: "Books jobs and meetings", cells: [true, true, "Takes messages", "Basic"] },
+  { label: "Recordings and transcripts", cells: [true, false, "Sometimes", "Varies"] },
+  { label: "Analytics and QA", cells: [true, false, false, "Basic"] },
+  { label: "Custom multilingual voice", cells: [true, "Depends on hire", "Extra cost", false] },
+  { label: "Answers from your knowledge base", cells: [true, true, false, false] },
+  { label: "Money-back guarantee", cells: [`${guarantee.days} days`, false, false, "Rarely"] },
+];
+
+export const costFaq: { question: string; answer: string }[] = [
+  {
+    question: "What counts as an interaction?",
+    answer: `Each inbound call, text, email or social message the agent handles. Calls over ${usage.longCallMinutes} minutes count as two interactions, and spam is not counted.`,
+  },
+  {
+    question: `What happens after ${usage.inboundPerDay} interactions in a day?`,
+    answer: `Nothing is dropped. You choose the overflow behaviour: ${overflowOptions.map((o) => o.title.toLowerCase()).join(", or ")}.`,
+  },
+  {
+    question: "Are there per-minute charges?",
+    answer: `Not for inbound conversations: the plan is a flat ${formatUsd(monthlyPrice)} a month. Outbound calls cost ${formatUsdCents(usage.outboundCallPerMinute)} per minute, and SMS beyond ${formatCount(usage.includedOutboundSms)} a month cost ${formatUsdCents(usage.smsOverage)} each, with carrier fees passed through.`,
+  },
+  {
+    question: "How did you estimate the alternatives?",
+    answer: `From typical market prices: a receptionist at ${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} a month, an answering service at ${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ with per-minute overages, and automation tools at ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)}. Your own quotes may differ; the calculator lets you try your numbers.`,
+  },
+];
+
+export const assumptionList: string[] = [
+  `${formatCount(assumptions.interactionsPerMonth.low)}–${formatCount(assumptions.interactionsPerMonth.high)} interactions per month.`,
+  `Calls of ${assumptions.callMinutes.low}–${assumptions.callMinutes.high} minutes; the scenarios use the ${averageCallMinutes}-minute midpoint.`,
+  `In-house receptionist: ${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} per month.`,
+  `Live answering service: ${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ per month, with ${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)} per minute overages (the plan fee buys minutes at that rate).`,
+  `Other automation tools: ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)} per month.`,
+  `ROI example: ${roi.jobsPerWeek} jobs per week at ${formatUsd(roi.jobValue)} gives ${formatUsd(roi.recoveredPerMonth)} per month, ${roiMultipleLabel} the fee.`,
+];

@@ -1,0 +1,36 @@
+import { brand } from "./brand";
+import { formatUsd } from "./format";
+import { guarantee, monthlyPrice, usage } from "./pricing";
+
+export const homeHero = {
+  eyebrow: `Authorized reseller of ${brand.platformName}`,
+  title: "AI agents that answer every call and text in seconds",
+  lead: "Book jobs and meetings around the clock, in one queue for voice, SMS, email and social, with recordings and transcripts of every conversation.",
+  guaranteeBadge: guarantee.title,
+  highlights: [
+    `Flat ${formatUsd(monthlyPrice)} per month`,
+    `${usage.inboundPerDay} inbound interactions per day included`,
+    "Unlimited concurrency",
+    "Custom multilingual voice",
+  ],
+} as const;
+
+export const trustedByLabel = "Trusted by teams like";
+
+/**
+ * PLACEHOLDER: six example customer names, obviously examples, to replace with real customers
+ * (with their permission) before launch.
+ */
+export const trustedByNames: string[] = [
+  "Example Law Group",
+  "Sample Plumbing Co.",
+  "Demo Insurance Agency",
+  "Placeholder HVAC",
+  "Example Roofing & Sons",
+  "Sample Family Dental",
+];
+
+export const rolloutStrip = {
+  title: "Live in four guided steps",
+  lead: "A guided rollout with your team: most businesses answer their first calls with the agent within days.",
+} as const;

@@ -1,0 +1,136 @@
+import { formatUsd, formatUsdCents, formatCount } from "./format";
+
+/**
+ * Prices, plan inclusions, usage rules and guarantees (spec section 9). Every figure a page
+ * shows is read or computed from here; tests compute their expectations from here too.
+ */
+
+/**
+ * The spec gives two readings of the annual plan. Reading A: $719 per month billed $8,629 a
+ * year. Reading B: $8,699 a year (about $725 per month). Both "save $901". This one switch picks
+ * the reading; see docs/decisions/0301-annual-price-and-trial-readings.md.
+ */
+export type AnnualReading = "A" | "B";
+export const annualReading = "A" as AnnualReading;
+
+export const annualYearlyTotalByReading: Record<AnnualReading, number> = { A: 8629, B: 8699 };
+
+export const monthlyPrice = 799;
+/** The badge value the spec states for both readings ('Save $901'). */
+export const annualSavings = 901;
+export const annualYearlyTotal = annualYearlyTotalByReading[annualReading];
+/** $719 (reading A) or $725 (reading B): the yearly bill spread over 12 months. */
+export const annualPerMonth = Math.round(annualYearlyTotal / 12);
+
+/** The savings percentage as the spec defines it: 901 / (yearly + 901), in percent. */
+export function annualSavingsPercent(yearlyTotal = annualYearlyTotal, savings = annualSavings): number {
+  return (savings / (yearlyTotal + savings)) * 100;
+}
+
+/** "9.5%": the percentage to one decimal, as the badge shows it. */
+export const annualSavingsPercentLabel = `${annualSavingsPercent().toFixed(1)}%`;
+
+export type BillingPeriod = "monthly" | "annual";
+
+export type PriceView = {
+  period: BillingPeriod;
+  /** Big figure on the card, per month. */
+  perMonth: string;
+  /** The line under it. */
+  billingNote: string;
+  /** Only for the annual view. */
+  savingsBadge?: string;
+  savingsPercent?: string;
+};
+
+export function priceView(period: BillingPeriod): PriceView {
+  if (period === "monthly") {
+    return { period, perMonth: formatUsd(monthlyPrice), billingNote: "Billed monthly. Cancel anytime." };
+  }
+  return {
+    period,
+    perMonth: formatUsd(annualPerMonth),
+    billingNote: `Billed ${formatUsd(annualYearlyTotal)} per year`,
+    savingsBadge: `Save ${formatUsd(annualSavings)}`,
+    savingsPercent: annualSavingsPercentLabel,
+  };
+}
+
+export const planName = "All-in-one AI agent plan";
+
+export const usage = {
+  inboundPerDay: 100,
+  /** Used to turn the daily cap into a monthly one in the cost calculator. */
+  daysPerMonth: 30,
+  /** Calls longer than this count as two interactions. */
+  longCallMinutes: 10,
+  includedOutboundSms: 1000,
+  smsOverage: 0.01,
+  outboundCallPerMinute: 0.02,
+  agents: 1,
+  supportSessionsPerMonth: 1,
+} as const;
+
+export const planInclusions: string[] = [
+  `${usage.agents} AI agent`,
+  `Up to ${usage.inboundPerDay} inbound interactions per day`,
+  "Unlimited concurrency",
+  "Call recording and transcripts",
+  "Booking, reminders and auto-messages",
+  "Knowledge base",
+  "Analytics and QA dashboards",
+  `${formatCount(usage.includedOutboundSms)} outbound SMS per month, then ${formatUsdCents(usage.smsOverage)} per SMS; carrier fees pass through`,
+  "As many numbers as you need",
+  "Custom voice",
+  "AI co-pilot",
+  `Free onboarding and ${usage.supportSessionsPerMonth} support session per month`,
+];
+
+export const usageRules: string[] = [
+  `Calls over ${usage.longCallMinutes} minutes count as two interactions; spam is not counted.`,
+  `Outbound calls cost ${formatUsdCents(usage.outboundCallPerMinute)} per minute.`,
+];
+
+export const overflowOptions: { title: string; description: string }[] = [
+  { title: "Smart voicemail", description: "Callers leave a message and you get an instant transcript." },
+  { title: "Queue with auto-reply", description: "Callers wait in a queue and get an automatic text reply." },
+  { title: "Soft throttle by category", description: "Lower-priority categories slow down first; urgent ones keep flowing." },
+];
+
+export const guarantee = {
+  days: 30,
+  refundPercent: 100,
+  title: "30-day money-back guarantee",
+  description: "Not a fit in the first 30 days? You get a 100% refund of your subscription fee.",
+} as const;
+
+/**
+ * The trial: the spec says "7-day free trial" on the setup-call pages and "30-day trial" on
+ * /contact. "per-page" keeps both claims where the spec puts them; the other values make the
+ * site say one thing everywhere. See docs/decisions/0301-annual-price-and-trial-readings.md.
+ */
+export type TrialReading = "per-page" | "7-day" | "30-day";
+export const trialReading = "per-page" as TrialReading;
+
+export function trialFor(reading: TrialReading) {
+  return {
+    /** Setup-call pages (/book). */
+    setupCallDays: reading === "30-day" ? 30 : 7,
+    /** The contact page. */
+    contactDays: reading === "7-day" ? 7 : 30,
+  };
+}
+
+export const trial = trialFor(trialReading);
+
+export const setupCallTrialClaim = `${trial.setupCallDays}-day free trial, no charge on signup`;
+export const contactTrialClaim = `${trial.contactDays}-day trial`;
+
+export const terms = {
+  setupCallMinutes: 10,
+  setupCallRangeMinutes: [10, 30] as const,
+  contactWithinHours: 24,
+  uptimeTargetPercent: 99.9,
+  targetTeamSize: [3, 20] as const,
+  retention: { audioDays: 30, transcriptDays: 180 },
+} as const;
