@@ -1,0 +1,36 @@
+import { desc } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { auditLog } from "../db/schema";
+
+export type AuditActor = { userId: string | null; email: string | null };
+
+export type AuditAction = "role.assign" | "role.remove" | "bookings.export" | "admin.create";
+
+export async function writeAudit(
+  db: Db,
+  actor: AuditActor,
+  entry: { action: AuditAction; target?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action: entry.action,
+    target: entry.target ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+export const AUDIT_LIST_LIMIT = 100;
+
+/** The most recent entries, newest first (read-only on the users page). */
+export async function listAudit(db: Db) {
+  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(AUDIT_LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    actorEmail: row.actorEmail,
+    action: row.action,
+    target: row.target,
+    details: row.details as Record<string, unknown> | null,
+  }));
+}

@@ -1,0 +1,159 @@
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import type { BookingFilters } from "@shared/schemas/admin";
+import type { Db } from "../db/client";
+import { bookingInquiries } from "../db/schema";
+
+const b = bookingInquiries;
+
+/** Every stored field of an inquiry except the internal idempotency key. */
+const listColumns = {
+  id: b.id,
+  createdAt: b.createdAt,
+  name: b.name,
+  workEmail: b.workEmail,
+  companyName: b.companyName,
+  jobTitle: b.jobTitle,
+  aiGoal: b.aiGoal,
+  totalCalls: b.totalCalls,
+  tcpaConsent: b.tcpaConsent,
+  sourceForm: b.sourceForm,
+  consentTextVersion: b.consentTextVersion,
+  pagePath: b.pagePath,
+  referrer: b.referrer,
+  utmSource: b.utmSource,
+  utmMedium: b.utmMedium,
+  utmCampaign: b.utmCampaign,
+  utmTerm: b.utmTerm,
+  utmContent: b.utmContent,
+  clientIp: b.clientIp,
+  userAgent: b.userAgent,
+  // Microsecond precision for the cursor: a JS Date would round it and skip rows.
+  cursorTs: sql<string>`to_char(${b.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+type Row = Awaited<ReturnType<typeof selectPage>>[number];
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function filterConditions(filters: BookingFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(or(ilike(b.name, pattern), ilike(b.workEmail, pattern), ilike(b.companyName, pattern))!);
+  }
+  if (filters.source) conditions.push(eq(b.sourceForm, filters.source));
+  if (filters.from) conditions.push(gte(b.createdAt, new Date(`${filters.from}T00:00:00.000Z`)));
+  if (filters.to) {
+    const end = new Date(`${filters.to}T00:00:00.000Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(b.createdAt, end));
+  }
+  return conditions;
+}
+
+export type Cursor = { ts: string; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.ts}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+const cursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** Null for anything that is not a cursor we issued. */
+export function decodeCursor(raw: string): Cursor | null {
+  const match = cursorPattern.exec(Buffer.from(raw, "base64url").toString("utf8"));
+  return match ? { ts: match[1]!, id: match[2]! } : null;
+}
+
+function selectPage(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number) {
+  const conditions = filterConditions(filters);
+  // Keyset pagination on (created_at, id), which booking_inquiries_created_at_idx serves in order.
+  if (cursor) conditions.push(sql`(${b.createdAt}, ${b.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
+  return db
+    .select(listColumns)
+    .from(b)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(b.createdAt), desc(b.id))
+    .limit(limit);
+}
+
+function toDto({ cursorTs: _cursorTs, ...row }: Row) {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+export type BookingDto = ReturnType<typeof toDto>;
+
+/** One page, newest first, and the cursor of the next page (null on the last). */
+export async function listBookings(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number) {
+  const rows = await selectPage(db, filters, cursor, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null;
+  return { items: page.map(toDto), nextCursor };
+}
+
+const csvColumns: [header: string, value: (row: Row) => unknown][] = [
+  ["id", (r) => r.id],
+  ["created_at", (r) => r.createdAt.toISOString()],
+  ["name", (r) => r.name],
+  ["work_email", (r) => r.workEmail],
+  ["company_name", (r) => r.companyName],
+  ["job_title", (r) => r.jobTitle],
+  ["ai_goal", (r) => r.aiGoal],
+  ["total_calls", (r) => r.totalCalls],
+  ["tcpa_consent", (r) => r.tcpaConsent],
+  ["source_form", (r) => r.sourceForm],
+  ["consent_text_version", (r) => r.consentTextVersion],
+  ["page_path", (r) => r.pagePath],
+  ["referrer", (r) => r.referrer],
+  ["utm_source", (r) => r.utmSource],
+  ["utm_medium", (r) => r.utmMedium],
+  ["utm_campaign", (r) => r.utmCampaign],
+  ["utm_term", (r) => r.utmTerm],
+  ["utm_content", (r) => r.utmContent],
+  ["client_ip", (r) => r.clientIp],
+  ["user_agent", (r) => r.userAgent],
+];
+
+/**
+ * One CSV cell. A value a spreadsheet would read as a formula (starting with = + - @, or a tab or
+ * carriage return) gets a leading apostrophe, so an exported lead cannot run code in Excel.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const EXPORT_BATCH = 1000;
+
+/** The CSV of every inquiry matching the filters, streamed in keyset batches. */
+export function exportBookingsCsv(db: Db, filters: BookingFilters): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: Cursor | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true;
+          // A byte-order mark so Excel reads the file as UTF-8.
+          controller.enqueue(encoder.encode(`\uFEFF${csvColumns.map(([h]) => h).join(",")}\r\n`));
+          return;
+        }
+        const rows = await selectPage(db, filters, cursor, EXPORT_BATCH);
+        if (rows.length > 0) {
+          const text = rows.map((row) => csvColumns.map(([, get]) => csvCell(get(row))).join(",")).join("\r\n");
+          controller.enqueue(encoder.encode(`${text}\r\n`));
+          const last = rows.at(-1)!;
+          cursor = { ts: last.cursorTs, id: last.id };
+        }
+        if (rows.length < EXPORT_BATCH) controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AppRole } from "@shared/schemas/admin";
+import type { Db } from "../db/client";
+import { userRoles, users } from "../db/schema";
+import { writeAudit, type AuditActor } from "./audit-service";
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
+
+export const ROLE_MESSAGES = {
+  duplicate: "This user already has this role",
+  missingUser: "User ID does not exist in the system",
+  assignFailed: "Failed to assign role",
+  notFound: "Role record not found",
+  lastAdmin: "This is the last admin role: assign the admin role to another user before removing it, so staff keep access.",
+} as const;
+
+export async function listRoles(db: Db) {
+  const rows = await db
+    .select({ id: userRoles.id, userId: userRoles.userId, role: userRoles.role, createdAt: userRoles.createdAt, email: users.email })
+    .from(userRoles)
+    .leftJoin(users, eq(users.id, userRoles.userId))
+    .orderBy(desc(userRoles.createdAt), desc(userRoles.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+export type AssignResult =
+  | { ok: true; record: { id: string; userId: string; role: AppRole; createdAt: string } }
+  | { ok: false; status: 409 | 422 | 500; error: string; code: string | null };
+
+export async function assignRole(db: Db, actor: AuditActor, input: { userId: string; role: AppRole }): Promise<AssignResult> {
+  try {
+    const record = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(userRoles).values(input).returning();
+      await writeAudit(tx as unknown as Db, actor, { action: "role.assign", target: input.userId, details: { role: input.role, roleId: row!.id } });
+      return row!;
+    });
+    return { ok: true, record: { id: record.id, userId: record.userId, role: record.role, createdAt: record.createdAt.toISOString() } };
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === UNIQUE_VIOLATION) return { ok: false, status: 409, error: ROLE_MESSAGES.duplicate, code };
+    if (code === FOREIGN_KEY_VIOLATION) return { ok: false, status: 422, error: ROLE_MESSAGES.missingUser, code };
+    throw error;
+  }
+}
+
+export type RemoveResult = { ok: true; role: AppRole } | { ok: false; status: 404 | 409; error: string };
+
+/** Deletes a role record, refusing to remove the last admin role (locked in one transaction). */
+export async function removeRole(db: Db, actor: AuditActor, id: string): Promise<RemoveResult> {
+  return db.transaction(async (tx): Promise<RemoveResult> => {
+    const [target] = await tx.select().from(userRoles).where(eq(userRoles.id, id)).for("update");
+    if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
+    if (target.role === "admin") {
+      const admins = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+      if (admins.length <= 1) return { ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin };
+    }
+    await tx.delete(userRoles).where(and(eq(userRoles.id, id)));
+    await writeAudit(tx as unknown as Db, actor, { action: "role.remove", target: target.userId, details: { role: target.role, roleId: id } });
+    return { ok: true, role: target.role };
+  });
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+}

@@ -1,0 +1,105 @@
+import crypto from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
+import { CLIENT_IP_HEADER } from "./client-ip";
+
+/** The product name shown in authenticator apps next to the enrolled account. */
+export const TOTP_ISSUER = "AgentDesk Admin";
+
+/** Sign-in attempts allowed per client IP in one window (better-auth's own limiter, stored in auth_rate_limits). */
+export const SIGN_IN_IP_LIMIT = { window: 60, max: 5 } as const;
+
+/** Minimum length for passwords set by `npm run admin:create` (the login form only checks 6, spec 5). */
+export const MIN_NEW_PASSWORD_LENGTH = 8;
+
+/**
+ * Used only outside production when BETTER_AUTH_SECRET is unset, so a fresh checkout runs; the
+ * config refuses to start in production without a real secret.
+ */
+const DEVELOPMENT_SECRET = "development-only-secret-not-for-production-use-0000";
+
+export type AuthDeps = { config: AppConfig; database: Database; logger: Logger };
+
+export function createAuth({ config, database, logger }: AuthDeps) {
+  let secret = config.authSecret;
+  if (!secret) {
+    if (config.env === "production") throw new Error("BETTER_AUTH_SECRET is required in production");
+    logger.warn("BETTER_AUTH_SECRET is not set: using a built-in development secret (sessions are not secure; never do this in production)");
+    secret = DEVELOPMENT_SECRET;
+  }
+  const publicUrl = new URL(config.publicUrl);
+  const isLocalhost = ["localhost", "127.0.0.1", "[::1]"].includes(publicUrl.hostname);
+
+  return betterAuth({
+    appName: TOTP_ISSUER,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [publicUrl.origin],
+    database: drizzleAdapter(database.db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        rateLimit: authRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Staff accounts are made with `npm run admin:create`; there is no public sign-up screen.
+      disableSignUp: true,
+      minPasswordLength: MIN_NEW_PASSWORD_LENGTH,
+    },
+    session: {
+      // Staff sessions: a working day, renewed while in use.
+      expiresIn: 60 * 60 * 12,
+      updateAge: 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { ...SIGN_IN_IP_LIMIT },
+        "/two-factor/*": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      // "uuid" would leave the id to a database default, and the auth tables have none (their ids
+      // are plain uuid columns), so we generate v4 uuids here; user_roles.user_id references them.
+      database: { generateId: () => crypto.randomUUID() },
+      // NODE_ENV=test would otherwise switch the origin check off; we want it on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: !isLocalhost,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The auth route sets this header itself from the socket or TRUST_PROXY_HEADER (client-ip.ts).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        backupCodeOptions: { amount: 10 },
+      }),
+    ],
+    logger: {
+      log: (level, message, ...args) => {
+        const fields = args.length > 0 ? { detail: args } : {};
+        if (level === "error") logger.error(fields, `auth: ${message}`);
+        else if (level === "warn") logger.warn(fields, `auth: ${message}`);
+        else logger.debug(fields, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
+
+/**
+ * Every /api/admin route, called as anonymous, user, moderator and admin: 401 / 403 / 403 / 2xx.
+ * Adding a route without adding it here fails the "covers every route" test.
+ */
+let t: TestApp;
+const cookies: Record<string, string> = {};
+let plainRoleId = "";
+
+beforeAll(async () => {
+  t = await createTestApp(adminTestEnv);
+  for (const role of ["user", "moderator", "admin"] as const) {
+    const staff = await createStaff(t, role);
+    cookies[role] = await signedInCookie(t, staff.email, staff.password);
+  }
+  // A second admin, and a role record the DELETE call can remove.
+  await createStaff(t, "admin");
+  const target = await createStaff(t, "moderator");
+  const roles = (await (await t.app.request("/api/admin/roles", { headers: { Cookie: cookies.admin! } })).json()) as {
+    items: { id: string; userId: string }[];
+  };
+  plainRoleId = roles.items.find((r) => r.userId === target.userId)!.id;
+  await seedBookings(t, [{ name: "Walk Test" }]);
+});
+afterAll(async () => t?.close());
+
+type Call = { method: string; path: () => string; body?: () => unknown; ok: number };
+const calls: Call[] = [
+  { method: "GET", path: () => "/api/admin/me", ok: 200 },
+  { method: "GET", path: () => "/api/admin/bookings", ok: 200 },
+  { method: "POST", path: () => "/api/admin/bookings/export", body: () => ({}), ok: 200 },
+  { method: "GET", path: () => "/api/admin/roles", ok: 200 },
+  { method: "POST", path: () => "/api/admin/roles", body: () => ({ userId: "00000000-0000-4000-8000-000000000000", role: "user" }), ok: 422 },
+  { method: "DELETE", path: () => `/api/admin/roles/${plainRoleId}`, ok: 200 },
+  { method: "GET", path: () => "/api/admin/users/lookup?email=nobody%40example.com", ok: 404 },
+  { method: "GET", path: () => "/api/admin/audit-log", ok: 200 },
+];
+
+function call(c: Call, cookie?: string) {
+  const headers: Record<string, string> = { Origin: origin };
+  if (cookie) headers.Cookie = cookie;
+  if (c.body) headers["Content-Type"] = "application/json";
+  return t.app.request(c.path(), { method: c.method, headers, body: c.body ? JSON.stringify(c.body()) : undefined });
+}
+
+describe("admin API authorization", () => {
+  it("covers every route mounted under /api/admin", () => {
+    const declared = t.app.routes
+      .filter((r) => r.path.startsWith("/api/admin/") && r.method !== "ALL")
+      .map((r) => `${r.method} ${r.path.replace(":id", "x")}`);
+    const walked = calls.map((c) => `${c.method} ${c.path().replace(plainRoleId, "x").split("?")[0]}`);
+    expect(declared.length).toBeGreaterThan(0);
+    expect(new Set(walked)).toEqual(new Set(declared));
+  });
+
+  for (const c of calls) {
+    it(`${c.method} ${c.path().split("?")[0]} answers 401 anonymous, 403 user and moderator`, async () => {
+      const anonymous = await call(c);
+      expect(anonymous.status).toBe(401);
+      for (const role of ["user", "moderator"]) {
+        const res = await call(c, cookies[role]);
+        expect(res.status, role).toBe(403);
+        expect(await res.json()).toEqual({ error: "You don't have admin privileges" });
+      }
+    });
+  }
+
+  // Run after the refusals so the DELETE still finds its record.
+  it("lets the admin through on every route", async () => {
+    for (const c of calls) {
+      const res = await call(c, cookies.admin);
+      expect(res.status, `${c.method} ${c.path()}`).toBe(c.ok);
+    }
+  });
+});

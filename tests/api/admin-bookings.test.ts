@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
+import { csvCell } from "../../server/admin/bookings-service";
+
+let t: TestApp;
+let cookie: string;
+let adminEmail: string;
+
+beforeAll(async () => {
+  t = await createTestApp(adminTestEnv);
+  const admin = await createStaff(t, "admin");
+  adminEmail = admin.email;
+  cookie = await signedInCookie(t, admin.email, admin.password);
+});
+afterAll(async () => t?.close());
+
+type Page = { items: Record<string, unknown>[]; nextCursor: string | null };
+async function list(query = ""): Promise<{ status: number; body: Page & { error?: string } }> {
+  const res = await t.app.request(`/api/admin/bookings${query}`, { headers: { Cookie: cookie } });
+  return { status: res.status, body: (await res.json()) as Page };
+}
+async function all(query: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = query ? "&" : "?";
+    const { body } = await list(`${query}${cursor ? `${sep}cursor=${cursor}` : ""}`);
+    out.push(...body.items);
+    cursor = body.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+describe("bookings list", () => {
+  it("is empty before any inquiry", async () => {
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    expect(body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("pages newest first through every row exactly once, ties broken by id", async () => {
+    const base = Date.UTC(2026, 0, 10, 12);
+    const rows = Array.from({ length: 57 }, (_, i) => ({
+      name: `Lead ${String(i).padStart(2, "0")}`,
+      // Groups of three share a timestamp (with microseconds), to exercise the keyset tie-break.
+      createdAt: new Date(base + Math.floor(i / 3) * 60_000 + 0.5),
+    }));
+    await seedBookings(t, rows);
+    const first = await list();
+    expect(first.body.items).toHaveLength(25);
+    expect(first.body.nextCursor).toBeTruthy();
+    const everything = await all("");
+    expect(everything).toHaveLength(57);
+    expect(new Set(everything.map((r) => r.id)).size).toBe(57);
+    const times = everything.map((r) => Date.parse(r.createdAt as string));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const smaller = await list("?limit=10");
+    expect(smaller.body.items).toHaveLength(10);
+  });
+
+  it("returns every field with attribution and source form", async () => {
+    await seedBookings(t, [
+      {
+        name: "Attributed Lead",
+        workEmail: "attr@lawfirm.example",
+        companyName: "Law & Co",
+        jobTitle: "Partner",
+        aiGoal: "Answer intake calls",
+        totalCalls: null,
+        sourceForm: "enterprise_inline",
+        utmSource: "newsletter",
+        utmMedium: "email",
+        utmCampaign: "spring",
+        referrer: "https://search.example/",
+        pagePath: "/enterprise",
+        createdAt: new Date(Date.UTC(2026, 5, 1, 9)),
+      },
+    ]);
+    const item = (await list("?q=attributed")).body.items[0]!;
+    expect(item).toMatchObject({
+      name: "Attributed Lead",
+      workEmail: "attr@lawfirm.example",
+      companyName: "Law & Co",
+      jobTitle: "Partner",
+      aiGoal: "Answer intake calls",
+      totalCalls: null,
+      tcpaConsent: true,
+      sourceForm: "enterprise_inline",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring",
+      referrer: "https://search.example/",
+      pagePath: "/enterprise",
+      consentTextVersion: "v1",
+      createdAt: "2026-06-01T09:00:00.000Z",
+    });
+    expect(item).not.toHaveProperty("idempotencyKey");
+  });
+
+  it("searches name, email and company (case-insensitive, wildcards literal) and filters by source and date", async () => {
+    await seedBookings(t, [
+      { name: "Zelda Quill", workEmail: "zq@acme.example", companyName: "Acme", createdAt: new Date(Date.UTC(2026, 2, 3, 10)) },
+      { name: "Yuri", workEmail: "yuri@quillworks.example", companyName: "Other", sourceForm: "enterprise_dialog", createdAt: new Date(Date.UTC(2026, 2, 4, 23, 59)) },
+      { name: "Xena", workEmail: "x@x.example", companyName: "QUILL Partners 100%", createdAt: new Date(Date.UTC(2026, 2, 5, 0, 0)) },
+    ]);
+    const names = async (q: string) => (await all(q)).map((r) => r.name).sort();
+    expect(await names("?q=quill")).toEqual(["Xena", "Yuri", "Zelda Quill"]);
+    expect(await names("?q=100%25")).toEqual(["Xena"]);
+    expect(await names("?q=%25")).toEqual(["Xena"]);
+    expect(await names("?q=quill&source=enterprise_dialog")).toEqual(["Yuri"]);
+    expect(await names("?q=quill&from=2026-03-04&to=2026-03-04")).toEqual(["Yuri"]);
+    expect(await names("?q=quill&from=2026-03-05")).toEqual(["Xena"]);
+    expect(await names("?q=quill&to=2026-03-03")).toEqual(["Zelda Quill"]);
+    expect(await names("?q=&source=")).toHaveLength(61);
+  });
+
+  it("answers 400, never 500, to bad filters", async () => {
+    for (const query of ["?source=fax", "?from=2026-13-45", "?from=yesterday", "?from=2026-03-05&to=2026-03-01", "?cursor=abc", "?limit=0", "?limit=1000", `?q=${"a".repeat(300)}`]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toBeTruthy();
+    }
+  });
+});
+
+describe("CSV export", () => {
+  it("exports exactly the current filter, neutralises formulas, and writes the audit log", async () => {
+    await seedBookings(t, [
+      { name: "=HYPERLINK(\"http://evil\")", workEmail: "csv@evil.example", companyName: "+Evil, \"Inc\"", jobTitle: "@boss", sourceForm: "enterprise_dialog" },
+      { name: "-minus", workEmail: "csv2@evil.example", companyName: "Fine", sourceForm: "enterprise_dialog" },
+    ]);
+    const res = await t.app.request("/api/admin/bookings/export", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ q: "evil.example", source: "enterprise_dialog" }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = (await res.text()).replace(/^\uFEFF/, "");
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^id,created_at,name,work_email,company_name,job_title,ai_goal,total_calls,tcpa_consent,source_form/);
+    expect(lines).toHaveLength(3);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(text).toContain(`"'+Evil, ""Inc"""`);
+    expect(text).toContain(`"'@boss"`);
+    expect(text).toContain(`"'-minus"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+
+    const auditRes = await t.app.request("/api/admin/audit-log", { headers: { Cookie: cookie } });
+    const entries = ((await auditRes.json()) as { items: { action: string; actorEmail: string; details: unknown }[] }).items;
+    expect(entries[0]).toMatchObject({ action: "bookings.export", actorEmail: adminEmail, details: { filters: { q: "evil.example", source: "enterprise_dialog" } } });
+  });
+
+  it("exports every row across batches when unfiltered", async () => {
+    const res = await t.app.request("/api/admin/bookings/export", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 63);
+  });
+
+  it("rejects bad export filters with 400", async () => {
+    const res = await t.app.request("/api/admin/bookings/export", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ source: "fax" }),
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("csvCell quotes separators and prefixes every formula trigger", () => {
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(12)).toBe("12");
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    for (const trigger of ["=", "+", "-", "@", "\t", "\r"]) expect(csvCell(`${trigger}1`).startsWith(`"'${trigger}`) || csvCell(`${trigger}1`).startsWith(`'${trigger}`)).toBe(true);
+  });
+});

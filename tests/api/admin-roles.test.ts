@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+
+let t: TestApp;
+let cookie: string;
+let admin: { email: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestApp(adminTestEnv);
+  const a = await createStaff(t, "admin", "first-admin@example.com");
+  admin = a;
+  cookie = await signedInCookie(t, a.email, a.password);
+});
+afterAll(async () => t?.close());
+
+type RoleItem = { id: string; userId: string; role: string; email: string | null; createdAt: string };
+
+async function api(method: string, path: string, body?: unknown) {
+  const res = await t.app.request(path, {
+    method,
+    headers: { Cookie: cookie, Origin: origin, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+const roles = async () => (await api("GET", "/api/admin/roles")).body.items as RoleItem[];
+const audit = async () => (await api("GET", "/api/admin/audit-log")).body.items as { action: string; actorEmail: string; target: string; details: Record<string, unknown> }[];
+
+describe("assigning roles", () => {
+  it("assigns a role (default user), lists it newest first with the email, and audits it", async () => {
+    const other = await createStaff(t, null, "plain@example.com");
+    const res = await api("POST", "/api/admin/roles", { userId: ` ${other.userId} ` });
+    expect(res.status).toBe(201);
+    expect(res.body.record).toMatchObject({ userId: other.userId, role: "user" });
+    const mod = await api("POST", "/api/admin/roles", { userId: other.userId, role: "moderator" });
+    expect(mod.status).toBe(201);
+
+    const list = await roles();
+    expect(list.slice(0, 2).map((r) => [r.role, r.email])).toEqual([
+      ["moderator", "plain@example.com"],
+      ["user", "plain@example.com"],
+    ]);
+    expect(list.at(-1)).toMatchObject({ role: "admin", email: "first-admin@example.com" });
+
+    const entries = await audit();
+    expect(entries[0]).toMatchObject({ action: "role.assign", actorEmail: admin.email, target: other.userId, details: { role: "moderator" } });
+  });
+
+  it("maps the unique violation to 'This user already has this role'", async () => {
+    const res = await api("POST", "/api/admin/roles", { userId: admin.userId, role: "admin" });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: "This user already has this role", code: "23505" });
+  });
+
+  it("maps the foreign-key violation to 'User ID does not exist in the system'", async () => {
+    const res = await api("POST", "/api/admin/roles", { userId: "3f1c2a9e-8d7b-4c6a-9f5e-1a2b3c4d5e6f", role: "user" });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: "User ID does not exist in the system", code: "23503" });
+  });
+
+  it("validates input with the spec's messages and never answers 500", async () => {
+    const bad = await api("POST", "/api/admin/roles", { userId: "12345", role: "user" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "Invalid user ID format", fieldErrors: { userId: "Invalid user ID format" } });
+    expect((await api("POST", "/api/admin/roles", { userId: admin.userId, role: "owner" })).status).toBe(400);
+    expect((await api("POST", "/api/admin/roles", "{not json")).status).toBe(400);
+    expect((await api("POST", "/api/admin/roles", [1, 2])).status).toBe(400);
+    expect((await api("POST", "/api/admin/roles", { userId: 42 })).status).toBe(400);
+    expect((await api("DELETE", "/api/admin/roles/not-a-uuid")).status).toBe(400);
+  });
+});
+
+describe("removing roles", () => {
+  it("removes a record and audits it; a missing record is 404", async () => {
+    const other = await createStaff(t, "moderator");
+    const record = (await roles()).find((r) => r.userId === other.userId)!;
+    const res = await api("DELETE", `/api/admin/roles/${record.id}`);
+    expect(res.status).toBe(200);
+    expect((await roles()).some((r) => r.id === record.id)).toBe(false);
+    expect((await audit())[0]).toMatchObject({ action: "role.remove", target: other.userId, details: { role: "moderator" } });
+    expect((await api("DELETE", `/api/admin/roles/${record.id}`)).status).toBe(404);
+  });
+
+  it("refuses to remove the last admin role, and allows it once another admin exists", async () => {
+    const own = (await roles()).find((r) => r.userId === admin.userId && r.role === "admin")!;
+    const refused = await api("DELETE", `/api/admin/roles/${own.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/last admin role/);
+    expect((await roles()).some((r) => r.id === own.id)).toBe(true);
+
+    const second = await createStaff(t, "admin");
+    const secondRecord = (await roles()).find((r) => r.userId === second.userId)!;
+    expect((await api("DELETE", `/api/admin/roles/${secondRecord.id}`)).status).toBe(200);
+    // Back to one admin: refused again.
+    expect((await api("DELETE", `/api/admin/roles/${own.id}`)).status).toBe(409);
+  });
+});
+
+describe("finding a user by email", () => {
+  it("finds a user case-insensitively, 404s an unknown email and 400s a malformed one", async () => {
+    await createStaff(t, null, "findme@example.com");
+    const found = await api("GET", "/api/admin/users/lookup?email=FindMe%40Example.com");
+    expect(found.status).toBe(200);
+    expect(found.body.user).toMatchObject({ email: "findme@example.com" });
+    expect((await api("GET", "/api/admin/users/lookup?email=ghost%40example.com")).status).toBe(404);
+    const bad = await api("GET", "/api/admin/users/lookup?email=nope");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Invalid email address");
+    expect((await api("GET", "/api/admin/users/lookup")).status).toBe(400);
+  });
+});

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
+import { ConfigError, loadConfig } from "../../server/config";
+import { SIGN_IN_IP_LIMIT } from "../../server/auth/auth";
+import { ACCOUNT_FAILURE_LIMIT } from "../../server/auth/account-sign-in-limit";
+
+let t: TestApp;
+let admin: { email: string; password: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestApp(adminTestEnv);
+  admin = await createStaff(t, "admin");
+});
+afterAll(async () => t?.close());
+
+function me(cookie: string) {
+  return t.app.request("/api/admin/me", { headers: { Cookie: cookie } });
+}
+
+describe("sign-in", () => {
+  it("answers the spec's message when email and password are missing", async () => {
+    for (const body of [{}, { email: "", password: "" }, { email: admin.email }, { password: "x" }]) {
+      const res = await t.app.request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe("You must provide either an email or phone number and a password");
+    }
+    const notJson = await t.app.request("/api/auth/sign-in/email", { method: "POST", headers: { Origin: origin }, body: "email=a" });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("refuses a wrong password with better-auth's message and sets no session", async () => {
+    const res = await signIn(t, admin.email, "wrong-password");
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toBe("Invalid email or password");
+    expect(cookiesFrom(res)).toBe("");
+  });
+
+  it("sets an HttpOnly, SameSite=Lax session cookie, not Secure on localhost, and the session opens the admin API", async () => {
+    const res = await signIn(t, admin.email, admin.password);
+    expect(res.status).toBe(200);
+    const line = res.headers.getSetCookie().find((l) => l.includes("session_token="))!;
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+    expect(line).not.toMatch(/Secure/i);
+    const body = (await (await me(cookiesFrom(res))).json()) as { user: { email: string } };
+    expect(body.user.email).toBe(admin.email);
+  });
+
+  it("has no public sign-up", async () => {
+    const res = await t.app.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
+      body: JSON.stringify({ email: "intruder@example.com", password: "intruder-password", name: "x" }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect((await signIn(t, "intruder@example.com", "intruder-password")).status).toBe(401);
+  });
+});
+
+describe("cookies outside localhost", () => {
+  it("are Secure (with the __Secure- prefix) when PUBLIC_URL is a real host", async () => {
+    const https = await createTestApp({ ...adminTestEnv, PUBLIC_URL: "https://admin.example.com" });
+    try {
+      const staff = await createStaff(https, "admin");
+      const res = await https.app.request("https://admin.example.com/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://admin.example.com", "X-Forwarded-For": randomIp() },
+        body: JSON.stringify({ email: staff.email, password: staff.password }),
+      });
+      expect(res.status).toBe(200);
+      const line = res.headers.getSetCookie().find((l) => l.includes("session_token="))!;
+      expect(line).toMatch(/^__Secure-/);
+      expect(line).toMatch(/; Secure/i);
+      expect(line).toMatch(/HttpOnly/i);
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe("session tampering", () => {
+  it("rejects a session cookie whose token or signature was changed", async () => {
+    const cookie = await signedInCookie(t, admin.email, admin.password);
+    expect((await me(cookie)).status).toBe(200);
+    const [name, value] = cookie.split("; ").find((p) => p.includes("session_token="))!.split(/=(.*)/s);
+    const decoded = decodeURIComponent(value!);
+    const [token, signature] = decoded.split(".");
+    const flip = (s: string) => (s[0] === "a" ? "b" : "a") + s.slice(1);
+    for (const forged of [`${flip(token!)}.${signature}`, `${token}.${flip(signature!)}`, token!, `${token}.`]) {
+      const res = await me(`${name}=${encodeURIComponent(forged)}`);
+      expect(res.status, forged).toBe(401);
+    }
+  });
+
+  it("ends the session on sign-out: the old cookie no longer works", async () => {
+    const cookie = await signedInCookie(t, admin.email, admin.password);
+    const out = await t.app.request("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: origin } });
+    expect(out.status).toBe(200);
+    expect((await me(cookie)).status).toBe(401);
+  });
+});
+
+describe("cross-origin requests", () => {
+  it("refuses a cross-origin sign-out and admin write, and the write does not happen", async () => {
+    const cookie = await signedInCookie(t, admin.email, admin.password);
+    const evil = "https://evil.example";
+    const out = await t.app.request("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: evil } });
+    expect(out.status).toBe(403);
+    expect((await me(cookie)).status).toBe(200);
+
+    const other = await createStaff(t, null);
+    const write = await t.app.request("/api/admin/roles", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: evil, "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" },
+      body: JSON.stringify({ userId: other.userId, role: "admin" }),
+    });
+    expect(write.status).toBe(403);
+    const roles = (await (await t.app.request("/api/admin/roles", { headers: { Cookie: cookie } })).json()) as { items: { userId: string }[] };
+    expect(roles.items.some((r) => r.userId === other.userId)).toBe(false);
+  });
+
+  it("refuses a cross-site sign-in attempt from a browser", async () => {
+    const res = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: "https://evil.example",
+        "Sec-Fetch-Site": "cross-site",
+        "Sec-Fetch-Mode": "cors",
+        "X-Forwarded-For": randomIp(),
+      },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(res.status).toBe(403);
+    expect(cookiesFrom(res)).toBe("");
+  });
+});
+
+describe("brute force", () => {
+  it("limits sign-in attempts from one address while another address can still sign in", async () => {
+    const attacker = randomIp();
+    const victim = await createStaff(t, "admin");
+    for (let i = 0; i < SIGN_IN_IP_LIMIT.max; i++) {
+      expect((await signIn(t, victim.email, `guess-${i}`, attacker)).status).toBe(401);
+    }
+    const limited = await signIn(t, victim.email, victim.password, attacker);
+    expect(limited.status).toBe(429);
+    expect(cookiesFrom(limited)).toBe("");
+    // The limit lives in the database (auth_rate_limits), so every instance sees it.
+    const { authRateLimits } = await import("../../server/db/schema");
+    const rows = await t.database.db.select().from(authRateLimits);
+    expect(rows.some((r) => r.key.includes(attacker) && r.count >= SIGN_IN_IP_LIMIT.max)).toBe(true);
+
+    const elsewhere = await signIn(t, victim.email, victim.password, randomIp());
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("locks one account after repeated failures from many addresses, without locking others", async () => {
+    const victim = await createStaff(t, "admin");
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT.max; i++) {
+      expect((await signIn(t, victim.email, `guess-${i}`, randomIp())).status).toBe(401);
+    }
+    const locked = await signIn(t, victim.email, victim.password, randomIp());
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts for this account/);
+    expect((await signIn(t, admin.email, admin.password, randomIp())).status).toBe(200);
+  });
+
+  it("a second app instance on the same database sees the same address limit", async () => {
+    const { createApp } = await import("../../server/app");
+    const second = createApp({ ...t.deps, auth: undefined });
+    const attacker = randomIp();
+    for (let i = 0; i < SIGN_IN_IP_LIMIT.max; i++) {
+      const app = i % 2 === 0 ? t.app : second;
+      const res = await app.request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": attacker },
+        body: JSON.stringify({ email: `nobody${i}@example.com`, password: "whatever-1" }),
+      });
+      expect(res.status).toBe(401);
+    }
+    const res = await second.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": attacker },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe("configuration", () => {
+  it("refuses to start in production without BETTER_AUTH_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://example.com" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://example.com" })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(40) })).not.toThrow();
+  });
+});

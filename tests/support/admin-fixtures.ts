@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import type { AppRole } from "@shared/schemas/admin";
+import { createAuth } from "../../server/auth/auth";
+import { ensureStaffAccount } from "../../server/admin/staff-accounts";
+import { bookingInquiries } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
+import type { TestApp } from "./test-app";
+
+/** Env for admin API tests: client addresses come from X-Forwarded-For so tests can vary them. */
+export const adminTestEnv = { TRUST_PROXY_HEADER: "x-forwarded-for", PUBLIC_URL: "http://localhost:3000" };
+export const origin = "http://localhost:3000";
+
+/** A fresh random address, so one test's sign-ins never eat another's rate-limit allowance. */
+export function randomIp(): string {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export async function createStaff(t: TestApp, role: AppRole | null, email = `${role ?? "plain"}-${crypto.randomUUID().slice(0, 8)}@example.com`) {
+  const password = `pw-${crypto.randomUUID()}`;
+  const auth = createAuth({ config: t.config, database: t.database, logger: createLogger("silent") });
+  // ensureStaffAccount always grants a role; a user without any role gets one then loses it.
+  const result = await ensureStaffAccount(auth, t.database.db, { email, password, role: role ?? "user" });
+  if (role === null) {
+    const { userRoles } = await import("../../server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    await t.database.db.delete(userRoles).where(eq(userRoles.userId, result.userId));
+  }
+  return { email, password, userId: result.userId };
+}
+
+export async function signIn(t: TestApp, email: string, password: string, ip = randomIp()) {
+  return t.app.request("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": ip },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** The Cookie header value carrying every cookie a response set. */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+export async function signedInCookie(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await signIn(t, email, password);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookiesFrom(res);
+}
+
+let seq = 0;
+/** Inserts booking inquiries the way the lead API stores them (defaults overridable per row). */
+export async function seedBookings(t: TestApp, rows: Partial<typeof bookingInquiries.$inferInsert>[]) {
+  if (rows.length === 0) return [];
+  return t.database.db
+    .insert(bookingInquiries)
+    .values(
+      rows.map((row) => ({
+        name: "Pat Example",
+        workEmail: "pat@example.com",
+        companyName: "Example Co",
+        jobTitle: "Owner",
+        tcpaConsent: true,
+        sourceForm: "booking_dialog" as const,
+        consentTextVersion: "v1",
+        idempotencyKey: `seed-${Date.now()}-${seq++}-${crypto.randomUUID()}`,
+        ...row,
+      })),
+    )
+    .returning();
+}
