@@ -5,6 +5,7 @@ import type { Logger } from "./logger";
 import type { StaticSite } from "./static-site";
 import { createStaticHandler } from "./http/static-handler";
 import { securityHeaders } from "./http/security-headers";
+import { requestLog } from "./http/request-log";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { adminRoutes } from "./routes/admin";
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps) {
     c.set("deps", deps);
     await next();
   });
+  app.use("*", requestLog(deps.logger));
   app.use("*", securityHeaders(deps.config));
 
   const auth = deps.auth ?? createAuth(deps);

@@ -139,6 +139,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
     problems.push("  BETTER_AUTH_SECRET: required in production (signs admin session cookies; e.g. `openssl rand -base64 32`)");
   }
+  if (e.NODE_ENV === "production" && !e.PUBLIC_URL) {
+    problems.push("  PUBLIC_URL: required in production (the https origin visitors use; cookies and origin checks depend on it)");
+  } else if (e.NODE_ENV === "production" && !e.PUBLIC_URL!.startsWith("https://")) {
+    problems.push("  PUBLIC_URL: must use https:// in production (session cookies are Secure-only and HSTS is sent)");
+  }
   if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) {
     problems.push("  BETTER_AUTH_SECRET: must be at least 32 characters");
   }

@@ -37,4 +37,14 @@ describe("configuration", () => {
     expect(config.recaptcha.allowedHostnames).toContain("www.example.com");
     expect(config.runtime.publicUrl).toBe("https://www.example.com");
   });
+
+  it("refuses to start in production without an auth secret or with an insecure public URL, naming each", () => {
+    const secret = "x".repeat(40);
+    expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://agents.example.com" })).toThrow(/BETTER_AUTH_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret })).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret, PUBLIC_URL: "http://agents.example.com" })).toThrow(
+      /PUBLIC_URL: must use https:\/\/ in production/,
+    );
+    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret, PUBLIC_URL: "https://agents.example.com" }).env).toBe("production");
+  });
 });

@@ -1,0 +1,20 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+
+const journalPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle/meta/_journal.json");
+
+/** The number of migrations this build ships. */
+export function expectedMigrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** How many migrations the database has applied (drizzle's bookkeeping table). */
+export async function appliedMigrationCount(db: Db): Promise<number> {
+  const result = await db.execute<{ count: number | string }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  const rows = (result as unknown as { rows: { count: number | string }[] }).rows;
+  return Number(rows[0]?.count ?? 0);
+}
