@@ -11,7 +11,7 @@ const serverImports = { group: ["**/server/**", "server/*"], message: "app/ and 
 const appImports = { group: ["~/*", "**/app/**", "app/*"], message: "This code must not import UI code from app/." };
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "tmp/"] },
+  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,7 +13,7 @@ export default defineConfig({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules", "build", "tests/e2e"],
+    exclude: ["node_modules", "build", "build-*", "tmp", "tests/e2e"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
