@@ -14,7 +14,8 @@ export type AnalyticsEvents = {
 
 export type AnalyticsEventName = keyof AnalyticsEvents;
 
-type DataLayerEntry = Record<string, unknown>;
+/** Entries are event objects, or gtag command `arguments` (consent, config, event). */
+type DataLayerEntry = Record<string, unknown> | IArguments;
 
 declare global {
   interface Window {

@@ -66,7 +66,7 @@ export async function spawnServer(options: { env?: Record<string, string | undef
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -77,7 +77,7 @@ export async function spawnServer(options: { env?: Record<string, string | undef
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not become healthy in 30 s:\n${output}`);
+      throw new Error(`server did not become healthy in 90 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -3,12 +3,14 @@ import { Link } from "react-router";
 import { ShieldCheck } from "lucide-react";
 import { brand, footerColumns } from "~/content/brand";
 import { SiteLogo } from "./site-logo";
+import { useConsentUi } from "~/features/consent/consent-banner";
 
 const subscribeNever = () => () => {};
 const currentYear = () => new Date().getFullYear();
 const buildYear = () => __BUILD_YEAR__;
 
 export function SiteFooter() {
+  const { openPreferences } = useConsentUi();
   // The HTML is prerendered at build time: hydrate with the build's year, then show today's.
   const year = React.useSyncExternalStore(subscribeNever, currentYear, buildYear);
   return (
@@ -38,9 +40,14 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="border-t border-border pb-16 lg:pb-0">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
-          © {year} {brand.name}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6">
+          <p>
+            © {year} {brand.name}. All rights reserved.
+          </p>
+          <button type="button" onClick={openPreferences} className="underline-offset-4 hover:text-foreground hover:underline">
+            Cookie settings
+          </button>
+        </div>
       </div>
     </footer>
   );

@@ -1,0 +1,200 @@
+import * as React from "react";
+import { Cookie } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Switch } from "~/components/ui/switch";
+import { Label } from "~/components/ui/label";
+import {
+  consentNeeded,
+  initConsent,
+  readConsent,
+  saveConsent,
+  subscribeConsent,
+} from "./consent";
+
+type ConsentUi = { openPreferences: () => void };
+const ConsentUiContext = React.createContext<ConsentUi>({
+  openPreferences: () => {},
+});
+
+/** Opens the consent preferences (the footer's "Cookie settings"). */
+export function useConsentUi(): ConsentUi {
+  return React.useContext(ConsentUiContext);
+}
+
+const noSubscribe = () => () => {};
+
+/**
+ * The consent banner (accept all, reject all, choose) and the preferences dialog. Rendered only
+ * in the browser, only when a tag or pixel is configured, and only until the visitor decides;
+ * the preferences can be reopened at any time.
+ */
+export function ConsentProvider({ children }: { children: React.ReactNode }) {
+  const hydrated = React.useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+  const choice = React.useSyncExternalStore(
+    subscribeConsent,
+    readConsent,
+    () => null,
+  );
+  const [preferencesOpen, setPreferencesOpen] = React.useState(false);
+  // A new key per opening makes the dialog start from the stored choice each time.
+  const [openings, setOpenings] = React.useState(0);
+  const openPreferences = React.useCallback(() => {
+    setOpenings((n) => n + 1);
+    setPreferencesOpen(true);
+  }, []);
+  const ui = React.useMemo(() => ({ openPreferences }), [openPreferences]);
+
+  React.useEffect(() => initConsent(), []);
+
+  const needed = hydrated && consentNeeded();
+  return (
+    <ConsentUiContext.Provider value={ui}>
+      {children}
+      {needed && !choice && !preferencesOpen ? (
+        <ConsentBanner onChoose={openPreferences} />
+      ) : null}
+      {hydrated ? (
+        <ConsentPreferences
+          key={openings}
+          open={preferencesOpen}
+          onOpenChange={setPreferencesOpen}
+          needed={needed}
+          initial={choice ?? { analytics: false, advertising: false }}
+        />
+      ) : null}
+    </ConsentUiContext.Provider>
+  );
+}
+
+function ConsentBanner({ onChoose }: { onChoose: () => void }) {
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-3 bottom-20 z-50 mx-auto max-w-2xl rounded-xl border border-border bg-background p-4 shadow-xl lg:bottom-4"
+    >
+      <div className="flex gap-3">
+        <Cookie
+          className="mt-0.5 size-5 shrink-0 text-primary"
+          aria-hidden="true"
+        />
+        <div className="grid gap-3">
+          <p className="text-sm text-foreground">
+            We use cookies for analytics and advertising only if you agree. The
+            site works the same either way.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() =>
+                saveConsent({ analytics: true, advertising: true })
+              }
+            >
+              Accept all
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                saveConsent({ analytics: false, advertising: false })
+              }
+            >
+              Reject all
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onChoose}>
+              Choose
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ConsentPreferences({
+  open,
+  onOpenChange,
+  needed,
+  initial,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  needed: boolean;
+  initial: { analytics: boolean; advertising: boolean };
+}) {
+  const [analytics, setAnalytics] = React.useState(initial.analytics);
+  const [advertising, setAdvertising] = React.useState(initial.advertising);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cookie settings</DialogTitle>
+          <DialogDescription>
+            {needed
+              ? "Choose what we may use. Strictly necessary storage (your sign-in, this choice) is always on."
+              : "This site currently uses no analytics or advertising cookies. Only strictly necessary storage is used."}
+          </DialogDescription>
+        </DialogHeader>
+        {needed ? (
+          <div className="grid gap-4">
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <Label htmlFor="consent-analytics">Analytics</Label>
+                <p className="text-sm text-muted-foreground">
+                  Helps us understand which pages are useful.
+                </p>
+              </div>
+              <Switch
+                id="consent-analytics"
+                checked={analytics}
+                onCheckedChange={setAnalytics}
+              />
+            </div>
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <Label htmlFor="consent-advertising">Advertising</Label>
+                <p className="text-sm text-muted-foreground">
+                  Lets ad platforms measure the campaigns that brought you here.
+                </p>
+              </div>
+              <Switch
+                id="consent-advertising"
+                checked={advertising}
+                onCheckedChange={setAdvertising}
+              />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="outline"
+                onClick={() => {
+                  saveConsent({ analytics: false, advertising: false });
+                  onOpenChange(false);
+                }}
+              >
+                Reject all
+              </Button>
+              <Button
+                onClick={() => {
+                  saveConsent({ analytics, advertising });
+                  onOpenChange(false);
+                }}
+              >
+                Save choices
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
