@@ -1,15 +1,32 @@
-import type * as React from "react";
+import * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import type { CtaLocation } from "~/lib/analytics";
+import { track, type CtaLocation } from "~/lib/analytics";
+import { EnterpriseConsultDialog } from "./enterprise-consult-dialog";
 
 /**
  * A button that opens the enterprise consultation dialog (compare page, enterprise page's
- * book-directly section). The lead-capture work adds the dialog behind it.
+ * book-directly section) and records enterprise_consult_click with where it was.
  */
 export function EnterpriseConsultButton({
-  location: _location,
+  location,
   children,
   ...props
 }: Omit<ButtonProps, "onClick"> & { location: CtaLocation | "enterprise"; children: React.ReactNode }) {
-  return <Button {...props}>{children}</Button>;
+  const [open, setOpen] = React.useState(false);
+  return (
+    <>
+      <Button
+        {...props}
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          track("enterprise_consult_click", { location });
+          setOpen(true);
+        }}
+      >
+        {children}
+      </Button>
+      <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
 }

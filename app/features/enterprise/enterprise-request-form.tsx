@@ -1,4 +1,43 @@
-/** The inline enterprise request form on /enterprise (lead-capture work replaces this placeholder). */
+import * as React from "react";
+import { toast } from "sonner";
+import { CircleCheck } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { EnterpriseLeadForm } from "./enterprise-lead-form";
+
+export const INLINE_SUCCESS_TOAST = "Request submitted!";
+
+/** The inline enterprise request form on /enterprise, with its 'Request submitted' state. */
 export function EnterpriseRequestForm() {
-  return <div data-placeholder="enterprise-request-form" />;
+  const [submitted, setSubmitted] = React.useState(false);
+  const confirmation = React.useRef<HTMLHeadingElement>(null);
+  React.useEffect(() => {
+    if (submitted) confirmation.current?.focus();
+  }, [submitted]);
+
+  if (submitted) {
+    return (
+      <div role="status" className="grid justify-items-center gap-3 rounded-xl border border-border bg-background p-8 text-center">
+        <CircleCheck className="size-10 text-success" aria-hidden="true" />
+        <h3 ref={confirmation} tabIndex={-1} className="text-xl font-bold outline-none">
+          Request submitted
+        </h3>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Thanks! We'll contact you shortly to schedule your consultation. A scheduler opens so you can pick a time now.
+        </p>
+        <Button type="button" variant="outline" onClick={() => setSubmitted(false)}>
+          Submit another request
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <EnterpriseLeadForm
+      variant="inline"
+      submitLabel="Submit request"
+      onSubmitted={() => {
+        toast.success(INLINE_SUCCESS_TOAST);
+        setSubmitted(true);
+      }}
+    />
+  );
 }

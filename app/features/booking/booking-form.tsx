@@ -1,0 +1,95 @@
+import * as React from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { getRuntimeConfig } from "~/lib/runtime-config";
+import { ConsentField } from "~/features/lead-capture/consent-field";
+import { HoneypotField, readHoneypot } from "~/features/lead-capture/honeypot-field";
+import { reportFailure } from "~/features/lead-capture/lead-form-feedback";
+import { preloadBotCheck } from "~/features/lead-capture/recaptcha";
+import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
+import { createLeadSubmitter } from "~/features/lead-capture/submit-lead";
+import { BOT_CHECK_ACTIONS, bookingFormSchema, type BookingFormValues } from "@shared/schemas/booking-request";
+
+export const BOOKING_SUCCESS_TITLE = "Success!";
+export const BOOKING_SUCCESS_MESSAGE =
+  "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
+
+/** What the inputs hold before validation: total_calls is NaN while the box is empty. */
+type BookingFormInput = Omit<BookingFormValues, "tcpa_consent"> & { tcpa_consent: boolean };
+
+const FIELDS = ["name", "job_title", "work_email", "company_name", "total_calls", "tcpa_consent"] as const;
+
+/**
+ * The booking dialog's form. It lives inside the dialog's content, which unmounts on close, so
+ * closing (or succeeding, which closes) resets it.
+ */
+export function BookingForm({ onSubmitted }: { onSubmitted: () => void }) {
+  const submit = React.useMemo(() => createLeadSubmitter(), []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingFormInput, unknown, BookingFormValues>({
+    // The checkbox holds false until checked; the schema only accepts true, hence the widened input type.
+    resolver: zodResolver(bookingFormSchema) as unknown as Resolver<BookingFormInput, unknown, BookingFormValues>,
+    defaultValues: { name: "", job_title: "", work_email: "", company_name: "", tcpa_consent: false },
+  });
+
+  React.useEffect(() => preloadBotCheck(), []);
+
+  const onSubmit = async (values: BookingFormValues, event?: React.BaseSyntheticEvent) => {
+    const outcome = await submit({
+      endpoint: "/api/submit-booking",
+      action: BOT_CHECK_ACTIONS.booking_dialog,
+      values: { ...values, source_form: "booking_dialog" },
+      honeypot: readHoneypot(event),
+    });
+    if (!outcome.ok) return reportFailure(outcome, { style: "dialog", setError, fields: FIELDS });
+    toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
+    onSubmitted();
+    openSchedulerSoon(getRuntimeConfig().demoSchedulerUrl, {
+      name: values.name,
+      email: values.work_email,
+      guests: [values.work_email],
+      answers: [values.company_name, values.job_title, String(values.total_calls)],
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative grid gap-4" aria-label="Book a demo">
+      <HoneypotField />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="booking-name" label="Full name" error={errors.name?.message}>
+          {(p) => <Input {...p} {...register("name")} autoComplete="name" />}
+        </FormField>
+        <FormField id="booking-job-title" label="Job title" error={errors.job_title?.message}>
+          {(p) => <Input {...p} {...register("job_title")} autoComplete="organization-title" />}
+        </FormField>
+        <FormField id="booking-work-email" label="Work email" error={errors.work_email?.message}>
+          {(p) => <Input {...p} {...register("work_email")} type="email" autoComplete="email" inputMode="email" />}
+        </FormField>
+        <FormField id="booking-company-name" label="Company name" error={errors.company_name?.message}>
+          {(p) => <Input {...p} {...register("company_name")} autoComplete="organization" />}
+        </FormField>
+      </div>
+      <FormField
+        id="booking-total-calls"
+        label="Total calls per month"
+        hint="Roughly how many calls your business gets in a month."
+        error={errors.total_calls?.message}
+      >
+        {(p) => <Input {...p} {...register("total_calls", { valueAsNumber: true })} type="number" inputMode="numeric" min={1} step={1} />}
+      </FormField>
+      <ConsentField control={control} name="tcpa_consent" idPrefix="booking" error={errors.tcpa_consent?.message} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Submitting..." : "Book my call"}
+      </Button>
+    </form>
+  );
+}
