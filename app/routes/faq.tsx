@@ -17,6 +17,7 @@ export default function FaqPage() {
     <>
       <PageHero eyebrow={<Badge>FAQ</Badge>} title="Frequently asked questions" lead="Setup, pricing, limits and guarantees, answered." />
       <Section width="narrow" className="-mt-6 pt-0">
+        <h2 className="sr-only">Questions and answers</h2>
         <FaqAccordion entries={faqEntries} />
       </Section>
       <CtaBand title="Still have a question?" lead="Ask us on a short call, or send us a note.">

@@ -70,7 +70,7 @@ export function CostCalculator() {
       <div aria-live="polite" className="mt-8">
         {estimate ? (
           <>
-            <div className="relative overflow-x-auto">
+            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Calculator results, scrolls sideways">
               <table className="w-full min-w-[32rem] text-left text-sm" data-testid="calculator-results">
                 <caption className="sr-only">
                   Monthly cost at {formatCount(estimate.interactions)} interactions of {estimate.averageMinutes} minutes

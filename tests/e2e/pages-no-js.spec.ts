@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { publicPaths, paths } from "../../shared/site-routes";
+import { faqEntries } from "../../app/content/faq";
+import { costFaq } from "../../app/content/compare";
+import { pageSeo } from "../../app/content/seo";
+import { brand } from "../../app/content/brand";
+import { expectNoHorizontalOverflow, jsonLdBlocks, stubSchedulers } from "./pages-support";
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of publicPaths) {
+    test(`${path} is readable from the prerendered HTML`, async ({ page }) => {
+      await stubSchedulers(page);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(pageSeo[path].title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", pageSeo[path].description);
+      await expect(page.getByRole("main")).not.toBeEmpty();
+    });
+  }
+
+  test("every FAQ answer is shown on /faq and every cost answer on /compare", async ({ page }) => {
+    await page.goto(paths.faq);
+    for (const entry of faqEntries) await expect(page.getByText(entry.answer)).toBeVisible();
+    await page.goto(paths.compare);
+    for (const entry of costFaq) await expect(page.getByText(entry.answer)).toBeVisible();
+  });
+});
+
+test("titles and descriptions are unique across public pages", () => {
+  const titles = publicPaths.map((p) => pageSeo[p].title);
+  const descriptions = publicPaths.map((p) => pageSeo[p].description);
+  expect(new Set(titles).size).toBe(titles.length);
+  expect(new Set(descriptions).size).toBe(descriptions.length);
+});
+
+test("the home page carries Organization JSON-LD", async ({ page }) => {
+  await page.goto(paths.home);
+  const org = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Organization");
+  expect(org).toMatchObject({ name: brand.name, url: new URL("/", page.url()).toString(), slogan: brand.tagline });
+});
+
+test("no horizontal overflow at 360 px on any public page", async ({ page }) => {
+  test.slow();
+  await stubSchedulers(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const path of publicPaths) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expectNoHorizontalOverflow(page);
+  }
+});
