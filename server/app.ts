@@ -6,6 +6,7 @@ import type { StaticSite } from "./static-site";
 import { createStaticHandler } from "./http/static-handler";
 import { securityHeaders } from "./http/security-headers";
 import { requestLog } from "./http/request-log";
+import { originGuard } from "./http/origin-guard";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { adminRoutes } from "./routes/admin";
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps) {
 
   const auth = deps.auth ?? createAuth(deps);
   const api = new Hono<AppEnv>();
+  api.use("*", originGuard(deps.config.publicUrl));
   api.route("/", healthRoutes());
   api.route("/", leadRoutes());
   api.route("/auth", authRoutes(auth));

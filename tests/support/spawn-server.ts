@@ -50,7 +50,7 @@ export async function spawnServer(options: { env?: Record<string, string | undef
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   })) {
     if (value !== undefined) env[key] = value;
