@@ -1,19 +1,17 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { spawn } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
+import { runAdminCreate } from "../support/admin-cli";
 
 /**
  * Two server processes on two ports against one PostgreSQL, as behind a load balancer: what must
  * hold across instances (rate limits, sessions, idempotency, the outbox) lives in the database.
  * Runs when DATABASE_URL is set (CI); the embedded database is single-process by design.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const SITE = "http://localhost:3999"; // the load balancer's origin, shared by both instances
 const SECRET = crypto.randomBytes(32).toString("base64");
 const LEAD_LIMIT = 10;
@@ -59,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`;
     [a, b] = await Promise.all([spawnServer({ env: env(webhook) }), spawnServer({ env: env(webhook) })]);
-    const created = await runCli(["--email", "staff@example.com", "--password", "correct-horse-battery"], {
+    const created = await runAdminCreate(["--email", "staff@example.com", "--password", "correct-horse-battery"], {
       DATABASE_URL: database.url,
     });
     expect(created.code, created.output).toBe(0);
@@ -213,17 +211,3 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     console.log(`multi-instance kill: ${acknowledged.length} acknowledged, all stored; ${failed.length} refused after the kill`);
   }, 180_000);
 });
-
-function runCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin-create.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.once("exit", (code) => resolve({ code, output }));
-  });
-}

@@ -9,27 +9,17 @@ export type TestDatabase = Database & { dispose: () => Promise<void> };
  * set (CI), a new PostgreSQL database on that server, dropped afterwards.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
+  const postgres = await createPostgresDatabase();
+  if (!postgres) {
     const database = await openDatabase({ kind: "memory" });
     return { ...database, dispose: database.close };
   }
-  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 5 });
   return {
     ...database,
     dispose: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await postgres.drop();
     },
   };
 }
@@ -39,19 +29,21 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return null;
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await withAdminClient(baseUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    drop: () => withAdminClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
   };
+}
+
+async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
 }
