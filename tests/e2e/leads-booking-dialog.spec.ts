@@ -1,0 +1,269 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
+import {
+  DEMO_SCHEDULER,
+  dataLayerEvents,
+  interceptThirdParties,
+  startLeadServer,
+  waitForLead,
+  x,
+  type LeadServer,
+} from "./leads-fixtures";
+
+const TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";
+const SUCCESS = "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
+
+let lead: LeadServer;
+let submitted = 0;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  lead = await startLeadServer({ botCheck: true });
+});
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  const rows = await lead.stopAndReadRows();
+  // Every success the browser saw is one stored row, with its evidence.
+  expect(rows.bookings).toHaveLength(submitted);
+  for (const row of rows.bookings) {
+    expect(row).toMatchObject({ sourceForm: "booking_dialog", tcpaConsent: true, consentTextVersion: CONSENT_TEXT_VERSION, aiGoal: null });
+    expect(row.userAgent).toEqual(expect.any(String));
+    expect(row.clientIp).toEqual(expect.any(String));
+  }
+});
+
+async function openDialog(page: Page, path = "/"): Promise<Locator> {
+  await page.goto(`${lead.url}${path}`);
+  const dialog = page.getByRole("dialog", { name: TITLE });
+  const button = page.locator("main").getByRole("button", { name: "Book demo" }).first();
+  // The first click may land before hydration; retry until the dialog opens.
+  await expect(async () => {
+    await button.click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
+type BookingValues = { name: string; jobTitle: string; email: string; company: string; calls: string; consent: boolean };
+const valid = (over: Partial<BookingValues> = {}): BookingValues => ({
+  name: "Ada Lovelace",
+  jobTitle: "Owner",
+  email: "ada@example.com",
+  company: "Analytical Engines",
+  calls: "450",
+  consent: true,
+  ...over,
+});
+
+async function fill(dialog: Locator, v: BookingValues) {
+  await dialog.getByLabel("Full name").fill(v.name);
+  await dialog.getByLabel("Job title").fill(v.jobTitle);
+  await dialog.getByLabel("Work email").fill(v.email);
+  await dialog.getByLabel("Company name").fill(v.company);
+  await dialog.getByLabel("Total calls per month").fill(v.calls);
+  const consent = dialog.getByRole("checkbox");
+  if ((await consent.getAttribute("aria-checked")) !== String(v.consent)) await consent.click();
+}
+
+test("nothing from reCAPTCHA or the scheduler loads with the page; opening the dialog loads reCAPTCHA", async ({ context, page }) => {
+  const requests = await interceptThirdParties(context);
+  await page.goto(`${lead.url}/`);
+  await page.waitForLoadState("networkidle");
+  expect(requests).toEqual([]);
+  const dialog = await openDialog(page);
+  await expect(dialog).toHaveCSS("max-width", "672px"); // max-w-2xl
+  await expect.poll(() => requests.filter((r) => r.startsWith("https://www.google.com/recaptcha/api.js")).length).toBe(1);
+  expect(requests.some((r) => r.includes("calendly"))).toBe(false);
+});
+
+test("shows every validation message beside its field, and nothing is sent", async ({ context, page }) => {
+  await interceptThirdParties(context);
+  const posts: string[] = [];
+  page.on("request", (r) => r.url().endsWith("/api/submit-booking") && posts.push(r.url()));
+  const dialog = await openDialog(page);
+  await expect(dialog.getByRole("checkbox")).toHaveAttribute("aria-checked", "false");
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  for (const message of [
+    "Name is required",
+    "Job title is required",
+    "Invalid email address",
+    "Company name is required",
+    "Must be at least 1",
+    "You must consent to be contacted to proceed",
+  ]) {
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+
+  await fill(dialog, valid({ name: x(101), jobTitle: x(101), email: `${x(250)}@example.com`, company: x(101), calls: "1000001" }));
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  for (const message of [
+    "Name must be less than 100 characters",
+    "Job title must be less than 100 characters",
+    "Email must be less than 255 characters",
+    "Company name must be less than 100 characters",
+    "Value too large",
+  ]) {
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+  await fill(dialog, valid({ email: "not-an-email", calls: "0" }));
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  await expect(dialog.getByText("Invalid email address", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Must be at least 1", { exact: true })).toBeVisible();
+  // Only spaces: trimmed, so still required.
+  await fill(dialog, valid({ name: "   " }));
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  await expect(dialog.getByText("Name is required", { exact: true })).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
+test("submits: 'Submitting...', stored with attribution, success toast, closed and reset, scheduler 300 ms later prefilled", async ({
+  context,
+  page,
+}) => {
+  await interceptThirdParties(context);
+  // Record, in the page's own clock, when the submission's answer arrived.
+  await page.addInitScript(() => {
+    const original = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await original(...args);
+      if (String(args[0]).endsWith("/api/submit-booking")) (window as unknown as { __answeredAt: number }).__answeredAt = Date.now();
+      return response;
+    };
+  });
+  // Land from a campaign link, then book from another page: the landing visit is credited.
+  await page.goto(`${lead.url}/?utm_source=e2e-news&utm_medium=email&utm_campaign=fall`, { referer: "https://news.example/issue-7" });
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("lead-attribution"))).not.toBeNull();
+  const dialog = await openDialog(page, "/pricing");
+  await fill(dialog, valid({ name: "  Ada Lovelace  ", company: "Analytical Engines" }));
+
+  // Hold the answer so the submitting state is observable.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/submit-booking", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const button = dialog.getByRole("button", { name: "Book my call" });
+  await button.click();
+  const submitting = dialog.getByRole("button", { name: "Submitting..." });
+  await expect(submitting).toBeVisible();
+  await expect(submitting).toBeDisabled();
+  const answered = page.waitForResponse("**/api/submit-booking");
+  release();
+  const response = await answered;
+  expect(await response.json()).toEqual({ success: true });
+  submitted++;
+
+  await expect(page.getByText("Success!", { exact: true })).toBeVisible();
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const stored = await waitForLead(lead, (l) => l.name === "Ada Lovelace" && l.pagePath === "/pricing");
+  expect(stored.lead).toMatchObject({
+    jobTitle: "Owner",
+    workEmail: "ada@example.com",
+    companyName: "Analytical Engines",
+    totalCalls: 450,
+    tcpaConsent: true,
+    sourceForm: "booking_dialog",
+    utmSource: "e2e-news",
+    utmMedium: "email",
+    utmCampaign: "fall",
+    referrer: "https://news.example/issue-7",
+  });
+  expect(await page.evaluate(() => (window as unknown as { __recaptchaActions: string[] }).__recaptchaActions)).toEqual(["booking_scheduler"]);
+  expect(lead.siteverifyRequests.at(-1)?.get("secret")).toBe("e2e-secret-key");
+
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __calendlyPopups?: unknown[] }).__calendlyPopups?.length ?? 0)).toBe(1);
+  const { popup, answeredAt } = await page.evaluate(() => {
+    const w = window as unknown as { __calendlyPopups: { url: string; at: number }[]; __answeredAt: number };
+    return { popup: w.__calendlyPopups[0]!, answeredAt: w.__answeredAt };
+  });
+  expect(popup.at - answeredAt).toBeGreaterThanOrEqual(300);
+  expect(popup.at - answeredAt).toBeLessThan(3000);
+  const url = new URL(popup.url);
+  expect(`${url.origin}${url.pathname}`).toBe(DEMO_SCHEDULER);
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    guests: "ada@example.com",
+    a1: "Analytical Engines",
+    a2: "Owner",
+    a3: "450",
+  });
+
+  // Booking in the scheduler posts calendly.event_scheduled: on to the confirmation page.
+  await page.frameLocator('[data-testid="calendly-popup"]').getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page).toHaveURL(/\/booking-success\?name=Ada\+Lovelace&email=ada%40example\.com$/);
+  await expect(page.getByRole("heading", { name: "Thank you, Ada Lovelace!" })).toBeVisible();
+
+  // Reopened, the form is empty again.
+  await page.goBack();
+  const again = await openDialog(page, "/pricing");
+  await expect(again.getByLabel("Full name")).toHaveValue("");
+  await expect(again.getByRole("checkbox")).toHaveAttribute("aria-checked", "false");
+});
+
+test("a server failure shows the error toast and keeps the dialog open with the values", async ({ context, page }) => {
+  await interceptThirdParties(context);
+  const dialog = await openDialog(page);
+  await fill(dialog, valid({ name: "Server Down" }));
+  await page.route("**/api/submit-booking", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  await expect(page.getByText("Error", { exact: true })).toBeVisible();
+  await expect(page.getByText("Failed to save information. Please try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Full name")).toHaveValue("Server Down");
+  await expect(dialog.getByLabel("Total calls per month")).toHaveValue("450");
+  await expect(dialog.getByRole("button", { name: "Book my call" })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { __calendlyPopups?: unknown[] }).__calendlyPopups)).toBeUndefined();
+});
+
+test("bot check configured but not loadable: 'reCAPTCHA not ready', nothing sent", async ({ context, page }) => {
+  await interceptThirdParties(context, { recaptcha: "blocked" });
+  const posts: string[] = [];
+  page.on("request", (r) => r.url().endsWith("/api/submit-booking") && posts.push(r.url()));
+  const dialog = await openDialog(page);
+  await fill(dialog, valid({ name: "No Captcha" }));
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  await expect(page.getByText("reCAPTCHA not ready. Please refresh and try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
+test("closing the dialog resets the form", async ({ context, page }) => {
+  await interceptThirdParties(context);
+  const dialog = await openDialog(page);
+  await fill(dialog, valid({ name: "Half Done" }));
+  await dialog.getByRole("button", { name: "Book my call" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  const button = page.locator("main").getByRole("button", { name: "Book demo" }).first();
+  await button.click();
+  await expect(dialog.getByLabel("Full name")).toHaveValue("");
+  await dialog.getByLabel("Full name").fill("Again");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await button.click();
+  await expect(dialog.getByLabel("Full name")).toHaveValue("");
+  const clicks = (await dataLayerEvents(page)).filter((e) => e.event === "cta_book_click");
+  expect(clicks.map((e) => e.location)).toEqual(["hero", "hero", "hero"]);
+});
+
+test("when the scheduler widget cannot load, the prefilled scheduler opens in a new tab and the visitor is told", async ({ context, page }) => {
+  await interceptThirdParties(context, { calendly: "blocked" });
+  const dialog = await openDialog(page);
+  await fill(dialog, valid({ name: "Grace Hopper", email: "grace@example.com", company: "Navy", jobTitle: "Rear Admiral", calls: "1000000" }));
+  const popupPromise = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+  submitted++;
+  const tab = await popupPromise;
+  const url = new URL(tab.url());
+  expect(`${url.origin}${url.pathname}`).toBe(DEMO_SCHEDULER);
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({ name: "Grace Hopper", email: "grace@example.com", a1: "Navy", a2: "Rear Admiral", a3: "1000000" });
+  await expect(page.getByText("The scheduler could not load on this page")).toBeVisible();
+  await waitForLead(lead, (l) => l.name === "Grace Hopper");
+});
