@@ -1,0 +1,206 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ENTERPRISE_SCHEDULER, dataLayerEvents, interceptThirdParties, startLeadServer, waitForLead, x, type LeadServer } from "./leads-fixtures";
+
+const DIALOG_TITLE = "Book an enterprise consultation";
+const DIALOG_SUCCESS = "Your enterprise consultation request has been submitted. We'll contact you shortly to schedule your consultation.";
+
+let lead: LeadServer;
+let stored = 0;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  lead = await startLeadServer({ botCheck: true });
+});
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  const rows = await lead.stopAndReadRows();
+  expect(rows.bookings).toHaveLength(stored);
+  for (const row of rows.bookings) {
+    expect(row.totalCalls).toBeNull();
+    expect(row.aiGoal).toEqual(expect.any(String));
+    expect(["enterprise_dialog", "enterprise_inline"]).toContain(row.sourceForm);
+  }
+});
+
+type Values = { name: string; jobTitle: string; email: string; company: string; goal: string; consent: boolean };
+const valid = (over: Partial<Values> = {}): Values => ({
+  name: "Grace Hopper",
+  jobTitle: "VP Operations",
+  email: "grace@example.com",
+  company: "Compilers Inc",
+  goal: "Answer every support call in under five seconds",
+  consent: true,
+  ...over,
+});
+
+async function fill(form: Locator, v: Values) {
+  await form.getByLabel("Full name").fill(v.name);
+  await form.getByLabel("Job title").fill(v.jobTitle);
+  await form.getByLabel("Work email").fill(v.email);
+  await form.getByLabel("Company name").fill(v.company);
+  await form.getByLabel("What do you want AI to do for your team?").fill(v.goal);
+  const consent = form.getByRole("checkbox");
+  if ((await consent.getAttribute("aria-checked")) !== String(v.consent)) await consent.click();
+}
+
+async function openConsultDialog(page: Page, path: string, buttonName: string): Promise<Locator> {
+  await page.goto(`${lead.url}${path}`);
+  const dialog = page.getByRole("dialog", { name: DIALOG_TITLE });
+  await expect(async () => {
+    await page.locator("main").getByRole("button", { name: buttonName }).first().click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
+const popups = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __calendlyPopups?: { url: string }[] }).__calendlyPopups ?? []);
+
+test("consultation dialog from /compare: enterprise_consult_click, validation, submitting, stored, toast, closed, scheduler with the AI goal", async ({
+  context,
+  page,
+}) => {
+  await interceptThirdParties(context);
+  const dialog = await openConsultDialog(page, "/compare", "Book a demo");
+  expect((await dataLayerEvents(page)).filter((e) => e.event === "enterprise_consult_click").map((e) => e.location)).toEqual(["compare"]);
+  await expect(dialog).toHaveCSS("max-width", "672px");
+
+  const submit = dialog.getByRole("button", { name: "Request consultation" });
+  await submit.click();
+  for (const message of [
+    "Name is required",
+    "Job title is required",
+    "Invalid email address",
+    "Company name is required",
+    "AI goal is required",
+    "You must consent to be contacted to proceed",
+  ]) {
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+  await fill(dialog, valid({ name: x(101), jobTitle: x(101), email: `${x(250)}@example.com`, company: x(101), goal: x(501) }));
+  await submit.click();
+  for (const message of [
+    "Name must be less than 100 characters",
+    "Job title must be less than 100 characters",
+    "Email must be less than 255 characters",
+    "Company name must be less than 100 characters",
+    "AI goal must be less than 500 characters",
+  ]) {
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  await fill(dialog, valid());
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/submit-booking", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await submit.click();
+  await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+  await expect(page.getByText("Success!", { exact: true })).toBeVisible();
+  await expect(page.getByText(DIALOG_SUCCESS)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  stored++;
+  const row = await waitForLead(lead, (l) => l.name === "Grace Hopper" && l.pagePath === "/compare");
+  expect(row.lead).toMatchObject({ sourceForm: "enterprise_dialog", totalCalls: null, aiGoal: "Answer every support call in under five seconds" });
+  expect(await page.evaluate(() => (window as unknown as { __recaptchaActions: string[] }).__recaptchaActions)).toEqual(["enterprise_scheduler"]);
+
+  await expect.poll(async () => (await popups(page)).length).toBe(1);
+  const url = new URL((await popups(page))[0]!.url);
+  expect(`${url.origin}${url.pathname}`).toBe(ENTERPRISE_SCHEDULER);
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    name: "Grace Hopper",
+    email: "grace@example.com",
+    guests: "grace@example.com",
+    a1: "Compilers Inc",
+    a2: "VP Operations",
+    a3: "Answer every support call in under five seconds",
+  });
+});
+
+test("consultation dialog: server failure keeps it open with the values; closing resets; bot check not ready", async ({ context, page }) => {
+  await interceptThirdParties(context, { recaptcha: "blocked" });
+  const dialog = await openConsultDialog(page, "/enterprise", "Book a consultation");
+  expect((await dataLayerEvents(page)).filter((e) => e.event === "enterprise_consult_click").map((e) => e.location)).toEqual(["enterprise"]);
+  await fill(dialog, valid({ name: "Not Ready" }));
+  await dialog.getByRole("button", { name: "Request consultation" }).click();
+  await expect(page.getByText("reCAPTCHA not ready. Please refresh and try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.locator("main").getByRole("button", { name: "Book a consultation" }).first().click();
+  await expect(dialog.getByLabel("Full name")).toHaveValue("");
+  await expect(dialog.getByRole("checkbox")).toHaveAttribute("aria-checked", "false");
+});
+
+test("consultation dialog: a failed answer shows 'Error' / 'Failed to save information. Please try again.'", async ({ context, page }) => {
+  await interceptThirdParties(context);
+  const dialog = await openConsultDialog(page, "/enterprise", "Book a consultation");
+  await fill(dialog, valid({ name: "Server Down" }));
+  await page.route("**/api/submit-booking", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false, error: "Database unavailable" }) }),
+  );
+  await dialog.getByRole("button", { name: "Request consultation" }).click();
+  await expect(page.getByText("Error", { exact: true })).toBeVisible();
+  await expect(page.getByText("Failed to save information. Please try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("What do you want AI to do for your team?")).toHaveValue("Answer every support call in under five seconds");
+});
+
+test("inline request form on /enterprise: loads reCAPTCHA on first focus, then 'Request submitted' and 'Submit another request'", async ({
+  context,
+  page,
+}) => {
+  const requests = await interceptThirdParties(context);
+  await page.goto(`${lead.url}/enterprise`);
+  const form = page.getByRole("form", { name: "Enterprise consultation request" });
+  await page.waitForLoadState("networkidle");
+  expect(requests.filter((r) => r.includes("recaptcha"))).toEqual([]);
+  await expect(async () => {
+    await form.getByLabel("Full name").focus();
+    expect(requests.filter((r) => r.includes("recaptcha/api.js"))).toHaveLength(1);
+  }).toPass({ timeout: 15_000 });
+
+  await form.getByRole("button", { name: "Submit request" }).click();
+  await expect(form.getByText("AI goal is required", { exact: true })).toBeVisible();
+  await fill(form, valid({ name: "Inline Ida", email: "ida@example.com" }));
+  await form.getByRole("button", { name: "Submit request" }).click();
+  await expect(page.getByText("Request submitted!", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Request submitted" })).toBeVisible();
+  stored++;
+  const row = await waitForLead(lead, (l) => l.name === "Inline Ida");
+  expect(row.lead).toMatchObject({ sourceForm: "enterprise_inline", pagePath: "/enterprise", totalCalls: null });
+  expect(await page.evaluate(() => (window as unknown as { __recaptchaActions: string[] }).__recaptchaActions)).toEqual(["enterprise_booking"]);
+  await expect.poll(async () => (await popups(page)).length).toBe(1);
+  expect(new URL((await popups(page))[0]!.url).searchParams.get("a3")).toBe("Answer every support call in under five seconds");
+
+  // The visitor closes the scheduler popup, then starts over.
+  await page.evaluate(() => document.querySelector('[data-testid="calendly-popup"]')?.remove());
+  await page.getByRole("button", { name: "Submit another request" }).click();
+  await expect(form.getByLabel("Full name")).toHaveValue("");
+});
+
+test("inline form errors: the server's message, or 'Failed to submit. Please try again.' when the network fails", async ({ context, page }) => {
+  await interceptThirdParties(context);
+  await page.goto(`${lead.url}/enterprise`);
+  const form = page.getByRole("form", { name: "Enterprise consultation request" });
+  await expect(async () => {
+    await form.getByLabel("Full name").fill("Flaky Net");
+    await expect(form.getByLabel("Full name")).toHaveValue("Flaky Net", { timeout: 500 });
+  }).toPass();
+  await fill(form, valid({ name: "Flaky Net" }));
+  await page.route("**/api/submit-booking", (route) =>
+    route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, error: "Too many submissions from your network. Please try again later." }) }),
+  );
+  await form.getByRole("button", { name: "Submit request" }).click();
+  await expect(page.getByText("Too many submissions from your network. Please try again later.")).toBeVisible();
+  await page.unroute("**/api/submit-booking");
+  await page.route("**/api/submit-booking", (route) => route.abort("connectionrefused"));
+  await form.getByRole("button", { name: "Submit request" }).click();
+  await expect(page.getByText("Failed to submit. Please try again.")).toBeVisible();
+  await expect(form.getByLabel("Full name")).toHaveValue("Flaky Net");
+});
