@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { interceptThirdParties, startLeadServer, waitForLead, x, type LeadServer } from "./leads-fixtures";
 
 let lead: LeadServer;
@@ -16,7 +16,7 @@ test.afterAll(async () => {
   expect(rows.bookings).toHaveLength(0);
 });
 
-async function openForm(page: import("@playwright/test").Page): Promise<Locator> {
+async function openForm(page: Page): Promise<Locator> {
   await page.goto(`${lead.url}/contact`);
   const form = page.getByRole("form", { name: "Contact us" });
   // Wait for hydration: the form validates on the client only once React runs.
