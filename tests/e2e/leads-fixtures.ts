@@ -166,6 +166,10 @@ export async function interceptThirdParties(context: BrowserContext, options: Th
       if (options.recaptcha === "blocked") return route.abort("blockedbyclient");
       return route.fulfill({ contentType: "text/javascript", body: FAKE_RECAPTCHA });
     }
+    // Tag and pixel scripts: answered with nothing, so the page's own queues stay inspectable.
+    if (/^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//.test(url)) {
+      return route.fulfill({ contentType: "text/javascript", body: "" });
+    }
     return route.abort("blockedbyclient");
   });
   return requests;

@@ -1,0 +1,81 @@
+import { expect, test, type Page } from "@playwright/test";
+import { spawnServer, type SpawnedServer } from "../support/spawn-server";
+import { dataLayerEvents, interceptThirdParties } from "./leads-fixtures";
+
+/**
+ * /booking-success: reads name (default 'Guest') and email after hydration, fires
+ * booking_completed, and sends the conversion pixels only where configured and consented to.
+ */
+let plain: SpawnedServer;
+let pixels: SpawnedServer;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  [plain, pixels] = await Promise.all([
+    spawnServer({ env: { SUPPORT_EMAIL: "help@agentdesk.example" } }),
+    spawnServer({ env: { GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" } }),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all([plain?.stop(), pixels?.stop()]);
+});
+
+async function completedEvents(page: Page) {
+  await expect.poll(async () => (await dataLayerEvents(page)).filter((e) => e.event === "booking_completed").length).toBe(1);
+  return (await dataLayerEvents(page)).filter((e) => e.event === "booking_completed");
+}
+
+test("greets the booker by name, fires booking_completed once, loads no pixel when none is configured", async ({ context, page }) => {
+  const requests = await interceptThirdParties(context);
+  await page.goto(`${plain.url}/booking-success?name=Ada%20Lovelace&email=ada%40example.com`);
+  await expect(page.getByRole("heading", { name: "Thank you, Ada Lovelace!" })).toBeVisible();
+  await expect(page.getByText("ada@example.com")).toBeVisible();
+  const [event] = await completedEvents(page);
+  expect(event).toMatchObject({ event: "booking_completed", name: "Ada Lovelace", email: "ada@example.com" });
+  expect(Date.now() - Date.parse(String(event!.timestamp))).toBeLessThan(60_000);
+
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Explore features" })).toHaveAttribute("href", "/features");
+  await expect(page.getByRole("link", { name: "help@agentdesk.example" })).toHaveAttribute("href", "mailto:help@agentdesk.example");
+  await page.waitForLoadState("networkidle");
+  expect(requests).toEqual([]);
+  await expect(page).toHaveTitle(/Booking confirmed/);
+});
+
+test("uses the default name without a query, and an email of null", async ({ context, page }) => {
+  await interceptThirdParties(context);
+  await page.goto(`${plain.url}/booking-success`);
+  await expect(page.getByRole("heading", { name: "Thank you, Guest!" })).toBeVisible();
+  const [event] = await completedEvents(page);
+  expect(event).toMatchObject({ name: "Guest", email: null });
+  await page.getByRole("link", { name: "Explore features" }).click();
+  await expect(page).toHaveURL(/\/features$/);
+});
+
+test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", async ({ context, page }) => {
+  const requests = await interceptThirdParties(context);
+  await context.addInitScript(() => {
+    localStorage.setItem("agentdesk.consent.v1", JSON.stringify({ analytics: true, advertising: true, decidedAt: new Date().toISOString() }));
+  });
+  await page.goto(`${pixels.url}/booking-success?name=Grace&email=grace%40example.com`);
+  await completedEvents(page);
+  await expect.poll(() => requests.some((r) => r.startsWith("https://www.googletagmanager.com/gtag/js?id=G-E2ETEST1"))).toBe(true);
+  await expect.poll(() => requests.some((r) => r.startsWith("https://connect.facebook.net/"))).toBe(true);
+  const commands = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? [])
+      .filter((e) => typeof e === "object" && e !== null && "length" in (e as object))
+      .map((e) => Array.from(e as ArrayLike<unknown>)),
+  );
+  expect(commands).toContainEqual(["event", "generate_lead", { send_to: "G-E2ETEST1" }]);
+  const fbq = await page.evaluate(() => (window as unknown as { fbq?: { queue?: unknown[][] } }).fbq?.queue ?? []);
+  expect(fbq).toContainEqual(["track", "Lead"]);
+});
+
+test("with pixels configured but no consent given: nothing is loaded or sent", async ({ context, page }) => {
+  const requests = await interceptThirdParties(context);
+  await page.goto(`${pixels.url}/booking-success?name=Grace`);
+  await completedEvents(page);
+  await page.waitForLoadState("networkidle");
+  expect(requests.filter((r) => /googletagmanager|facebook/.test(r))).toEqual([]);
+});
