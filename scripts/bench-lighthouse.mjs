@@ -179,17 +179,23 @@ async function main() {
   for (const route of routes) {
     const samples = [];
     const problems = new Set();
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0, attempts = 0; i < runs; attempts++) {
       const result = await lighthouse(`${base}${route}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
-      if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${route}`);
-      if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
+      const failure = !result?.lhr ? "no result" : result.lhr.runtimeError?.message;
+      if (failure) {
+        // Trace recording occasionally fails on a busy machine (NO_NAVSTART): run it again.
+        if (attempts >= runs + 3) throw new Error(`${route}: ${failure}`);
+        console.warn(`  ${route}: ${failure}; retrying`);
+        continue;
+      }
       samples.push(summarize(result.lhr));
       for (const problem of failedAudits(result.lhr)) problems.add(problem);
+      i++;
     }
     const row = { route };
     for (const key of Object.keys(samples[0])) row[key] = median(samples.map((s) => s[key]));

@@ -21,7 +21,7 @@ export function NumberedSteps({
           >
             {index + 1}
           </span>
-          <h3 className="mt-4 text-lg font-bold">
+          <h3 className="mt-4 text-lg font-bold [text-wrap:pretty]">
             <span className="sr-only">Step {index + 1}: </span>
             {step.title}
           </h3>
