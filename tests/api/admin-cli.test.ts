@@ -1,25 +1,10 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnServer, tempDataDir } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
+import { runAdminCreate } from "../support/admin-cli";
 
 /** `npm run admin:create` against the embedded database and (when DATABASE_URL is set) PostgreSQL. */
-const root = path.resolve(import.meta.dirname, "../..");
-
-function runCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin-create.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.once("exit", (code) => resolve({ code, output }));
-  });
-}
+const runCli = runAdminCreate;
 
 async function signInOverHttp(baseUrl: string, email: string, password: string) {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -55,7 +40,7 @@ describe("admin:create", () => {
     expect(created.output).toContain("gave it the admin role");
     expect(created.code).toBe(0);
 
-    const server = await spawnServer({ dataDir, env: { DATABASE_URL: "" } });
+    const server = await spawnServer({ dataDir, env: { DATABASE_URL: "", PUBLIC_URL: undefined } });
     try {
       const url = `http://localhost:${server.port}`;
       expect(await signInOverHttp(url, "owner@example.com", "correct-horse-1")).toEqual({ signIn: 200, me: 200 });
@@ -78,7 +63,7 @@ describe("admin:create", () => {
     try {
       const env = { DATABASE_URL: pg.url };
       expect((await runCli(["--email", "pg-owner@example.com", "--password", "correct-horse-1"], env)).code).toBe(0);
-      const server = await spawnServer({ env });
+      const server = await spawnServer({ env: { ...env, PUBLIC_URL: undefined } });
       try {
         const url = `http://localhost:${server.port}`;
         expect(await signInOverHttp(url, "pg-owner@example.com", "correct-horse-1")).toEqual({ signIn: 200, me: 200 });

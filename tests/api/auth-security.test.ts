@@ -197,6 +197,8 @@ describe("configuration", () => {
   it("refuses to start in production without BETTER_AUTH_SECRET", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://example.com" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://example.com" })).toThrow(/BETTER_AUTH_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(40) })).not.toThrow();
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(40), PUBLIC_URL: "https://example.com" }),
+    ).not.toThrow();
   });
 });

@@ -1,7 +1,8 @@
+import { AdminShell } from "~/features/admin/admin-shell";
+import { BookingsView } from "~/features/admin/bookings-view";
+
+export const meta = () => [{ title: "Bookings · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
 export default function AdminBookingsPage() {
-  return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Admin bookings</h1>
-    </main>
-  );
+  return <AdminShell title="Bookings">{() => <BookingsView />}</AdminShell>;
 }

@@ -1,7 +1,47 @@
+import { Link } from "react-router";
+import { BarChart3, CalendarCheck, Users } from "lucide-react";
+import { paths } from "@shared/site-routes";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { TwoFactorSetup } from "~/features/admin/two-factor-setup";
+
+export const meta = () => [{ title: "Admin dashboard" }, { name: "robots", content: "noindex, nofollow" }];
+
+const linkCard =
+  "group block rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
+
 export default function AdminDashboardPage() {
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Admin dashboard</h1>
-    </main>
+    <AdminShell title="Dashboard">
+      {(admin) => (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          <p className="text-muted-foreground">
+            Signed in as <span className="font-semibold text-foreground" data-testid="signed-in-email">{admin.email}</span>
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Link to={paths.adminBookings} className={linkCard}>
+              <Card className="h-full transition-colors group-hover:border-primary">
+                <CalendarCheck className="mb-3 size-6 text-primary" aria-hidden="true" />
+                <CardTitle>Bookings</CardTitle>
+                <CardDescription className="mt-1">Read every booking and enterprise inquiry, search, filter and export.</CardDescription>
+              </Card>
+            </Link>
+            <Link to={paths.adminUsers} className={linkCard}>
+              <Card className="h-full transition-colors group-hover:border-primary">
+                <Users className="mb-3 size-6 text-primary" aria-hidden="true" />
+                <CardTitle>Users</CardTitle>
+                <CardDescription className="mt-1">Assign and remove roles, and review the audit log.</CardDescription>
+              </Card>
+            </Link>
+            <Card className="h-full opacity-60" aria-disabled="true" data-testid="analytics-card">
+              <BarChart3 className="mb-3 size-6 text-muted-foreground" aria-hidden="true" />
+              <CardTitle>Analytics coming soon</CardTitle>
+              <CardDescription className="mt-1">Lead and traffic reports will appear here.</CardDescription>
+            </Card>
+          </div>
+          <TwoFactorSetup enabled={admin.twoFactorEnabled} />
+        </div>
+      )}
+    </AdminShell>
   );
 }

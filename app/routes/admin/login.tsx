@@ -1,7 +1,25 @@
+import { Navigate } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { paths } from "@shared/site-routes";
+import { Card, CardDescription } from "~/components/ui/card";
+import { adminSessionKey, fetchAdminSession } from "~/features/admin/admin-session";
+import { FullPageSpinner } from "~/features/admin/admin-shell";
+import { LoginForm } from "~/features/admin/login-form";
+
+export const meta = () => [{ title: "Admin login" }, { name: "robots", content: "noindex, nofollow" }];
+
 export default function AdminLoginPage() {
+  // An admin who is already signed in goes straight to the dashboard.
+  const session = useQuery({ queryKey: adminSessionKey, queryFn: fetchAdminSession, retry: false });
+  if (session.isPending) return <FullPageSpinner label="Checking your session" />;
+  if (session.isSuccess) return <Navigate to={paths.adminDashboard} replace />;
   return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Admin login</h1>
+    <main id="main" className="flex min-h-screen items-center justify-center px-4 py-10">
+      <Card className="w-full max-w-sm">
+        <h1 className="text-2xl font-bold leading-tight">Admin login</h1>
+        <CardDescription className="mb-6 mt-1">Sign in with your staff account.</CardDescription>
+        <LoginForm />
+      </Card>
     </main>
   );
 }

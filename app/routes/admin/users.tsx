@@ -1,7 +1,8 @@
+import { AdminShell } from "~/features/admin/admin-shell";
+import { UsersView } from "~/features/admin/users-view";
+
+export const meta = () => [{ title: "Users · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
 export default function AdminUsersPage() {
-  return (
-    <main className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">Admin users</h1>
-    </main>
-  );
+  return <AdminShell title="Users">{() => <UsersView />}</AdminShell>;
 }

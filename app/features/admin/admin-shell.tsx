@@ -1,0 +1,104 @@
+import * as React from "react";
+import { Link, NavLink, Navigate, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut, ShieldCheck } from "lucide-react";
+import { toast } from "sonner";
+import { paths } from "@shared/site-routes";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { authClient } from "~/lib/auth-client";
+import { cn } from "~/lib/cn";
+import { isAuthError } from "./api-client";
+import { useAdminSession, type AdminUser } from "./admin-session";
+
+export const ADMIN_CHECK_FAILED = "Failed to verify admin access";
+
+export function FullPageSpinner({ label }: { label: string }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center" data-testid="admin-session-check">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/**
+ * Every protected admin page: a spinner while the session is checked, then the page for an
+ * admin, or the login page for anyone else. The server enforces the same rule on every call.
+ */
+export function AdminShell({ title, children }: { title: string; children: (admin: AdminUser) => React.ReactNode }) {
+  const session = useAdminSession();
+  const failed = session.isError && !isAuthError(session.error);
+  React.useEffect(() => {
+    if (failed) toast.error(ADMIN_CHECK_FAILED);
+  }, [failed]);
+
+  if (session.isPending) return <FullPageSpinner label="Checking your session" />;
+  if (session.isError) return <Navigate to={paths.adminLogin} replace />;
+  const admin = session.data;
+  return (
+    <>
+      <AdminHeader email={admin.email} />
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {children(admin)}
+      </main>
+    </>
+  );
+}
+
+const navItems = [
+  { to: paths.adminDashboard, label: "Dashboard" },
+  { to: paths.adminBookings, label: "Bookings" },
+  { to: paths.adminUsers, label: "Users" },
+];
+
+function AdminHeader({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = React.useState(false);
+
+  async function logout() {
+    setLeaving(true);
+    // The client ignores 401/403/404 from sign-out (already signed out), like the spec's library.
+    await authClient().signOut().catch(() => undefined);
+    queryClient.clear();
+    toast.success("Logged out");
+    void navigate(paths.adminLogin, { replace: true });
+  }
+
+  return (
+    <header className="border-b border-border bg-background">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <Link to={paths.adminDashboard} className="flex items-center gap-2 font-bold">
+          <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
+          Admin
+        </Link>
+        <nav aria-label="Admin" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
+          {navItems.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  isActive && "bg-primary-soft text-primary-hover",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <span className="hidden truncate text-sm text-muted-foreground md:inline" title={email}>
+            {email}
+          </span>
+          <Button variant="outline" size="sm" onClick={logout} disabled={leaving}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+/** The one way admin screens call /api/admin: same-origin cookies, JSON errors turned into ApiError. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | null = null,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isAuthError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  let body: { error?: unknown; code?: unknown; fieldErrors?: unknown } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // Not JSON (a proxy page, an empty answer): keep the status only.
+  }
+  return new ApiError(
+    res.status,
+    typeof body.error === "string" ? body.error : "",
+    typeof body.code === "string" ? body.code : null,
+    typeof body.fieldErrors === "object" && body.fieldErrors !== null ? (body.fieldErrors as Record<string, string>) : {},
+  );
+}
+
+export async function adminRequest(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(`/api/admin${path}`, {
+    credentials: "same-origin",
+    ...init,
+    headers: { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}), ...init.headers },
+  });
+  if (!res.ok) throw await failure(res);
+  return res;
+}
+
+export async function adminJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await (await adminRequest(path, init)).json()) as T;
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { BookingFilters, BookingSourceForm } from "@shared/schemas/admin";
+import { adminJson, adminRequest } from "./api-client";
+
+export type Booking = {
+  id: string;
+  createdAt: string;
+  name: string;
+  workEmail: string;
+  companyName: string;
+  jobTitle: string;
+  aiGoal: string | null;
+  totalCalls: number | null;
+  tcpaConsent: boolean;
+  sourceForm: BookingSourceForm;
+  consentTextVersion: string;
+  pagePath: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+};
+
+export type BookingsPage = { items: Booking[]; nextCursor: string | null };
+
+function filterParams(filters: BookingFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  return params;
+}
+
+export function useBookings(filters: BookingFilters, cursor: string | null) {
+  return useQuery({
+    queryKey: ["admin", "bookings", filters, cursor],
+    queryFn: () => {
+      const params = filterParams(filters);
+      if (cursor) params.set("cursor", cursor);
+      const query = params.toString();
+      return adminJson<BookingsPage>(`/bookings${query ? `?${query}` : ""}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the CSV of the current filter (the server writes the export to the audit log). */
+export async function downloadBookingsCsv(filters: BookingFilters): Promise<void> {
+  const res = await adminRequest("/bookings/export", { method: "POST", body: JSON.stringify(filters) });
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "bookings.csv";
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,245 @@
+import * as React from "react";
+import { ChevronDown, ChevronLeft, ChevronRight, Download, RotateCw } from "lucide-react";
+import { toast } from "sonner";
+import {
+  bookingFiltersSchema,
+  bookingSourceForms,
+  bookingSourceLabels,
+  type BookingFilters,
+} from "@shared/schemas/admin";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Spinner } from "~/components/ui/spinner";
+import { ApiError, isAuthError } from "./api-client";
+import { downloadBookingsCsv, useBookings, type Booking } from "./bookings-api";
+
+export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+type Draft = { q: string; source: string; from: string; to: string };
+const emptyDraft: Draft = { q: "", source: "", from: "", to: "" };
+
+export function BookingsView() {
+  const [draft, setDraft] = React.useState<Draft>(emptyDraft);
+  const [filters, setFilters] = React.useState<BookingFilters>({});
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  // Keyset pagination: the cursors of the pages visited so far (null = first page).
+  const [cursors, setCursors] = React.useState<(string | null)[]>([null]);
+  const [exporting, setExporting] = React.useState(false);
+  const bookings = useBookings(filters, cursors.at(-1) ?? null);
+  const fetchFailed = bookings.isError && !isAuthError(bookings.error);
+
+  React.useEffect(() => {
+    if (fetchFailed) toast.error(BOOKINGS_FETCH_FAILED);
+  }, [fetchFailed]);
+
+  function apply(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = bookingFiltersSchema.safeParse(
+      Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== "")),
+    );
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setFilters(parsed.data);
+    setCursors([null]);
+  }
+
+  function clear() {
+    setDraft(emptyDraft);
+    setErrors({});
+    setFilters({});
+    setCursors([null]);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadBookingsCsv(filters);
+      toast.success("Export downloaded");
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : "Failed to export bookings");
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const filtered = Object.keys(filters).length > 0;
+  const page = bookings.data;
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <Card className="p-4 sm:p-5">
+        <form onSubmit={apply} noValidate className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr] md:items-start" aria-label="Filter bookings">
+          <FormField id="bookings-q" label="Search" error={errors.q} hint="Name, email or company">
+            {(control) => <Input {...control} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />}
+          </FormField>
+          <FormField id="bookings-source" label="Source form" error={errors.source}>
+            {(control) => (
+              <NativeSelect {...control} value={draft.source} onChange={(e) => setDraft({ ...draft, source: e.target.value })}>
+                <option value="">All forms</option>
+                {bookingSourceForms.map((s) => (
+                  <option key={s} value={s}>
+                    {bookingSourceLabels[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id="bookings-from" label="From" error={errors.from}>
+            {(control) => <Input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
+          </FormField>
+          <FormField id="bookings-to" label="To" error={errors.to}>
+            {(control) => <Input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+          </FormField>
+          <div className="flex flex-wrap gap-2 md:col-span-4">
+            <Button type="submit">Apply filters</Button>
+            <Button type="button" variant="ghost" onClick={clear}>
+              Clear
+            </Button>
+            <Button type="button" variant="outline" className="ml-auto" onClick={exportCsv} disabled={exporting}>
+              <Download aria-hidden="true" />
+              {exporting ? "Exporting..." : "Export CSV"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      {bookings.isPending ? (
+        <div className="flex justify-center py-16" data-testid="bookings-loading">
+          <Spinner label="Loading bookings" />
+        </div>
+      ) : fetchFailed ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3" role="alert">
+          <p className="font-medium text-destructive">{BOOKINGS_FETCH_FAILED}</p>
+          <Button variant="outline" onClick={() => void bookings.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : page && page.items.length === 0 ? (
+        <Card className="py-12 text-center" data-testid="bookings-empty">
+          <p className="font-semibold">{filtered ? "No booking inquiries match these filters." : "No booking inquiries yet."}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {filtered ? "Change or clear the filters to see more." : "Inquiries from the booking and enterprise forms will appear here."}
+          </p>
+        </Card>
+      ) : page ? (
+        <>
+          <BookingsTable items={page.items} busy={bookings.isFetching} />
+          <nav aria-label="Bookings pages" className="flex items-center justify-between gap-3">
+            <Button variant="outline" size="sm" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+            <span className="text-sm text-muted-foreground">Page {cursors.length}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!page.nextCursor || bookings.isPlaceholderData}
+              onClick={() => page.nextCursor && setCursors([...cursors, page.nextCursor])}
+            >
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function BookingsTable({ items, busy }: { items: Booking[]; busy: boolean }) {
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm" aria-busy={busy}>
+      <table className="w-full min-w-[960px] border-collapse text-left text-sm">
+        <caption className="sr-only">Booking inquiries, newest first</caption>
+        <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2">Received</th>
+            <th scope="col" className="px-3 py-2">Name</th>
+            <th scope="col" className="px-3 py-2">Work email</th>
+            <th scope="col" className="px-3 py-2">Company</th>
+            <th scope="col" className="px-3 py-2">Job title</th>
+            <th scope="col" className="px-3 py-2">Source</th>
+            <th scope="col" className="px-3 py-2 text-right">Calls / month</th>
+            <th scope="col" className="px-3 py-2">Consent</th>
+            <th scope="col" className="px-3 py-2"><span className="sr-only">Details</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((b) => (
+            <BookingRow key={b.id} booking={b} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BookingRow({ booking: b }: { booking: Booking }) {
+  const [open, setOpen] = React.useState(false);
+  const detailsId = `booking-${b.id}-details`;
+  return (
+    <>
+      <tr className="border-t border-border align-top" data-testid="booking-row">
+        <td className="whitespace-nowrap px-3 py-2">{dateTime.format(new Date(b.createdAt))}</td>
+        <td className="px-3 py-2 font-medium">{b.name}</td>
+        <td className="px-3 py-2 break-all">
+          <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${b.workEmail}`}>
+            {b.workEmail}
+          </a>
+        </td>
+        <td className="px-3 py-2">{b.companyName}</td>
+        <td className="px-3 py-2">{b.jobTitle}</td>
+        <td className="px-3 py-2">
+          <Badge variant="outline">{bookingSourceLabels[b.sourceForm] ?? b.sourceForm}</Badge>
+        </td>
+        <td className="px-3 py-2 text-right tabular-nums">{b.totalCalls ?? "—"}</td>
+        <td className="px-3 py-2">{b.tcpaConsent ? "Yes" : "No"}</td>
+        <td className="px-3 py-2 text-right">
+          <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+            Details
+            <ChevronDown className={open ? "rotate-180" : undefined} aria-hidden="true" />
+          </Button>
+        </td>
+      </tr>
+      {open ? (
+        <tr id={detailsId} className="bg-muted/50">
+          <td colSpan={9} className="px-3 py-3">
+            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+              <Detail label="AI goal" value={b.aiGoal} wide />
+              <Detail label="Page" value={b.pagePath} />
+              <Detail label="Referrer" value={b.referrer} />
+              <Detail label="UTM source" value={b.utmSource} />
+              <Detail label="UTM medium" value={b.utmMedium} />
+              <Detail label="UTM campaign" value={b.utmCampaign} />
+              <Detail label="UTM term" value={b.utmTerm} />
+              <Detail label="UTM content" value={b.utmContent} />
+              <Detail label="Consent text version" value={b.consentTextVersion} />
+              <Detail label="IP address" value={b.clientIp} />
+              <Detail label="User agent" value={b.userAgent} wide />
+              <Detail label="Inquiry ID" value={b.id} />
+            </dl>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+function Detail({ label, value, wide }: { label: string; value: string | null; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2 lg:col-span-3" : undefined}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="break-words">{value || "—"}</dd>
+    </div>
+  );
+}

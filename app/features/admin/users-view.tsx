@@ -1,0 +1,284 @@
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { RotateCw, Search, Trash2 } from "lucide-react";
+import { toast } from "sonner";
+import { appRoles, assignRoleSchema, findUserSchema, type AssignRoleInput } from "@shared/schemas/admin";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Spinner } from "~/components/ui/spinner";
+import { ApiError, isAuthError } from "./api-client";
+import { findUserByEmail, useAssignRole, useAuditLog, useRemoveRole, useRoles, type AuditEntry, type RoleRecord } from "./roles-api";
+
+export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
+
+/** Short month/day/year, e.g. "Jan 5, 2026" (spec: assigned date as short month/day/year). */
+export const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** The error catalogue's role-assign messages: 23505, 23503, else the message or the fallback. */
+function assignErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "23505") return "This user already has this role";
+    if (error.code === "23503") return "User ID does not exist in the system";
+    if (error.message) return error.message;
+  }
+  return "Failed to assign role";
+}
+
+export function UsersView() {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <AssignRoleCard />
+      <RolesList />
+      <AuditLogList />
+    </div>
+  );
+}
+
+function AssignRoleCard() {
+  const assign = useAssignRole();
+  const form = useForm<AssignRoleInput>({ resolver: zodResolver(assignRoleSchema), defaultValues: { userId: "", role: "user" } });
+  const { errors } = form.formState;
+  const [email, setEmail] = React.useState("");
+  const [emailError, setEmailError] = React.useState<string | undefined>();
+  const [finding, setFinding] = React.useState(false);
+
+  async function find() {
+    const parsed = findUserSchema.safeParse({ email });
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setEmailError(undefined);
+    setFinding(true);
+    try {
+      const user = await findUserByEmail(parsed.data.email);
+      form.setValue("userId", user.id, { shouldValidate: true });
+      toast.success(`Found ${user.email}`);
+    } catch (error) {
+      setEmailError(error instanceof ApiError && error.status === 404 ? "No user with this email address" : "Failed to find user");
+    } finally {
+      setFinding(false);
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const record = await assign.mutateAsync(values);
+      toast.success(`Role ${record.role} assigned successfully`);
+      form.reset({ userId: "", role: "user" });
+      setEmail("");
+    } catch (error) {
+      toast.error(assignErrorMessage(error));
+    }
+  });
+
+  return (
+    <Card className="grid gap-4">
+      <div>
+        <CardTitle>Assign role</CardTitle>
+        <CardDescription className="mt-1">Paste a user ID, or find the user by email first.</CardDescription>
+      </div>
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+        <FormField id="find-email" label="Find user by email" error={emailError}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  void find();
+                }
+              }}
+            />
+          )}
+        </FormField>
+        <Button type="button" variant="outline" onClick={find} disabled={finding} className={emailError ? "sm:mb-7" : undefined}>
+          <Search aria-hidden="true" />
+          {finding ? "Finding..." : "Find"}
+        </Button>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
+        <FormField id="assign-user-id" label="User ID" error={errors.userId?.message}>
+          {(control) => <Input {...control} autoComplete="off" spellCheck={false} placeholder="00000000-0000-0000-0000-000000000000" {...form.register("userId")} />}
+        </FormField>
+        <FormField id="assign-role" label="Role" error={errors.role?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register("role")}>
+              {appRoles.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <Button type="submit" className="sm:mt-6" disabled={assign.isPending}>
+          {assign.isPending ? "Assigning..." : "Assign role"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function RolesList() {
+  const roles = useRoles();
+  const remove = useRemoveRole();
+  const failed = roles.isError && !isAuthError(roles.error);
+  React.useEffect(() => {
+    if (failed) toast.error(ROLES_FETCH_FAILED);
+  }, [failed]);
+
+  async function removeRecord(record: RoleRecord) {
+    try {
+      await remove.mutateAsync(record.id);
+      toast.success("Role removed successfully");
+    } catch (error) {
+      // The last-admin refusal explains itself; anything else is the catalogue's message.
+      if (error instanceof ApiError && error.status === 409 && error.message) toast.error("Failed to remove role", { description: error.message });
+      else toast.error("Failed to remove role");
+    }
+  }
+
+  return (
+    <section aria-labelledby="roles-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+      <h2 id="roles-title" className="text-lg font-bold">
+        Role records
+      </h2>
+      {roles.isPending ? (
+        <div className="flex justify-center py-10" data-testid="roles-loading">
+          <Spinner label="Loading roles" />
+        </div>
+      ) : failed ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3" role="alert">
+          <p className="font-medium text-destructive">{ROLES_FETCH_FAILED}</p>
+          <Button variant="outline" onClick={() => void roles.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : roles.data && roles.data.length === 0 ? (
+        <Card className="py-10 text-center" data-testid="roles-empty">
+          <p className="font-semibold">No role records yet.</p>
+        </Card>
+      ) : roles.data ? (
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
+          <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+            <caption className="sr-only">Role records, newest first</caption>
+            <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2">User ID</th>
+                <th scope="col" className="px-3 py-2">Email</th>
+                <th scope="col" className="px-3 py-2">Role</th>
+                <th scope="col" className="px-3 py-2">Assigned</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {roles.data.map((r) => (
+                <tr key={r.id} className="border-t border-border" data-testid="role-row">
+                  <td className="px-3 py-2 font-mono" title={r.userId}>
+                    {r.userId.slice(0, 8)}
+                  </td>
+                  <td className="px-3 py-2 break-all">{r.email ?? "—"}</td>
+                  <td className="px-3 py-2">
+                    <Badge variant={r.role === "admin" ? "solid" : "outline"}>{r.role}</Badge>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{shortDate.format(new Date(r.createdAt))}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive"
+                      aria-label={`Remove role ${r.role} from ${r.email ?? r.userId.slice(0, 8)}`}
+                      disabled={remove.isPending && remove.variables === r.id}
+                      onClick={() => void removeRecord(r)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+const actionLabels: Record<string, string> = {
+  "role.assign": "Assigned role",
+  "role.remove": "Removed role",
+  "bookings.export": "Exported bookings",
+  "admin.create": "Created staff account",
+};
+
+function describe(entry: AuditEntry): string {
+  const d = entry.details ?? {};
+  if (entry.action === "bookings.export") {
+    const filters = (d.filters ?? {}) as Record<string, string>;
+    const parts = Object.entries(filters).map(([k, v]) => `${k}: ${v}`);
+    return parts.length > 0 ? parts.join(", ") : "all inquiries";
+  }
+  const role = typeof d.role === "string" ? d.role : "";
+  const email = typeof d.email === "string" ? d.email : "";
+  return [role, email || (entry.target ? `user ${entry.target.slice(0, 8)}` : "")].filter(Boolean).join(" · ");
+}
+
+function AuditLogList() {
+  const audit = useAuditLog();
+  return (
+    <section aria-labelledby="audit-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+      <h2 id="audit-title" className="text-lg font-bold">
+        Audit log
+      </h2>
+      {audit.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading audit log" />
+        </div>
+      ) : audit.isError ? (
+        <Card role="alert">
+          <p className="font-medium text-destructive">Failed to fetch the audit log</p>
+        </Card>
+      ) : audit.data.length === 0 ? (
+        <Card className="py-8 text-center">
+          <p className="text-muted-foreground">No changes recorded yet.</p>
+        </Card>
+      ) : (
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
+          <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+            <caption className="sr-only">Role changes and exports, newest first (read-only)</caption>
+            <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2">When</th>
+                <th scope="col" className="px-3 py-2">Who</th>
+                <th scope="col" className="px-3 py-2">What</th>
+                <th scope="col" className="px-3 py-2">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.map((e) => (
+                <tr key={e.id} className="border-t border-border" data-testid="audit-row">
+                  <td className="whitespace-nowrap px-3 py-2">{dateTime.format(new Date(e.createdAt))}</td>
+                  <td className="px-3 py-2 break-all">{e.actorEmail ?? "—"}</td>
+                  <td className="px-3 py-2">{actionLabels[e.action] ?? e.action}</td>
+                  <td className="px-3 py-2">{describe(e)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
