@@ -10,7 +10,8 @@ import {
 import { contactRequestSchema } from "@shared/schemas/contact-request";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { HONEYPOT_FIELD, idempotencyKeySchema } from "@shared/schemas/lead-meta";
-import { verifyBotToken } from "./bot-check";
+import crypto from "node:crypto";
+import { BOT_CHECK_MESSAGES, verifyBotToken } from "./bot-check";
 import {
   findBookingByKey,
   findContactByKey,
@@ -20,8 +21,6 @@ import {
   storeContactRequest,
   type LeadEvidence,
 } from "./lead-service";
-import { BOT_CHECK_MESSAGES } from "./bot-check";
-import crypto from "node:crypto";
 
 export type LeadAnswer = {
   status: 200 | 400 | 403 | 409 | 503;

@@ -20,7 +20,6 @@ export function leadRoutes() {
   const rateLimit = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const { config, database, logger } = c.get("deps");
     const ip = clientIp(c, config.trustProxyHeader);
-    c.set("clientIp" as never, ip as never);
     try {
       const decision = await hitRateLimit(database.db, `leads:${ip}`, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
       if (!decision.allowed) {
@@ -37,7 +36,7 @@ export function leadRoutes() {
   const handle = (submit: Submit) => async (c: Context<AppEnv>) => {
     const deps = c.get("deps");
     const meta: RequestMeta = {
-      clientIp: c.get("clientIp" as never) as string,
+      clientIp: clientIp(c, deps.config.trustProxyHeader),
       userAgent: c.req.header("user-agent") ?? null,
       idempotencyHeader: c.req.header("idempotency-key") ?? null,
     };
