@@ -71,6 +71,8 @@ export async function startLeadServer(options: { botCheck?: boolean; env?: Recor
             RECAPTCHA_SITE_KEY: "e2e-site-key",
             RECAPTCHA_SECRET_KEY: "e2e-secret-key",
             RECAPTCHA_VERIFY_URL: `${siteverify.url}/recaptcha/api/siteverify`,
+            // The fake answers at once; a loaded CI machine must not turn that into a timeout.
+            RECAPTCHA_TIMEOUT_MS: "10000",
           }
         : {}),
       ...options.env,
