@@ -53,16 +53,20 @@ function validationFailure(error: z.ZodError): LeadAnswer {
 }
 
 /** Checks shared by both endpoints before the form's own fields: shape, honeypot, key. */
-function preflight(body: unknown, meta: RequestMeta): LeadAnswer | { body: Record<string, unknown>; idempotencyKey: string } {
+function preflight(
+  body: unknown,
+  meta: RequestMeta,
+): LeadAnswer | { body: Record<string, unknown>; idempotencyKey: string; clientKey: boolean } {
   if (!body || typeof body !== "object" || Array.isArray(body)) return fail(400, "Request body must be a JSON object");
   const record = body as Record<string, unknown>;
   const honeypot = record[HONEYPOT_FIELD];
   if (honeypot !== undefined && honeypot !== null && honeypot !== "") return fail(400, "Form not submitted properly");
   const rawKey = meta.idempotencyHeader ?? record.idempotency_key;
-  if (rawKey === undefined || rawKey === null) return { body: record, idempotencyKey: `server-${crypto.randomUUID()}` };
+  // Without a client key the submission cannot be a retry: a fresh key, and no lookup needed.
+  if (rawKey === undefined || rawKey === null) return { body: record, idempotencyKey: `server-${crypto.randomUUID()}`, clientKey: false };
   const key = idempotencyKeySchema.safeParse(rawKey);
   if (!key.success) return fail(400, key.error.issues[0]!.message, { idempotency_key: key.error.issues[0]!.message });
-  return { body: record, idempotencyKey: key.data };
+  return { body: record, idempotencyKey: key.data, clientKey: true };
 }
 
 type Attribution = {
@@ -100,7 +104,7 @@ const sameLead = (stored: { workEmail: string; name: string }, email: string, na
 export async function submitBooking(deps: AppDeps, rawBody: unknown, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
   if ("status" in pre) return pre;
-  const { body, idempotencyKey } = pre;
+  const { body, idempotencyKey, clientKey } = pre;
 
   let sourceForm: BookingSourceForm;
   let lead: Parameters<typeof storeBookingInquiry>[2];
@@ -147,7 +151,7 @@ export async function submitBooking(deps: AppDeps, rawBody: unknown, meta: Reque
   const { db } = deps.database;
   // A retry of a stored submission answers success again without a second row (and without
   // spending a second bot token: the first one was verified when the row was stored).
-  const existing = await findBookingByKey(db, idempotencyKey);
+  const existing = clientKey ? await findBookingByKey(db, idempotencyKey) : null;
   if (existing) return sameLead(existing, lead.workEmail, lead.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
 
   const bot = await verifyBotToken(
@@ -170,13 +174,13 @@ export async function submitBooking(deps: AppDeps, rawBody: unknown, meta: Reque
 export async function submitContact(deps: AppDeps, rawBody: unknown, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
   if ("status" in pre) return pre;
-  const { body, idempotencyKey } = pre;
+  const { body, idempotencyKey, clientKey } = pre;
   const parsed = contactRequestSchema.safeParse(body);
   if (!parsed.success) return validationFailure(parsed.error);
   const v = parsed.data;
 
   const { db } = deps.database;
-  const existing = await findContactByKey(db, idempotencyKey);
+  const existing = clientKey ? await findContactByKey(db, idempotencyKey) : null;
   if (existing) return sameLead(existing, v.email, v.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
 
   const bot = await verifyBotToken(
