@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BookingFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { bookingInquiries } from "../db/schema";
@@ -75,7 +75,8 @@ function selectPage(db: Db, filters: BookingFilters, cursor: Cursor | null, limi
     .select(listColumns)
     .from(b)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(b.createdAt), desc(b.id))
+    // NULLS LAST as in the index definition, or the planner cannot use it and sorts the table.
+    .orderBy(sql`${b.createdAt} desc nulls last`, sql`${b.id} desc nulls last`)
     .limit(limit);
 }
 

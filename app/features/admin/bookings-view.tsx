@@ -192,7 +192,7 @@ function BookingRow({ booking: b }: { booking: Booking }) {
       <tr className="border-t border-border align-top" data-testid="booking-row">
         <td className="whitespace-nowrap px-3 py-2">{dateTime.format(new Date(b.createdAt))}</td>
         <td className="px-3 py-2 font-medium">{b.name}</td>
-        <td className="px-3 py-2 break-all">
+        <td className="px-3 py-2 [overflow-wrap:anywhere]">
           <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${b.workEmail}`}>
             {b.workEmail}
           </a>
@@ -200,7 +200,7 @@ function BookingRow({ booking: b }: { booking: Booking }) {
         <td className="px-3 py-2">{b.companyName}</td>
         <td className="px-3 py-2">{b.jobTitle}</td>
         <td className="px-3 py-2">
-          <Badge variant="outline">{bookingSourceLabels[b.sourceForm] ?? b.sourceForm}</Badge>
+          <Badge variant="outline" className="whitespace-nowrap">{bookingSourceLabels[b.sourceForm] ?? b.sourceForm}</Badge>
         </td>
         <td className="px-3 py-2 text-right tabular-nums">{b.totalCalls ?? "—"}</td>
         <td className="px-3 py-2">{b.tcpaConsent ? "Yes" : "No"}</td>

@@ -188,7 +188,7 @@ function RolesList() {
                   <td className="px-3 py-2 font-mono" title={r.userId}>
                     {r.userId.slice(0, 8)}
                   </td>
-                  <td className="px-3 py-2 break-all">{r.email ?? "—"}</td>
+                  <td className="px-3 py-2 [overflow-wrap:anywhere]">{r.email ?? "—"}</td>
                   <td className="px-3 py-2">
                     <Badge variant={r.role === "admin" ? "solid" : "outline"}>{r.role}</Badge>
                   </td>
@@ -270,7 +270,7 @@ function AuditLogList() {
               {audit.data.map((e) => (
                 <tr key={e.id} className="border-t border-border" data-testid="audit-row">
                   <td className="whitespace-nowrap px-3 py-2">{dateTime.format(new Date(e.createdAt))}</td>
-                  <td className="px-3 py-2 break-all">{e.actorEmail ?? "—"}</td>
+                  <td className="px-3 py-2 [overflow-wrap:anywhere]">{e.actorEmail ?? "—"}</td>
                   <td className="px-3 py-2">{actionLabels[e.action] ?? e.action}</td>
                   <td className="px-3 py-2">{describe(e)}</td>
                 </tr>
