@@ -51,8 +51,7 @@ test("axe finds no violations with the annual price, an open FAQ answer and the 
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("keyboard focus is visible on the page's controls", async ({ page, isMobile }) => {
-  test.skip(isMobile, "keyboard use is a desktop concern");
+test("keyboard focus is visible on the pricing switch", async ({ page }) => {
   await page.goto(paths.pricing);
   await hydrated(page);
   const toggle = page.getByRole("switch", { name: "Annual billing" });
