@@ -74,7 +74,12 @@ export const workEmailField = z
  */
 export const totalCallsField = z
   .number({
-    error: (issue) => (issue.input === undefined || typeof issue.input === "number" ? "Must be at least 1" : "Must be a number"),
+    error: (issue) =>
+      issue.input === Number.POSITIVE_INFINITY
+        ? "Value too large"
+        : issue.input === undefined || typeof issue.input === "number"
+          ? "Must be at least 1"
+          : "Must be a number",
   })
   .min(LEAD_LIMITS.totalCallsMin, { error: "Must be at least 1" })
   .max(LEAD_LIMITS.totalCallsMax, { error: "Value too large" })

@@ -120,6 +120,9 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
       const json = await expectRefused("/api/submit-booking", bookingBody({ total_calls: value }), 400);
       expect(json.fieldErrors?.total_calls, String(value)).toBe(message);
     }
+    // 1e400 is valid JSON that parses to Infinity.
+    const infinite = JSON.stringify(bookingBody({ total_calls: 7 })).replace('"total_calls":7', '"total_calls":1e400');
+    expect((await expectRefused("/api/submit-booking", infinite, 400)).fieldErrors?.total_calls).toBe("Value too large");
   });
 
   it("refuses missing, blank and wrong-typed fields with the spec's messages", async () => {

@@ -12,10 +12,9 @@ let pixels: SpawnedServer;
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  [plain, pixels] = await Promise.all([
-    spawnServer({ env: { SUPPORT_EMAIL: "help@agentdesk.example" } }),
-    spawnServer({ env: { GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" } }),
-  ]);
+  // One after the other: two cold starts at once are slow on a busy 2-core machine.
+  plain = await spawnServer({ env: { SUPPORT_EMAIL: "help@agentdesk.example" } });
+  pixels = await spawnServer({ env: { GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" } });
 });
 test.afterAll(async () => {
   await Promise.all([plain?.stop(), pixels?.stop()]);
