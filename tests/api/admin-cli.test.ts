@@ -56,7 +56,7 @@ describe("admin:create", () => {
     const again = await runCli(["--email", "second@example.com", "--password", "other-password"], env);
     expect(again.code).toBe(0);
     expect(again.output).toContain("already existed; its password was left unchanged; it already had the admin role");
-  }, 90_000);
+  }, 180_000);
 
   it.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL: works beside a running server", async () => {
     const pg = (await createPostgresDatabase())!;
@@ -77,5 +77,5 @@ describe("admin:create", () => {
     } finally {
       await pg.drop();
     }
-  }, 90_000);
+  }, 180_000);
 });
