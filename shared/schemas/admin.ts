@@ -1,3 +1,4 @@
+import "./zod-csp";
 import { z } from "zod";
 
 /** Admin validation rules and messages (spec, section 5), used by the admin forms and the server. */

@@ -1,3 +1,4 @@
+import "./zod-csp";
 import { z } from "zod";
 import { KNOWN_CONSENT_TEXT_VERSIONS } from "./consent-text";
 import { stripUnsafeCharacters } from "./lead-fields";

@@ -22,7 +22,7 @@ let base = "";
 let dropDatabase: (() => Promise<void>) | null = null;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const pg = await createPostgresDatabase();
   dropDatabase = pg?.drop ?? null;
   const dataDir = tempDataDir("admin-e2e");

@@ -7,7 +7,7 @@ test.describe.configure({ mode: "serial" });
 // A deployment with a tag manager and a Meta pixel configured; their hosts are intercepted.
 let server: SpawnedServer;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   server = await spawnServer({
     env: { DATABASE_URL: undefined, GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890", BUILD_DIR: process.env.BUILD_DIR ?? "build" },
   });

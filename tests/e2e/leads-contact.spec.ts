@@ -6,7 +6,7 @@ let stored = 0;
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   lead = await startLeadServer({ botCheck: true });
 });
 test.afterAll(async () => {
