@@ -24,6 +24,7 @@ export default [
   ]),
   ...prefix("admin", [
     layout("routes/admin/admin-layout.tsx", [
+      index("routes/admin/index.tsx"),
       route("login", "routes/admin/login.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),

@@ -22,6 +22,7 @@ export const paths = {
   industryTrades: "/industries/trades",
   industryInsurance: "/industries/insurance",
   bookingSuccess: "/booking-success",
+  admin: "/admin",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminBookings: "/admin/bookings",
@@ -57,6 +58,7 @@ export const unindexedPaths: readonly string[] = [paths.bookingSuccess];
 
 /** Staff pages: rendered in the browser only, served from the SPA shell. */
 export const adminPaths = [
+  paths.admin,
   paths.adminLogin,
   paths.adminDashboard,
   paths.adminBookings,

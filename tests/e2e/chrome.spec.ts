@@ -202,3 +202,9 @@ test("toasts are configured bottom-right", async ({ page }) => {
   await expect(toaster).toHaveCount(1);
   await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0); // nothing shown until a toast fires
 });
+
+test("/admin opens the admin area, which sends a visitor without a session to the login page", async ({ page }) => {
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
