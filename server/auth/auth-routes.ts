@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app";
 import type { Auth } from "./auth";
-import { CLIENT_IP_HEADER, clientIp } from "./client-ip";
+import { CLIENT_IP_HEADER } from "./client-ip-header";
+import { clientIp } from "../http/client-ip";
 import { accountLockedFor, clearAccountFailures, recordAccountFailure } from "./account-sign-in-limit";
 
 /** The auth service's answer when credentials are missing (spec, section 5). */

@@ -6,7 +6,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER } from "./client-ip-header";
 
 /** The product name shown in authenticator apps next to the enrolled account. */
 export const TOTP_ISSUER = "AgentDesk Admin";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app";
-import { clientIp } from "../leads/client-ip";
+import { clientIp } from "../http/client-ip";
 import { jsonBody, readJsonBody } from "../leads/json-body";
 import { hitRateLimit } from "../leads/rate-limiter";
 import { submitBooking, submitContact, type LeadAnswer, type RequestMeta } from "../leads/lead-requests";
