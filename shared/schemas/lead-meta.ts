@@ -18,7 +18,6 @@ function lenientText(max: number) {
     });
 }
 
-export const ATTRIBUTION_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /** The landing visit's UTM parameters and referrer, and the page the form was on. */
 export const attributionSchema = z

@@ -2,7 +2,11 @@ import * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { captureLandingAttribution } from "~/features/lead-capture/attribution";
 import { useBookingDialog } from "./booking-dialog-context";
-import { BookingForm } from "./booking-form";
+import { Spinner } from "~/components/ui/spinner";
+
+// The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
+// opens, not with every page: it is most of the public pages' JavaScript otherwise.
+const BookingForm = React.lazy(() => import("./booking-form").then((m) => ({ default: m.BookingForm })));
 
 export const BOOKING_DIALOG_TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";
 
@@ -18,7 +22,15 @@ export function BookingDialog() {
           <DialogTitle>{BOOKING_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>Tell us about your business and we'll set up a 10-minute call.</DialogDescription>
         </DialogHeader>
-        <BookingForm onSubmitted={() => setOpen(false)} />
+        <React.Suspense
+          fallback={
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading the form" />
+            </div>
+          }
+        >
+          <BookingForm onSubmitted={() => setOpen(false)} />
+        </React.Suspense>
       </DialogContent>
     </Dialog>
   );

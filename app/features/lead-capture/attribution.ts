@@ -1,4 +1,5 @@
-import { ATTRIBUTION_KEYS, type Attribution } from "@shared/schemas/lead-meta";
+import type { Attribution } from "@shared/schemas/lead-meta";
+import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 
 const STORAGE_KEY = "lead-attribution";
 
