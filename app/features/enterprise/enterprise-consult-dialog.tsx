@@ -1,6 +1,20 @@
+import * as React from "react";
 import { toast } from "sonner";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { EnterpriseLeadForm } from "./enterprise-lead-form";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+
+// Loaded when the dialog first opens: /compare would otherwise ship the whole form up front.
+const EnterpriseLeadForm = React.lazy(() =>
+  import("./enterprise-lead-form").then((m) => ({
+    default: m.EnterpriseLeadForm,
+  })),
+);
 
 export const ENTERPRISE_DIALOG_TITLE = "Book an enterprise consultation";
 export const ENTERPRISE_SUCCESS_TITLE = "Success!";
@@ -8,22 +22,41 @@ export const ENTERPRISE_SUCCESS_MESSAGE =
   "Your enterprise consultation request has been submitted. We'll contact you shortly to schedule your consultation.";
 
 /** The enterprise consultation dialog; its content unmounts on close, which resets the form. */
-export function EnterpriseConsultDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EnterpriseConsultDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{ENTERPRISE_DIALOG_TITLE}</DialogTitle>
-          <DialogDescription>Tell us about your team and goals; we'll tailor the session to your use case.</DialogDescription>
+          <DialogDescription>
+            Tell us about your team and goals; we'll tailor the session to your
+            use case.
+          </DialogDescription>
         </DialogHeader>
-        <EnterpriseLeadForm
-          variant="dialog"
-          submitLabel="Request consultation"
-          onSubmitted={() => {
-            toast.success(ENTERPRISE_SUCCESS_TITLE, { description: ENTERPRISE_SUCCESS_MESSAGE });
-            onOpenChange(false);
-          }}
-        />
+        <React.Suspense
+          fallback={
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading the form" />
+            </div>
+          }
+        >
+          <EnterpriseLeadForm
+            variant="dialog"
+            submitLabel="Request consultation"
+            onSubmitted={() => {
+              toast.success(ENTERPRISE_SUCCESS_TITLE, {
+                description: ENTERPRISE_SUCCESS_MESSAGE,
+              });
+              onOpenChange(false);
+            }}
+          />
+        </React.Suspense>
       </DialogContent>
     </Dialog>
   );
