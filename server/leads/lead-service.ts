@@ -83,22 +83,14 @@ export async function storeBookingInquiry(
   evidence: LeadEvidence,
   tokenHash: string | null,
 ): Promise<StoreResult> {
-  const result = await db.transaction(async (tx) => {
-    if (tokenHash) await claimToken(tx, tokenHash);
+  return storeWithOutbox(db, channels, "booking_inquiry", tokenHash, async (tx) => {
     const [row] = await tx
       .insert(bookingInquiries)
       .values({ ...lead, ...evidence })
       .onConflictDoNothing({ target: bookingInquiries.idempotencyKey })
       .returning();
-    if (!row) return { outcome: "duplicate", id: null } as const;
-    if (channels.length > 0) {
-      const payload = notificationPayload("booking_inquiry", row);
-      await tx.insert(leadOutbox).values(channels.map((channel) => ({ leadKind: "booking_inquiry", leadId: row.id, channel, payload })));
-    }
-    return { outcome: "created", id: row.id } as const;
+    return row;
   });
-  if (result.outcome === "created" && channels.length > 0) signalLeadStored();
-  return result;
 }
 
 export async function storeContactRequest(
@@ -108,8 +100,7 @@ export async function storeContactRequest(
   evidence: LeadEvidence,
   tokenHash: string | null,
 ): Promise<StoreResult> {
-  const result = await db.transaction(async (tx) => {
-    if (tokenHash) await claimToken(tx, tokenHash);
+  return storeWithOutbox(db, channels, "contact_request", tokenHash, async (tx) => {
     const [row] = await tx
       .insert(contactRequests)
       .values({
@@ -125,18 +116,37 @@ export async function storeContactRequest(
       })
       .onConflictDoNothing({ target: contactRequests.idempotencyKey })
       .returning();
+    return row;
+  });
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The one transaction every lead goes through: claim the bot token, insert the lead (nothing
+ * when its idempotency key exists: a duplicate), queue one outbox row per channel, then wake the
+ * worker once committed.
+ */
+async function storeWithOutbox<Row extends { id: string }>(
+  db: Db,
+  channels: NotificationChannel[],
+  leadKind: "booking_inquiry" | "contact_request",
+  tokenHash: string | null,
+  insertLead: (tx: Tx) => Promise<Row | undefined>,
+): Promise<StoreResult> {
+  const result = await db.transaction(async (tx) => {
+    if (tokenHash) await claimToken(tx, tokenHash);
+    const row = await insertLead(tx);
     if (!row) return { outcome: "duplicate", id: null } as const;
     if (channels.length > 0) {
-      const payload = notificationPayload("contact_request", row);
-      await tx.insert(leadOutbox).values(channels.map((channel) => ({ leadKind: "contact_request", leadId: row.id, channel, payload })));
+      const payload = notificationPayload(leadKind, row);
+      await tx.insert(leadOutbox).values(channels.map((channel) => ({ leadKind, leadId: row.id, channel, payload })));
     }
     return { outcome: "created", id: row.id } as const;
   });
   if (result.outcome === "created" && channels.length > 0) signalLeadStored();
   return result;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function claimToken(tx: Tx, tokenHash: string) {
   const claimed = await tx.insert(usedBotTokens).values({ tokenHash }).onConflictDoNothing().returning({ tokenHash: usedBotTokens.tokenHash });
