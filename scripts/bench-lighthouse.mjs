@@ -12,6 +12,8 @@
 //                         stand-in page, because the third-party scheduler cannot be reached from
 //                         this machine and a failed frame load would be scored as our error.
 //   LH_NO_FAIL=1          print the table but exit 0 even when the budget is missed
+//   LH_SAVE_DIR=dir       also write each run's full Lighthouse report (JSON) there, to read the
+//                         long tasks and script timings behind a TBT figure
 //
 // Lighthouse 13 needs Node 22, so this uses Lighthouse 12 (Node >= 18.16).
 import { spawn } from "node:child_process";
@@ -192,6 +194,11 @@ async function main() {
         if (attempts >= runs + 3) throw new Error(`${route}: ${failure}`);
         console.warn(`  ${route}: ${failure}; retrying`);
         continue;
+      }
+      if (process.env.LH_SAVE_DIR) {
+        fs.mkdirSync(process.env.LH_SAVE_DIR, { recursive: true });
+        const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "_")}-${i + 1}.json`;
+        fs.writeFileSync(path.join(process.env.LH_SAVE_DIR, name), JSON.stringify(result.lhr));
       }
       samples.push(summarize(result.lhr));
       for (const problem of failedAudits(result.lhr)) problems.add(problem);

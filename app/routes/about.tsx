@@ -14,7 +14,6 @@ import { Section } from "~/components/marketing/section";
 import { aboutFinalCta, aboutHero, founders, howItWorksTitle, mission, values, whatWeDo, whoWeServe } from "~/content/about";
 import { rolloutSteps } from "~/content/outcomes";
 import { getRuntimeConfig } from "~/lib/runtime-config";
-import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
@@ -96,12 +95,12 @@ export default function AboutPage() {
         <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg", variant: "inverse" })}>
           Book demo
         </ExternalLink>
-        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="outline-inverse">
           <Link to={paths.careers}>{aboutFinalCta.careersLabel}</Link>
         </Button>
         <ExternalLink
           href={enterpriseSchedulerUrl}
-          className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-white/60 bg-transparent text-white hover:bg-white/10")}
+          className={buttonVariants({ size: "lg", variant: "outline-inverse" })}
         >
           {aboutFinalCta.enterpriseLabel}
         </ExternalLink>

@@ -31,7 +31,7 @@ export default function HomePage() {
             </Button>
           </div>
           <div className="mt-6 flex justify-center">
-            <Badge variant="success" className="text-sm">
+            <Badge variant="success" size="md">
               <ShieldCheck className="size-4" width={16} height={16} aria-hidden="true" />
               {homeHero.guaranteeBadge}
             </Badge>

@@ -153,7 +153,7 @@ export default function PricingPage() {
         <Button asChild size="lg" variant="inverse">
           <Link to={paths.enterprise}>Explore enterprise</Link>
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="outline-inverse">
           <Link to={paths.compare}>Compare costs</Link>
         </Button>
       </CtaBand>

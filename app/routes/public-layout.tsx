@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -19,9 +20,13 @@ export default function PublicLayout() {
         </a>
         <SiteHeader />
         <main id="main">
-          <Outlet />
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </main>
-        <SiteFooter />
+        <Suspense>
+          <SiteFooter />
+        </Suspense>
         <MobileTabBar />
         <BookingDialog />
       </BookingDialogProvider>

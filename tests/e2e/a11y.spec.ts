@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import { publicPaths, paths } from "../../shared/site-routes";
 import { hydrated, stubSchedulers } from "./pages-support";
+import { expectNoClassConflicts } from "./class-conflicts";
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -25,11 +26,12 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 for (const path of [...publicPaths, "/no-such-page"]) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
+  test(`axe finds no violations on ${path}, and no element has conflicting utilities`, async ({ page }) => {
     await stubSchedulers(page);
     await page.goto(path);
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
+    await expectNoClassConflicts(page);
   });
 }
 
@@ -38,6 +40,7 @@ test("axe finds no violations with the annual price, an open FAQ answer and the 
   await hydrated(page);
   await page.getByRole("switch", { name: "Annual billing" }).click();
   expect(await axeViolations(page)).toEqual([]);
+  await expectNoClassConflicts(page);
 
   await page.goto(paths.faq);
   await hydrated(page);
@@ -49,6 +52,7 @@ test("axe finds no violations with the annual price, an open FAQ answer and the 
   await page.getByRole("main").getByRole("button", { name: "Book demo" }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  await expectNoClassConflicts(page);
 });
 
 test("keyboard focus is visible on the pricing switch", async ({ page }) => {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoClassConflicts } from "./class-conflicts";
 import * as OTPAuth from "otpauth";
 import { spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
@@ -112,6 +113,7 @@ test("the login form validates with the spec's messages and shows the server's e
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Invalid email address")).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expectNoClassConflicts(page);
 
   await signInWithForm(page, { email: admin.email, password: "wrong-password" });
   await expect(toast(page, "Invalid email or password")).toBeVisible();
@@ -138,6 +140,7 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(analytics).toContainText("Analytics coming soon");
   await expect(analytics).toHaveAttribute("aria-disabled", "true");
   await expectNoHorizontalOverflow(page);
+  await expectNoClassConflicts(page);
 
   await page.goto(`${base}/admin/login`);
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
@@ -189,6 +192,7 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
   await expect(rows.first()).toContainText("Enterprise form");
   await expect(rows.nth(1)).toContainText("Dialog Lead 25");
   await expectNoHorizontalOverflow(page);
+  await expectNoClassConflicts(page);
   await rows.first().getByRole("button", { name: "Details" }).click();
   await expect(page.getByText("linkedin")).toBeVisible();
   await expect(page.getByText("q3-enterprise")).toBeVisible();
@@ -287,6 +291,7 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   await expect(rows).toHaveCount(3);
 
   await expectNoHorizontalOverflow(page);
+  await expectNoClassConflicts(page);
   const audit = page.getByTestId("audit-row");
   await expect(audit.first()).toContainText("Removed role");
   await expect(audit.first()).toContainText(admin.email);

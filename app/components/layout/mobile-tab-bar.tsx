@@ -9,7 +9,8 @@ import { paths } from "@shared/site-routes";
 import { ExternalLink } from "./external-link";
 
 const tabClass =
-  "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium text-muted-foreground transition-colors hover:text-foreground";
+  "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium transition-colors hover:text-foreground";
+const tabLinkClass = ({ isActive }: { isActive: boolean }) => cn(tabClass, isActive ? "text-primary" : "text-muted-foreground");
 
 type OpenSheet = "solutions" | "resources" | null;
 
@@ -27,23 +28,23 @@ export function MobileTabBar() {
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
       >
         <div className="mx-auto flex max-w-xl">
-          <NavLink to={paths.home} end className={({ isActive }) => cn(tabClass, isActive && "text-primary")}>
+          <NavLink to={paths.home} end className={tabLinkClass}>
             <House className="size-5" aria-hidden="true" />
             Home
           </NavLink>
-          <button type="button" className={tabClass} aria-haspopup="dialog" onClick={() => setSheet("solutions")}>
+          <button type="button" className={cn(tabClass, "text-muted-foreground")} aria-haspopup="dialog" onClick={() => setSheet("solutions")}>
             <LayoutGrid className="size-5" aria-hidden="true" />
             Solutions
           </button>
-          <NavLink to={paths.pricing} className={({ isActive }) => cn(tabClass, isActive && "text-primary")}>
+          <NavLink to={paths.pricing} className={tabLinkClass}>
             <Tag className="size-5" aria-hidden="true" />
             Pricing
           </NavLink>
-          <button type="button" className={tabClass} aria-haspopup="dialog" onClick={() => setSheet("resources")}>
+          <button type="button" className={cn(tabClass, "text-muted-foreground")} aria-haspopup="dialog" onClick={() => setSheet("resources")}>
             <BookOpen className="size-5" aria-hidden="true" />
             Resources
           </button>
-          <NavLink to={paths.book} className={({ isActive }) => cn(tabClass, isActive && "text-primary")}>
+          <NavLink to={paths.book} className={tabLinkClass}>
             <CalendarCheck className="size-5" aria-hidden="true" />
             Book
           </NavLink>

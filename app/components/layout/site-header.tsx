@@ -21,11 +21,11 @@ import { SiteLogo } from "./site-logo";
 import { ExternalLink } from "./external-link";
 
 const topLinkClass =
-  "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-foreground transition-colors hover:bg-muted data-[state=open]:bg-muted";
+  "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted data-[state=open]:bg-muted";
 
 function TopNavLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <RouterNavLink to={to} className={({ isActive }) => cn(topLinkClass, isActive && "text-primary")}>
+    <RouterNavLink to={to} className={({ isActive }) => cn(topLinkClass, isActive ? "text-primary" : "text-foreground")}>
       {children}
     </RouterNavLink>
   );
@@ -42,7 +42,7 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <DropdownMenu modal={false}>
-            <DropdownMenuTrigger className={topLinkClass}>
+            <DropdownMenuTrigger className={cn(topLinkClass, "text-foreground")}>
               Solutions <ChevronDown className="size-4" aria-hidden="true" />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="start">
@@ -69,7 +69,7 @@ export function SiteHeader() {
           <TopNavLink to={paths.enterprise}>Enterprise</TopNavLink>
 
           <DropdownMenu modal={false}>
-            <DropdownMenuTrigger className={topLinkClass}>
+            <DropdownMenuTrigger className={cn(topLinkClass, "text-foreground")}>
               Resources <ChevronDown className="size-4" aria-hidden="true" />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="start">
@@ -88,7 +88,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Button className="hidden lg:inline-flex" onClick={() => openBookingDialog("navbar")}>
+          <Button className="max-lg:hidden" onClick={() => openBookingDialog("navbar")}>
             Book demo
           </Button>
           <MobileMenu />

@@ -57,10 +57,18 @@ const icons: Record<IconName, LucideIcon> = {
 };
 
 /** A decorative icon in a soft accent tile, with fixed dimensions so nothing shifts. */
-export function ContentIcon({ name, className }: { name: IconName; className?: string }): React.ReactElement {
+export function ContentIcon({
+  name,
+  size = "md",
+  className,
+}: {
+  name: IconName;
+  size?: "md" | "lg";
+  className?: string;
+}): React.ReactElement {
   const Icon = icons[name];
   return (
-    <span className={cn("inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary", className)}>
+    <span className={cn(size === "lg" ? "size-14" : "size-11", "inline-flex shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary", className)}>
       <Icon className="size-5" width={20} height={20} aria-hidden="true" />
     </span>
   );

@@ -62,7 +62,7 @@ export function FeaturePage({ content }: { content: FeaturePageContent }) {
         <Button asChild size="lg" variant="inverse">
           <Link to={paths.book}>Book a setup call</Link>
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="outline-inverse">
           <Link to={paths.contact}>Contact us</Link>
         </Button>
       </CtaBand>

@@ -35,7 +35,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
 
       <Section title="Sound familiar?" width="narrow">
         <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
-          <ContentIcon name={content.icon} className="size-14" />
+          <ContentIcon name={content.icon} size="lg" />
           <CheckList items={content.painPoints} className="text-lg" />
         </div>
       </Section>
@@ -57,7 +57,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
 
       <CtaBand title="See it answer calls like yours" lead="Book a demo and we'll walk through your own call flow.">
         <BookDemoLink variant="inverse" />
-        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="outline-inverse">
           <Link to={paths.compare}>Compare costs</Link>
         </Button>
       </CtaBand>

@@ -2,7 +2,7 @@ import * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/cn";
 
-const badgeVariants = cva("inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold", {
+const badgeVariants = cva("inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-semibold", {
   variants: {
     variant: {
       default: "bg-primary-soft text-primary-hover",
@@ -10,10 +10,14 @@ const badgeVariants = cva("inline-flex items-center gap-1.5 rounded-full px-3 py
       success: "bg-green-50 text-green-800",
       solid: "bg-primary text-primary-foreground",
     },
+    size: {
+      default: "text-xs",
+      md: "text-sm",
+    },
   },
-  defaultVariants: { variant: "default" },
+  defaultVariants: { variant: "default", size: "default" },
 });
 
-export function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({ className, variant, size, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant, size }), className)} {...props} />;
 }

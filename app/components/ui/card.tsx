@@ -1,8 +1,9 @@
 import * as React from "react";
 import { cn } from "~/lib/cn";
 
-export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("rounded-xl border border-border bg-background p-6 shadow-sm", className)} {...props} />;
+/** `padded={false}` leaves the padding to `className`. */
+export function Card({ className, padded = true, ...props }: React.ComponentProps<"div"> & { padded?: boolean }) {
+  return <div className={cn("rounded-xl border border-border bg-background shadow-sm", padded && "p-6", className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {

@@ -23,14 +23,16 @@ export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  size = "default",
   ...props
-}: React.ComponentProps<typeof Primitive.Content> & { closeLabel?: string }) {
+}: React.ComponentProps<typeof Primitive.Content> & { closeLabel?: string; size?: "default" | "wide" }) {
   return (
     <Primitive.Portal>
       <DialogOverlay />
       <Primitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-xl data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-xl data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+          size === "wide" ? "max-h-[90vh] max-w-2xl overflow-y-auto" : "max-w-lg",
           className,
         )}
         {...props}

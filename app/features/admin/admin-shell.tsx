@@ -80,8 +80,8 @@ function AdminHeader({ email }: { email: string }) {
               to={item.to}
               className={({ isActive }) =>
                 cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                  isActive && "bg-primary-soft text-primary-hover",
+                  "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  isActive ? "bg-primary-soft text-primary-hover" : "text-muted-foreground",
                 )
               }
             >

@@ -76,7 +76,7 @@ export function BookingsView() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <Card className="p-4 sm:p-5">
+      <Card padded={false} className="p-4 sm:p-5">
         <form onSubmit={apply} noValidate className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr] md:items-start" aria-label="Filter bookings">
           <FormField id="bookings-q" label="Search" error={errors.q} hint="Name, email or company">
             {(control) => <Input {...control} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />}

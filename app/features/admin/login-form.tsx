@@ -149,7 +149,7 @@ function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () => Promis
         >
           {mode === "totp" ? "Use a backup code instead" : "Use your authenticator app"}
         </Button>
-        <Button type="button" variant="link" className="h-auto p-0" onClick={onCancel}>
+        <Button type="button" variant="link" size="inline" onClick={onCancel}>
           Back to sign in
         </Button>
       </div>

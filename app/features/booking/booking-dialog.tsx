@@ -17,7 +17,7 @@ export function BookingDialog() {
   React.useEffect(() => captureLandingAttribution(), []);
   return (
     <Dialog open={state.open} onOpenChange={setOpen}>
-      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+      <DialogContent size="wide">
         <DialogHeader>
           <DialogTitle>{BOOKING_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>Tell us about your business and we'll set up a 10-minute call.</DialogDescription>

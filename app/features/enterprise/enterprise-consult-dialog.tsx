@@ -31,7 +31,7 @@ export function EnterpriseConsultDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+      <DialogContent size="wide">
         <DialogHeader>
           <DialogTitle>{ENTERPRISE_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>

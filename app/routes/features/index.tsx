@@ -50,7 +50,7 @@ export default function FeaturesIndexPage() {
         <Button asChild size="lg" variant="inverse">
           <Link to={paths.book}>Book a setup call</Link>
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="outline-inverse">
           <Link to={paths.pricing}>See pricing</Link>
         </Button>
       </CtaBand>

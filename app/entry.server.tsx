@@ -1,0 +1,53 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { ServerRouter } from "react-router";
+import { renderToPipeableStream } from "react-dom/server";
+
+/** Give up on a render that has not finished in this time (it only runs at build time). */
+export const streamTimeout = 10_000;
+
+/**
+ * Renders the public pages to static HTML at build time (`ssr: false` + `prerender`).
+ *
+ * React Router's default entry flushes at `onShellReady` for anything that is not a bot, which
+ * prerenders every `<Suspense>` boundary as pending (`<!--$?-->`) with its content parked in a
+ * hidden `<div>` and revealed by an inline script up to 300 ms later. For static generation React
+ * recommends `onAllReady` (and no outlining of large boundaries, below): every boundary is written complete and in place, so the page paints
+ * whole and the client can hydrate those boundaries later, at low priority (docs/decisions/0303).
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // React outlines (streams separately, revealed by script) any boundary that would push the
+      // first flush past this many bytes; a static page has no second flush, so never outline.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+}
