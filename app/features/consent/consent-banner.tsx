@@ -28,19 +28,17 @@ export function useConsentUi(): ConsentUi {
   return React.useContext(ConsentUiContext);
 }
 
-const noSubscribe = () => () => {};
-
 /**
  * The consent banner (accept all, reject all, choose) and the preferences dialog. Rendered only
  * in the browser, only when a tag or pixel is configured, and only until the visitor decides;
  * the preferences can be reopened at any time.
  */
 export function ConsentProvider({ children }: { children: React.ReactNode }) {
-  const hydrated = React.useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  // The banner and dialog exist only in the browser. Switching them on in a transition after
+  // hydration (rather than with a client/server snapshot that differs, which React resolves
+  // with a synchronous re-render inside the hydration commit) keeps page start-up in short tasks.
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => React.startTransition(() => setHydrated(true)), []);
   const choice = React.useSyncExternalStore(
     subscribeConsent,
     readConsent,
