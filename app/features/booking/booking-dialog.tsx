@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { captureLandingAttribution } from "~/features/lead-capture/attribution";
 import { useBookingDialog } from "./booking-dialog-context";
 import { Spinner } from "~/components/ui/spinner";
+import { useEverTrue } from "~/lib/deferred-mount";
 
 // The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
 // opens, not with every page: it is most of the public pages' JavaScript otherwise.
@@ -15,6 +16,7 @@ export function BookingDialog() {
   const { state, setOpen } = useBookingDialog();
   // Mounted on every public page: the first page of a visit records where the visitor came from.
   React.useEffect(() => captureLandingAttribution(), []);
+  if (!useEverTrue(state.open)) return null;
   return (
     <Dialog open={state.open} onOpenChange={setOpen}>
       <DialogContent size="wide">

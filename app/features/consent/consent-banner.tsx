@@ -1,22 +1,11 @@
 import * as React from "react";
 import { Cookie } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
 import { Label } from "~/components/ui/label";
-import {
-  consentNeeded,
-  initConsent,
-  readConsent,
-  saveConsent,
-  subscribeConsent,
-} from "./consent";
+import { useEverTrue } from "~/lib/deferred-mount";
+import { consentNeeded, initConsent, readConsent, saveConsent, subscribeConsent } from "./consent";
 
 type ConsentUi = { openPreferences: () => void };
 const ConsentUiContext = React.createContext<ConsentUi>({
@@ -39,11 +28,7 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
   // with a synchronous re-render inside the hydration commit) keeps page start-up in short tasks.
   const [hydrated, setHydrated] = React.useState(false);
   React.useEffect(() => React.startTransition(() => setHydrated(true)), []);
-  const choice = React.useSyncExternalStore(
-    subscribeConsent,
-    readConsent,
-    () => null,
-  );
+  const choice = React.useSyncExternalStore(subscribeConsent, readConsent, () => null);
   const [preferencesOpen, setPreferencesOpen] = React.useState(false);
   // A new key per opening makes the dialog start from the stored choice each time.
   const [openings, setOpenings] = React.useState(0);
@@ -56,13 +41,12 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
   React.useEffect(() => initConsent(), []);
 
   const needed = hydrated && consentNeeded();
+  const preferencesMounted = useEverTrue(preferencesOpen);
   return (
     <ConsentUiContext.Provider value={ui}>
       {children}
-      {needed && !choice && !preferencesOpen ? (
-        <ConsentBanner onChoose={openPreferences} />
-      ) : null}
-      {hydrated ? (
+      {needed && !choice && !preferencesOpen ? <ConsentBanner onChoose={openPreferences} /> : null}
+      {hydrated && preferencesMounted ? (
         <ConsentPreferences
           key={openings}
           open={preferencesOpen}
@@ -82,31 +66,16 @@ function ConsentBanner({ onChoose }: { onChoose: () => void }) {
       className="fixed inset-x-3 bottom-20 z-50 mx-auto max-w-2xl rounded-xl border border-border bg-background p-4 shadow-xl lg:bottom-4"
     >
       <div className="flex gap-3">
-        <Cookie
-          className="mt-0.5 size-5 shrink-0 text-primary"
-          aria-hidden="true"
-        />
+        <Cookie className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="grid gap-3">
           <p className="text-sm text-foreground">
-            We use cookies for analytics and advertising only if you agree. The
-            site works the same either way.
+            We use cookies for analytics and advertising only if you agree. The site works the same either way.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={() =>
-                saveConsent({ analytics: true, advertising: true })
-              }
-            >
+            <Button size="sm" onClick={() => saveConsent({ analytics: true, advertising: true })}>
               Accept all
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                saveConsent({ analytics: false, advertising: false })
-              }
-            >
+            <Button size="sm" variant="outline" onClick={() => saveConsent({ analytics: false, advertising: false })}>
               Reject all
             </Button>
             <Button size="sm" variant="ghost" onClick={onChoose}>
@@ -148,15 +117,9 @@ function ConsentPreferences({
             <div className="flex items-start justify-between gap-4">
               <div>
                 <Label htmlFor="consent-analytics">Analytics</Label>
-                <p className="text-sm text-muted-foreground">
-                  Helps us understand which pages are useful.
-                </p>
+                <p className="text-sm text-muted-foreground">Helps us understand which pages are useful.</p>
               </div>
-              <Switch
-                id="consent-analytics"
-                checked={analytics}
-                onCheckedChange={setAnalytics}
-              />
+              <Switch id="consent-analytics" checked={analytics} onCheckedChange={setAnalytics} />
             </div>
             <div className="flex items-start justify-between gap-4">
               <div>
@@ -165,11 +128,7 @@ function ConsentPreferences({
                   Lets ad platforms measure the campaigns that brought you here.
                 </p>
               </div>
-              <Switch
-                id="consent-advertising"
-                checked={advertising}
-                onCheckedChange={setAdvertising}
-              />
+              <Switch id="consent-advertising" checked={advertising} onCheckedChange={setAdvertising} />
             </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button
