@@ -1,3 +1,4 @@
+import * as React from "react";
 import { Link } from "react-router";
 import { Clock, Mail, Phone } from "lucide-react";
 import type { Route } from "./+types/contact";
@@ -7,10 +8,14 @@ import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Section } from "~/components/marketing/section";
 import { contactHero, quickStartSteps } from "~/content/contact";
 import { terms } from "~/content/pricing";
-import { ContactForm } from "~/features/contact/contact-form";
+import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
+
+const ContactForm = React.lazy(() =>
+  import("~/features/contact/contact-form").then((m) => ({ default: m.ContactForm })),
+);
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.contact);
 
@@ -35,14 +40,20 @@ export default function ContactPage() {
               <li className="flex items-center gap-3">
                 <Mail className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
                 <span className="sr-only">Email: </span>
-                <a href={`mailto:${supportEmail}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                <a
+                  href={`mailto:${supportEmail}`}
+                  className="font-semibold text-primary underline-offset-4 hover:underline"
+                >
                   {supportEmail}
                 </a>
               </li>
               <li className="flex items-center gap-3">
                 <Phone className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
                 <span className="sr-only">Phone: </span>
-                <a href={`tel:${supportPhone.replace(/[^+\d]/g, "")}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${supportPhone.replace(/[^+\d]/g, "")}`}
+                  className="font-semibold text-primary underline-offset-4 hover:underline"
+                >
                   {supportPhone}
                 </a>
               </li>
@@ -62,7 +73,9 @@ export default function ContactPage() {
           <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
             <h2 className="text-2xl font-bold tracking-tight">Tell us about your business</h2>
             <div className="mt-6">
-              <ContactForm />
+              <HydrateOnIntent>
+                <ContactForm />
+              </HydrateOnIntent>
             </div>
           </div>
         </div>

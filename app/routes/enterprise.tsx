@@ -1,3 +1,4 @@
+import * as React from "react";
 import { Check } from "lucide-react";
 import type { Route } from "./+types/enterprise";
 import { PageHero } from "~/components/layout/page-hero";
@@ -21,9 +22,13 @@ import {
 } from "~/content/enterprise";
 import { securityPoints } from "~/content/outcomes";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
-import { EnterpriseRequestForm } from "~/features/enterprise/enterprise-request-form";
+import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
+
+const EnterpriseRequestForm = React.lazy(() =>
+  import("~/features/enterprise/enterprise-request-form").then((m) => ({ default: m.EnterpriseRequestForm })),
+);
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
 
@@ -32,7 +37,11 @@ const formSectionId = "request";
 export default function EnterprisePage() {
   return (
     <>
-      <PageHero eyebrow={<Badge>{enterpriseHero.eyebrow}</Badge>} title={enterpriseHero.title} lead={enterpriseHero.lead}>
+      <PageHero
+        eyebrow={<Badge>{enterpriseHero.eyebrow}</Badge>}
+        title={enterpriseHero.title}
+        lead={enterpriseHero.lead}
+      >
         <a href={`#${formSectionId}`} className={buttonVariants({ size: "lg" })}>
           {enterpriseHero.requestCta}
         </a>
@@ -68,7 +77,10 @@ export default function EnterprisePage() {
       <Section tone="muted" title="Integrations" lead="We connect the agent to the systems your teams already use.">
         <ul className="flex flex-wrap justify-center gap-3">
           {integrations.map((item) => (
-            <li key={item} className="rounded-full border border-border bg-background px-4 py-2 text-sm font-medium shadow-sm">
+            <li
+              key={item}
+              className="rounded-full border border-border bg-background px-4 py-2 text-sm font-medium shadow-sm"
+            >
               {item}
             </li>
           ))}
@@ -110,9 +122,17 @@ export default function EnterprisePage() {
         <FaqAccordion entries={procurementFaq} />
       </Section>
 
-      <Section tone="muted" id={formSectionId} title={enterpriseFormSection.title} lead={enterpriseFormSection.lead} width="narrow">
+      <Section
+        tone="muted"
+        id={formSectionId}
+        title={enterpriseFormSection.title}
+        lead={enterpriseFormSection.lead}
+        width="narrow"
+      >
         <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
-          <EnterpriseRequestForm />
+          <HydrateOnIntent>
+            <EnterpriseRequestForm />
+          </HydrateOnIntent>
         </div>
       </Section>
 

@@ -115,3 +115,41 @@ test("server failure: error toast, values kept", async ({ context, page }) => {
   await expect(page.getByText("Submission failed")).toBeVisible();
   await expect(form.getByLabel("Industry")).toHaveValue("law");
 });
+
+test("the form's code loads only when the visitor turns to it; a submit made before it is in is replayed, not lost", async ({
+  context,
+  page,
+}) => {
+  await interceptThirdParties(context);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  // Hold the form's code back, to act on the prerendered form before it hydrates.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/contact-form-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${lead.url}/contact`);
+  await page.waitForLoadState("networkidle");
+  // Page loaded, nothing touched: neither the form's code nor its validation library came.
+  expect(scripts.filter((path) => /contact-form|zod/.test(path))).toEqual([]);
+
+  const form = page.getByRole("form", { name: "Contact us" });
+  await form.getByLabel("Name", { exact: true }).fill("Early Eve");
+  await expect.poll(() => scripts.filter((path) => path.includes("contact-form")).length).toBe(1);
+  await form.getByLabel("Company", { exact: true }).fill("Quick Co");
+  await form.getByLabel("Email", { exact: true }).fill("eve@example.com");
+  await form.getByLabel("Industry").selectOption("law");
+  await form.getByRole("button", { name: "Send message" }).click();
+  // The browser did not submit the form itself (that would put the fields in the address).
+  expect(new URL(page.url()).search).toBe("");
+
+  release();
+  await expect(page.getByText("Thanks! We'll be in touch soon.")).toBeVisible();
+  stored++;
+  const row = await waitForLead(lead, (l) => l.name === "Early Eve");
+  expect(row.lead).toMatchObject({ company: "Quick Co", email: "eve@example.com", industry: "law", pagePath: "/contact" });
+});

@@ -38,6 +38,12 @@ const FIELDS = Object.keys(EMPTY);
 /** The /contact form. Unlike the original, which sent nothing, each submission is stored as a lead. */
 export function ContactForm() {
   const submit = React.useMemo(() => createLeadSubmitter(), []);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  React.useEffect(() => {
+    // The form hydrates when the visitor turns to it, often by focusing a field: that first
+    // focus came before this form's handlers did.
+    if (formRef.current?.contains(document.activeElement)) preloadBotCheck();
+  }, []);
   const [sent, setSent] = React.useState(false);
   const {
     register,
@@ -76,7 +82,7 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={preloadBotCheck} className="relative grid gap-4" aria-label="Contact us">
+    <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={preloadBotCheck} className="relative grid gap-4" aria-label="Contact us">
       <HoneypotField />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name?.message}>

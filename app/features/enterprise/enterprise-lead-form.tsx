@@ -46,8 +46,11 @@ export function EnterpriseLeadForm({
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", ai_goal: "", tcpa_consent: false },
   });
 
+  const formRef = React.useRef<HTMLFormElement>(null);
   React.useEffect(() => {
-    if (variant === "dialog") preloadBotCheck();
+    // The inline form hydrates when the visitor turns to it, often by focusing a field: that
+    // first focus came before this form's handlers did.
+    if (variant === "dialog" || formRef.current?.contains(document.activeElement)) preloadBotCheck();
   }, [variant]);
 
   const onSubmit = async (values: EnterpriseFormValues, event?: React.BaseSyntheticEvent) => {
@@ -69,6 +72,7 @@ export function EnterpriseLeadForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       // Inline forms load the bot check when first focused, not with the page.

@@ -1,0 +1,105 @@
+import * as React from "react";
+
+type Gate = {
+  /** The visitor has turned to the content: load and hydrate it. */
+  opened: boolean;
+  /** The content has hydrated: its own handlers are live. */
+  hydrated: boolean;
+  /** A form submitted before then, replayed once hydrated. */
+  pendingSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null;
+  promise: Promise<void>;
+  open: () => void;
+  markHydrated: () => void;
+};
+
+function createGate(): Gate {
+  let resolve = () => {};
+  const gate: Gate = {
+    opened: false,
+    hydrated: false,
+    pendingSubmit: null,
+    promise: new Promise<void>((r) => (resolve = r)),
+    open: () => {
+      if (gate.opened) return;
+      gate.opened = true;
+      resolve();
+    },
+    markHydrated: () => {
+      gate.hydrated = true;
+      const pending = gate.pendingSubmit;
+      gate.pendingSubmit = null;
+      if (pending?.form.isConnected) pending.form.requestSubmit(pending.submitter);
+    },
+  };
+  return gate;
+}
+
+const subscribeNothing = () => () => {};
+const INTENT_EVENTS = ["focusin", "pointerdown", "pointerover", "touchstart", "keydown"] as const;
+
+/**
+ * Server-rendered content whose code loads, and which hydrates, only when the visitor turns to
+ * it (pointer over it, a touch, focus inside it). Until then the prerendered HTML stays as it is
+ * and none of its JavaScript runs.
+ *
+ * For the inline lead forms: their validation schemas and form library are most of a page's
+ * start-up work (docs/decisions/0303), for a form most visitors never touch. The HTML is
+ * complete without JavaScript; a submit before the code is in is held back and replayed once the
+ * form has hydrated. On a client-side navigation there is nothing to hydrate, so `children`
+ * render at once (behind `fallback` while their code loads).
+ *
+ * `children` should be (or contain) a `React.lazy` component, so that its code is not part of
+ * the page's own chunk.
+ */
+export function HydrateOnIntent({
+  children,
+  fallback = null,
+  className,
+}: {
+  children: React.ReactNode;
+  fallback?: React.ReactNode;
+  className?: string;
+}) {
+  const [gate] = React.useState(createGate);
+  const ref = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // On the window, in the capture phase: ahead of React's own listener, which on this very
+    // event tries to hydrate the content and must find the gate already open.
+    const onIntent = (event: Event) => {
+      if (event.target instanceof Node && el.contains(event.target)) gate.open();
+    };
+    const holdSubmit = (event: Event) => {
+      if (gate.hydrated || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      gate.open();
+      gate.pendingSubmit = { form: event.target, submitter: (event as SubmitEvent).submitter };
+    };
+    for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
+    el.addEventListener("submit", holdSubmit, true);
+    return () => {
+      for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
+      el.removeEventListener("submit", holdSubmit, true);
+    };
+  }, [gate]);
+  return (
+    <div ref={ref} className={className}>
+      <React.Suspense fallback={fallback}>
+        <IntentGate gate={gate}>{children}</IntentGate>
+      </React.Suspense>
+    </div>
+  );
+}
+
+function IntentGate({ gate, children }: { gate: Gate; children: React.ReactNode }) {
+  // True while hydrating (React reads the server snapshot), false on a client-side render.
+  const hydrating = React.useSyncExternalStore(
+    subscribeNothing,
+    () => false,
+    () => true,
+  );
+  if (hydrating && typeof window !== "undefined" && !gate.opened) React.use(gate.promise);
+  React.useEffect(() => gate.markHydrated(), [gate]);
+  return children;
+}
