@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { seedDataDir } from "./pglite-templates";
 
 export type SpawnedServer = {
   url: string;
@@ -35,13 +36,25 @@ export function tempDataDir(label = "server"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `agentdesk-${label}-`));
 }
 
+/** A new folder holding a copy of the migrated template database (see pglite-templates.ts). */
+export async function seededDataDir(label = "server"): Promise<string> {
+  const dataDir = tempDataDir(label);
+  await seedDataDir(dataDir);
+  return dataDir;
+}
+
 /**
  * Starts the real server (the built site and the API) as a child process and waits until
- * /api/health answers. Uses the embedded database in a fresh folder unless env says otherwise.
+ * /api/health answers. Uses the embedded database unless env says otherwise: in `dataDir` when
+ * given, else in a new folder holding a copy of the migrated template (start-up 1-3 s instead
+ * of 5-9 s of initdb and migrations), or an empty one with `fresh: true` (a first start).
  */
-export async function spawnServer(options: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  options: { env?: Record<string, string | undefined>; dataDir?: string; fresh?: boolean } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? tempDataDir();
+  const databaseUrl = options.env && "DATABASE_URL" in options.env ? options.env.DATABASE_URL : process.env.DATABASE_URL;
+  const dataDir = options.dataDir ?? (options.fresh || databaseUrl ? tempDataDir() : await seededDataDir());
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({
     ...process.env,

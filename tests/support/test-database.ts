@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type Database } from "../../server/db/client";
+import { openDatabase, type Database, type Db } from "../../server/db/client";
+import * as schema from "../../server/db/schema";
+import { migratedDump, migrationsFolder } from "./pglite-templates";
 
 export type TestDatabase = Database & { dispose: () => Promise<void> };
 
@@ -11,7 +15,7 @@ export type TestDatabase = Database & { dispose: () => Promise<void> };
 export async function openTestDatabase(): Promise<TestDatabase> {
   const postgres = await createPostgresDatabase();
   if (!postgres) {
-    const database = await openDatabase({ kind: "memory" });
+    const database = await openMemoryDatabase();
     return { ...database, dispose: database.close };
   }
   const database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 5 });
@@ -20,6 +24,36 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     dispose: async () => {
       await database.close();
       await postgres.drop();
+    },
+  };
+}
+
+/**
+ * An in-memory PGlite like openDatabase({ kind: "memory" }) gives, but loaded from a migrated
+ * dump (see pglite-templates.ts) instead of running initdb and every migration again: about 1 s
+ * instead of 4-6 s per database. The migrator still runs (and finds nothing to apply), and ping
+ * and close behave as in server/db/client.ts.
+ */
+async function openMemoryDatabase(): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(await migratedDump())]) });
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
     },
   };
 }

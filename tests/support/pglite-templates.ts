@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Creating an embedded database from nothing (PGlite's initdb, then our migrations) takes 4-8 s
+ * on this 2-core machine; most tests only need *a* migrated database, not the first start. So the
+ * first test that needs one makes it once, the way the server does, and caches it on disk; later
+ * ones start from a copy:
+ *
+ * - migratedDataDir(): a data dir made by the server's own openDatabase({ kind: "pglite" }) and
+ *   closed cleanly (CHECKPOINT, lock released). Spawned servers start from a copy of it.
+ * - migratedDump(): an in-memory database migrated with the same migrations, dumped with
+ *   PGlite's dumpDataDir(); in-process API tests load it with `loadDataDir`.
+ *
+ * Both are keyed by the PGlite version and the contents of drizzle/, so a new migration makes new
+ * templates. Concurrent workers may build the same template; the first rename wins.
+ * Tests about a first start on an empty folder ask for a fresh folder instead (spawnServer's
+ * `fresh`, tempDataDir()).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const migrationsFolder = path.join(root, "drizzle");
+const cacheDir = path.join(os.tmpdir(), "agentdesk-test-templates");
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+    .sort();
+}
+
+let key: string | null = null;
+function templateKey(): string {
+  if (key) return key;
+  const hash = crypto.createHash("sha256");
+  const pglite = JSON.parse(fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string };
+  hash.update(`pglite ${pglite.version}\n`);
+  for (const file of filesUnder(migrationsFolder)) {
+    hash.update(path.relative(migrationsFolder, file));
+    hash.update(fs.readFileSync(file));
+  }
+  key = hash.digest("hex").slice(0, 16);
+  return key;
+}
+
+/** Builds `target` with `make(tmpPath)` unless it exists; safe when several processes race. */
+async function cached(target: string, make: (tmp: string) => Promise<void>): Promise<string> {
+  if (fs.existsSync(target)) return target;
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const tmp = `${target}.tmp-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  try {
+    await make(tmp);
+    try {
+      fs.renameSync(tmp, target);
+    } catch (error) {
+      // Another process finished first (ENOTEMPTY/EEXIST for a folder): use theirs.
+      if (!fs.existsSync(target)) throw error;
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return target;
+}
+
+/** A migrated embedded-database data dir (read-only template: copy it, never open it). */
+export function migratedDataDir(): Promise<string> {
+  return cached(path.join(cacheDir, `datadir-${templateKey()}`), async (tmp) => {
+    const { openDatabase } = await import("../../server/db/client");
+    const database = await openDatabase({ kind: "pglite", dataDir: tmp });
+    await database.close();
+    if (fs.existsSync(path.join(tmp, ".server.lock"))) throw new Error("template data dir still locked after close");
+  });
+}
+
+/** Copies the migrated template into `dataDir` (which must be empty or absent). */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const template = await migratedDataDir();
+  fs.cpSync(template, dataDir, { recursive: true });
+}
+
+/** A tarball of a migrated in-memory database, for PGlite.create({ loadDataDir }). */
+export function migratedDump(): Promise<string> {
+  return cached(path.join(cacheDir, `memory-${templateKey()}.tar`), async (tmp) => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create();
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+      const dump = await client.dumpDataDir("none");
+      fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await client.close();
+    }
+  });
+}
+
+export { migrationsFolder };
