@@ -18,5 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default on 2 cores is a single worker (cores - 1). The process tests spend most of
+    // their time waiting on child servers, so a second worker overlaps them with the in-process
+    // tests.
+    maxWorkers: 2,
   },
 });

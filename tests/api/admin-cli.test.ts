@@ -30,7 +30,7 @@ describe("admin:create", () => {
     const short = await runCli(["--email", "a@example.com", "--password", "short"], { DATA_DIR: dataDir, DATABASE_URL: "" });
     expect(short.code).toBe(1);
     expect(short.output).toContain("--password: must be at least 8 characters");
-  });
+  }, 120_000); // two cold starts of the command (tsx), slow on a loaded machine
 
   it("on the embedded database: creates an admin who can sign in, and refuses while a server holds the data dir", async () => {
     const dataDir = tempDataDir("cli");
@@ -45,7 +45,7 @@ describe("admin:create", () => {
       const url = `http://localhost:${server.port}`;
       expect(await signInOverHttp(url, "owner@example.com", "correct-horse-1")).toEqual({ signIn: 200, me: 200 });
       const refused = await runCli(["--email", "second@example.com", "--password", "correct-horse-2"], env);
-      expect(refused.code).toBe(1);
+      expect(refused.code, `${refused.output}\n--- server output ---\n${server.output()}`).toBe(1);
       expect(refused.output).toMatch(/in use by a running server \(pid \d+/);
       expect(refused.output).toContain("Stop the server");
     } finally {

@@ -9,9 +9,13 @@ afterAll(async () => {
 // These tests are about the embedded database's data dir, so they never use DATABASE_URL.
 const embedded = { DATABASE_URL: undefined };
 
-describe("server process", () => {
+// Each test starts one to three real servers: allow for a loaded 2-core machine (the servers'
+// own health wait is 90 s) instead of the default 30 s.
+describe("server process", { timeout: 120_000 }, () => {
   it("refuses to start a second server on the same data dir, with a clear message, and leaves the first one working", async () => {
-    const first = await spawnServer({ env: embedded });
+    // A first start on an empty folder (initdb and migrations); the other tests start from a copy
+    // of the migrated template (see tests/support/pglite-templates.ts).
+    const first = await spawnServer({ env: embedded, fresh: true });
     started.push(first);
     const second = await runServerToExit({ ...embedded, DATA_DIR: first.dataDir, PORT: "0" });
     expect(second.code).not.toBe(0);
