@@ -40,10 +40,18 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
+  // Every test runs at both widths, except those tagged in their spec file (with the reason):
+  // @any-width tests (pure API, admin CRUD, analytics, JSON-LD) run in the desktop project only;
+  // @phone-width tests set their own phone viewport and run in the phone project only.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: "desktop",
+      grepInvert: /@phone-width/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
     {
       name: "phone",
+      grepInvert: /@any-width/,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },

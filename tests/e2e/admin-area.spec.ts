@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoClassConflicts } from "./class-conflicts";
 import * as OTPAuth from "otpauth";
-import { spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
+import { seededDataDir, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
 import { runAdminCreate } from "../support/admin-cli";
 
@@ -26,7 +26,9 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   const pg = await createPostgresDatabase();
   dropDatabase = pg?.drop ?? null;
-  const dataDir = tempDataDir("admin-e2e");
+  // Without PostgreSQL: a copy of the migrated template database (see tests/support/pglite-templates.ts),
+  // so admin:create and the server skip initdb; the first start on an empty folder is tested elsewhere.
+  const dataDir = pg ? tempDataDir("admin-e2e") : await seededDataDir("admin-e2e");
   const env: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { DATA_DIR: dataDir, DATABASE_URL: "" };
   for (const [who, role] of [
     [admin, "admin"],
@@ -92,7 +94,10 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-test("every admin page checks the session with a spinner and sends visitors to the login page", async ({ page }) => {
+// Tagged @any-width (desktop project only, see playwright.config.ts): session checks, redirects,
+// error states and the two-factor flow do not depend on the width. The screens' layout (no
+// horizontal overflow) and the login form are checked at both widths in the other tests.
+test("every admin page checks the session with a spinner and sends visitors to the login page", { tag: "@any-width" }, async ({ page }) => {
   for (const path of ["/admin/dashboard", "/admin/bookings", "/admin/users"]) {
     await page.route("**/api/admin/me", async (route) => {
       await new Promise((r) => setTimeout(r, 600));
@@ -120,7 +125,7 @@ test("the login form validates with the spec's messages and shows the server's e
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-test("a signed-in user without the admin role is signed out with 'Access Denied'", async ({ page }) => {
+test("a signed-in user without the admin role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page }) => {
   await signInWithForm(page, moderator);
   await expect(toast(page, "Access Denied")).toBeVisible();
   await expect(toast(page, "You don't have admin privileges")).toBeVisible();
@@ -231,7 +236,7 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
   await expect(page.getByText("The start date must not be after the end date")).toBeVisible();
 });
 
-test("bookings: 'Failed to fetch bookings' when the list cannot be read", async ({ page }) => {
+test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page }) => {
   test.setTimeout(60_000);
   await signInQuietly(page, admin);
   // The one place we stand in for our own server: making it fail on demand.
@@ -299,7 +304,7 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   await expect(page.getByTestId("audit-row").filter({ hasText: "Exported bookings" })).toHaveCount(1);
 });
 
-test("users: loading and 'Failed to fetch user roles' states", async ({ page }) => {
+test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-width" }, async ({ page }) => {
   test.setTimeout(60_000);
   await signInQuietly(page, admin);
   await page.route("**/api/admin/roles", (route) => route.fulfill({ status: 503, json: { error: "down" } }));
@@ -308,7 +313,7 @@ test("users: loading and 'Failed to fetch user roles' states", async ({ page }) 
   await expect(toast(page, "Failed to fetch user roles")).toBeVisible({ timeout: 20_000 });
 });
 
-test("two-factor: enrol from the dashboard, then sign in with a code", async ({ page }) => {
+test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page }) => {
   test.setTimeout(60_000);
   await signInQuietly(page, admin);
   await page.goto(`${base}/admin/dashboard`);

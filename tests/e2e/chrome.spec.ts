@@ -195,7 +195,9 @@ test("client-side navigation to an unknown path shows the not-found page", async
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
 
-test("toasts are configured bottom-right", async ({ page }) => {
+// @any-width (desktop project only, see playwright.config.ts): the toaster's presence and the
+// /admin redirect do not depend on the width.
+test("toasts are configured bottom-right", { tag: "@any-width" }, async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   const toaster = page.locator("section[aria-label^='Notifications']");
@@ -203,7 +205,7 @@ test("toasts are configured bottom-right", async ({ page }) => {
   await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0); // nothing shown until a toast fires
 });
 
-test("/admin opens the admin area, which sends a visitor without a session to the login page", async ({ page }) => {
+test("/admin opens the admin area, which sends a visitor without a session to the login page", { tag: "@any-width" }, async ({ page }) => {
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/admin\/login$/);

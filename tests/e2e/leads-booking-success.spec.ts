@@ -6,6 +6,11 @@ import { dataLayerEvents, interceptThirdParties } from "./leads-fixtures";
  * /booking-success: reads name (default 'Guest') and email after hydration, fires
  * booking_completed, and sends the conversion pixels only where configured and consented to.
  */
+// Every test here is tagged @any-width (desktop project only, see playwright.config.ts): the
+// greeting text, the booking_completed event and the pixels do not depend on the width, and
+// skipping the phone run also skips its two server start-ups.
+const anyWidth = { tag: "@any-width" };
+
 let plain: SpawnedServer;
 let pixels: SpawnedServer;
 
@@ -25,7 +30,7 @@ async function completedEvents(page: Page) {
   return (await dataLayerEvents(page)).filter((e) => e.event === "booking_completed");
 }
 
-test("greets the booker by name, fires booking_completed once, loads no pixel when none is configured", async ({ context, page }) => {
+test("greets the booker by name, fires booking_completed once, loads no pixel when none is configured", anyWidth, async ({ context, page }) => {
   const requests = await interceptThirdParties(context);
   await page.goto(`${plain.url}/booking-success?name=Ada%20Lovelace&email=ada%40example.com`);
   await expect(page.getByRole("heading", { name: "Thank you, Ada Lovelace!" })).toBeVisible();
@@ -42,7 +47,7 @@ test("greets the booker by name, fires booking_completed once, loads no pixel wh
   await expect(page).toHaveTitle(/Booking confirmed/);
 });
 
-test("uses the default name without a query, and an email of null", async ({ context, page }) => {
+test("uses the default name without a query, and an email of null", anyWidth, async ({ context, page }) => {
   await interceptThirdParties(context);
   await page.goto(`${plain.url}/booking-success`);
   await expect(page.getByRole("heading", { name: "Thank you, Guest!" })).toBeVisible();
@@ -52,7 +57,7 @@ test("uses the default name without a query, and an email of null", async ({ con
   await expect(page).toHaveURL(/\/features$/);
 });
 
-test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", async ({ context, page }) => {
+test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", anyWidth, async ({ context, page }) => {
   const requests = await interceptThirdParties(context);
   await context.addInitScript(() => {
     localStorage.setItem("agentdesk.consent.v1", JSON.stringify({ analytics: true, advertising: true, decidedAt: new Date().toISOString() }));
@@ -71,7 +76,7 @@ test("with GA4 and Meta configured and consented to: generate_lead and Lead are 
   expect(fbq).toContainEqual(["track", "Lead"]);
 });
 
-test("with pixels configured but no consent given: nothing is loaded or sent", async ({ context, page }) => {
+test("with pixels configured but no consent given: nothing is loaded or sent", anyWidth, async ({ context, page }) => {
   const requests = await interceptThirdParties(context);
   await page.goto(`${pixels.url}/booking-success?name=Grace`);
   await completedEvents(page);

@@ -28,20 +28,23 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("titles and descriptions are unique across public pages", () => {
+// @any-width (desktop project only, see playwright.config.ts): data and JSON-LD, no layout.
+test("titles and descriptions are unique across public pages", { tag: "@any-width" }, () => {
   const titles = publicPaths.map((p) => pageSeo[p].title);
   const descriptions = publicPaths.map((p) => pageSeo[p].description);
   expect(new Set(titles).size).toBe(titles.length);
   expect(new Set(descriptions).size).toBe(descriptions.length);
 });
 
-test("the home page carries Organization JSON-LD", async ({ page }) => {
+test("the home page carries Organization JSON-LD", { tag: "@any-width" }, async ({ page }) => {
   await page.goto(paths.home);
   const org = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Organization");
   expect(org).toMatchObject({ name: brand.name, url: new URL("/", page.url()).toString(), slogan: brand.tagline });
 });
 
-test("no horizontal overflow at 360 px on any public page", async ({ page }) => {
+// @phone-width (phone project only, see playwright.config.ts): the test sets its own 360 px
+// viewport, so the desktop project would only repeat it without the phone's mobile emulation.
+test("no horizontal overflow at 360 px on any public page", { tag: "@phone-width" }, async ({ page }) => {
   test.slow();
   await stubSchedulers(page);
   await page.setViewportSize({ width: 360, height: 780 });

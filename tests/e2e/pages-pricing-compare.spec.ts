@@ -65,7 +65,8 @@ test.describe("pricing", () => {
     expect((await dataLayer(page)).filter((e) => e.event === "cta_book_click")).toEqual([{ event: "cta_book_click", location: "pricing" }]);
   });
 
-  test("the plan's Offer with its price is in JSON-LD", async ({ page }) => {
+  // @any-width (desktop project only, see playwright.config.ts): JSON-LD, no layout.
+  test("the plan's Offer with its price is in JSON-LD", { tag: "@any-width" }, async ({ page }) => {
     await page.goto(paths.pricing);
     const product = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Product") as { offers: { price: string; priceCurrency: string }[] };
     expect(product.offers.map((o) => [o.price, o.priceCurrency])).toEqual([
@@ -159,7 +160,8 @@ test.describe("compare", () => {
     await expect(calculator.getByRole("alert")).toBeVisible();
   });
 
-  test("Watch demo only records demo_play", async ({ page }) => {
+  // @any-width: only the analytics event is checked, which does not depend on the width.
+  test("Watch demo only records demo_play", { tag: "@any-width" }, async ({ page }) => {
     await page.goto(paths.compare);
     await hydrated(page);
     const before = page.url();
@@ -170,7 +172,9 @@ test.describe("compare", () => {
     expect((await dataLayer(page)).filter((entry) => "event" in entry)).toEqual([{ event: "demo_play" }]);
   });
 
-  test("the comparison table scrolls inside its own container on a 360 px phone", async ({ page }) => {
+  // @phone-width (phone project only): the test sets its own 360 px viewport, so the desktop
+  // project would only repeat it without the phone's mobile emulation.
+  test("the comparison table scrolls inside its own container on a 360 px phone", { tag: "@phone-width" }, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(paths.compare);
     await hydrated(page);
