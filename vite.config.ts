@@ -24,15 +24,20 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every public page runs: React, the router, the UI primitives and icons.
+              // What every public page runs: React, the router, icons, toasts, class helpers. The
+              // Radix primitives are left out: menus, dialogs and sheets load when first used.
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|radix-ui|@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|detect-node-es|get-nonce|tslib|lucide-react|sonner|clsx|class-variance-authority)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|lucide-react|sonner|clsx|class-variance-authority)[\\/]/,
               priority: 20,
             },
             {
               // The site's own components and helpers that several pages share.
               name: "shared",
-              test: /[\\/]app[\\/](components|lib)[\\/]/,
+              // Not the wrappers around Radix primitives that load on first use (their Radix
+              // dependencies would come along into this eagerly loaded chunk).
+              test: (id: string) =>
+                /[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
+                !/[\\/](dialog|sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox)\.tsx$/.test(id),
               minShareCount: 2,
               priority: 10,
             },

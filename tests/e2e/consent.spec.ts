@@ -53,7 +53,8 @@ test("nothing loads before consent; rejecting keeps it that way and is remembere
   // A tracking call before consent stays in the data layer and reaches no pixel.
   const isMobile = (page.viewportSize()?.width ?? 1280) < 1024;
   if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("button", { name: "Book demo" }).first().click();
+  const navbar = isMobile ? page.getByRole("dialog", { name: "Menu" }) : page.getByRole("banner");
+  await navbar.getByRole("button", { name: "Book demo" }).click();
   expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
   await page.keyboard.press("Escape");
 

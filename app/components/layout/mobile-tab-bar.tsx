@@ -1,12 +1,8 @@
 import * as React from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import { BookOpen, CalendarCheck, House, LayoutGrid, Tag } from "lucide-react";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { featurePageLinks, industryLinks, merchLabel, resourceLinks, solutionsMenu } from "~/content/brand";
-import { getRuntimeConfig } from "~/lib/runtime-config";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
-import { ExternalLink } from "./external-link";
 import { useEverTrue } from "~/lib/deferred-mount";
 
 const tabClass =
@@ -16,14 +12,14 @@ const tabLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 type OpenSheet = "solutions" | "resources" | null;
 
+const SolutionsSheet = React.lazy(() => import("./tab-bar-sheets").then((m) => ({ default: m.SolutionsSheet })));
+const ResourcesSheet = React.lazy(() => import("./tab-bar-sheets").then((m) => ({ default: m.ResourcesSheet })));
+
 /** The phone's fixed bottom tab bar: Home, Solutions (sheet), Pricing, Resources (sheet), Book. */
 export function MobileTabBar() {
   const [sheet, setSheet] = React.useState<OpenSheet>(null);
-  const { merchUrl } = getRuntimeConfig();
-  const close = () => setSheet(null);
   const solutionsMounted = useEverTrue(sheet === "solutions");
   const resourcesMounted = useEverTrue(sheet === "resources");
-  const itemClass = "block rounded-md px-3 py-3 text-base font-medium hover:bg-muted";
 
   return (
     <>
@@ -68,46 +64,14 @@ export function MobileTabBar() {
       </nav>
 
       {solutionsMounted ? (
-        <Sheet open={sheet === "solutions"} onOpenChange={(open) => setSheet(open ? "solutions" : null)}>
-          <SheetContent side="bottom">
-            <SheetTitle>Solutions</SheetTitle>
-            <SheetDescription className="sr-only">Features, cost comparison and industries</SheetDescription>
-            <nav aria-label="Solutions" className="-mx-3 grid gap-0.5 sm:grid-cols-2">
-              {featurePageLinks.map((link) => (
-                <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-                  {link.label}
-                </Link>
-              ))}
-              <Link to={solutionsMenu.compare.to} className={itemClass} onClick={close}>
-                {solutionsMenu.compare.label}
-              </Link>
-              {industryLinks.map((link) => (
-                <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-                  {link.label}
-                </Link>
-              ))}
-            </nav>
-          </SheetContent>
-        </Sheet>
+        <React.Suspense fallback={null}>
+          <SolutionsSheet open={sheet === "solutions"} onOpenChange={(open) => setSheet(open ? "solutions" : null)} />
+        </React.Suspense>
       ) : null}
-
       {resourcesMounted ? (
-        <Sheet open={sheet === "resources"} onOpenChange={(open) => setSheet(open ? "resources" : null)}>
-          <SheetContent side="bottom">
-            <SheetTitle>Resources</SheetTitle>
-            <SheetDescription className="sr-only">About us, careers, FAQ and merch</SheetDescription>
-            <nav aria-label="Resources" className="-mx-3 grid gap-0.5">
-              {resourceLinks.map((link) => (
-                <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-                  {link.label}
-                </Link>
-              ))}
-              <ExternalLink href={merchUrl} className={itemClass} onClick={close}>
-                {merchLabel}
-              </ExternalLink>
-            </nav>
-          </SheetContent>
-        </Sheet>
+        <React.Suspense fallback={null}>
+          <ResourcesSheet open={sheet === "resources"} onOpenChange={(open) => setSheet(open ? "resources" : null)} />
+        </React.Suspense>
       ) : null}
     </>
   );

@@ -1,25 +1,13 @@
 import * as React from "react";
-import { Link, NavLink as RouterNavLink } from "react-router";
-import { ChevronDown, ExternalLink as ExternalIcon, Menu } from "lucide-react";
+import { NavLink as RouterNavLink } from "react-router";
+import { ChevronDown, Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { useEverTrue, useIdleMount } from "~/lib/deferred-mount";
-import { industryLinks, merchLabel, resourceLinks, solutionsMenu } from "~/content/brand";
 import { useBookingDialog } from "~/features/booking/booking-dialog-context";
-import { getRuntimeConfig } from "~/lib/runtime-config";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { SiteLogo } from "./site-logo";
-import { ExternalLink } from "./external-link";
+import type { NavMenuKind } from "./header-menus";
 
 const topLinkClass =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted data-[state=open]:bg-muted";
@@ -35,65 +23,61 @@ function TopNavLink({ to, children }: { to: string; children: React.ReactNode })
   );
 }
 
+const NavDropdown = React.lazy(() => import("./header-menus").then((m) => ({ default: m.NavDropdown })));
+const MobileMenuSheet = React.lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenuSheet })));
+
 /**
  * A top-bar menu (desktop). Until the browser is idle after hydration it is a plain button with
- * the menu trigger's markup: a closed Radix menu still mounts its providers, sets ids in layout
- * effects and re-renders to record its anchor, work that used to run inside the page's hydration
- * commit (docs/decisions/0303). Pressing it before then (pointer, Enter, Space, ArrowDown) mounts
- * the menu open; if it had focus when the menu mounts, the menu's trigger takes the focus over.
+ * the menu trigger's markup; the Radix menu (its code, providers, ids set in layout effects and a
+ * re-render to record its anchor) then replaces it, work that used to run inside the page's
+ * hydration (docs/decisions/0303). Pressing the plain button (pointer, Enter, Space, ArrowDown)
+ * brings the menu in open at once; if it had focus, the menu's trigger takes the focus over.
  */
-function NavMenu({ label, children }: { label: string; children: React.ReactNode }) {
+function NavMenu({ kind, label }: { kind: NavMenuKind; label: string }) {
   const idle = useIdleMount();
   const [openedEarly, setOpenedEarly] = React.useState(false);
-  const hadFocus = React.useRef(false);
-  const triggerRef = React.useRef<HTMLButtonElement>(null);
-  React.useLayoutEffect(() => {
-    if (idle && hadFocus.current) triggerRef.current?.focus();
-  }, [idle]);
+  const [hadFocus, setHadFocus] = React.useState(false);
   const content = (
     <>
       {label} <ChevronDown className="size-4" aria-hidden="true" />
     </>
   );
   const className = cn(topLinkClass, "text-foreground");
-  if (!idle && !openedEarly) {
-    return (
-      <button
-        type="button"
-        className={className}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        data-state="closed"
-        onFocus={() => (hadFocus.current = true)}
-        onBlur={() => (hadFocus.current = false)}
-        onPointerDown={(event) => {
-          if (event.button !== 0 || event.ctrlKey) return;
-          event.preventDefault();
-          setOpenedEarly(true);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== "Enter" && event.key !== " " && event.key !== "ArrowDown") return;
-          event.preventDefault();
-          setOpenedEarly(true);
-        }}
-      >
-        {content}
-      </button>
-    );
-  }
+  const placeholder = (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onFocus={() => setHadFocus(true)}
+      onBlur={() => setHadFocus(false)}
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        setOpenedEarly(true);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "Enter" && event.key !== " " && event.key !== "ArrowDown") return;
+        event.preventDefault();
+        setOpenedEarly(true);
+      }}
+    >
+      {content}
+    </button>
+  );
+  if (!idle && !openedEarly) return placeholder;
   return (
-    <DropdownMenu modal={false} defaultOpen={openedEarly}>
-      <DropdownMenuTrigger ref={triggerRef} className={className}>
+    <React.Suspense fallback={placeholder}>
+      <NavDropdown kind={kind} className={className} defaultOpen={openedEarly} focusOnMount={hadFocus && !openedEarly}>
         {content}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">{children}</DropdownMenuContent>
-    </DropdownMenu>
+      </NavDropdown>
+    </React.Suspense>
   );
 }
 
 export function SiteHeader() {
   const { openBookingDialog } = useBookingDialog();
-  const { merchUrl } = getRuntimeConfig();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -101,40 +85,12 @@ export function SiteHeader() {
         <SiteLogo />
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavMenu label="Solutions">
-            <DropdownMenuItem asChild>
-              <Link to={solutionsMenu.features.to}>{solutionsMenu.features.label}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={solutionsMenu.compare.to}>{solutionsMenu.compare.label}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>{solutionsMenu.industriesLabel}</DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                {industryLinks.map((link) => (
-                  <DropdownMenuItem key={link.to} asChild>
-                    <Link to={link.to}>{link.label}</Link>
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
-          </NavMenu>
+          <NavMenu kind="solutions" label="Solutions" />
 
           <TopNavLink to={paths.pricing}>Pricing</TopNavLink>
           <TopNavLink to={paths.enterprise}>Enterprise</TopNavLink>
 
-          <NavMenu label="Resources">
-            {resourceLinks.map((link) => (
-              <DropdownMenuItem key={link.to} asChild>
-                <Link to={link.to}>{link.label}</Link>
-              </DropdownMenuItem>
-            ))}
-            <DropdownMenuItem asChild>
-              <ExternalLink href={merchUrl}>
-                {merchLabel} <ExternalIcon className="ml-auto size-3.5" aria-hidden="true" />
-              </ExternalLink>
-            </DropdownMenuItem>
-          </NavMenu>
+          <NavMenu kind="resources" label="Resources" />
         </nav>
 
         <div className="flex items-center gap-2">
@@ -150,14 +106,7 @@ export function SiteHeader() {
 
 function MobileMenu() {
   const [open, setOpen] = React.useState(false);
-  const { openBookingDialog } = useBookingDialog();
-  const { merchUrl } = getRuntimeConfig();
-  const close = () => setOpen(false);
-  const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted";
-  const groupTitle = "px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground";
-
   const mounted = useEverTrue(open);
-
   return (
     <>
       <Button
@@ -172,53 +121,9 @@ function MobileMenu() {
         <Menu className="size-6" aria-hidden="true" />
       </Button>
       {mounted ? (
-        <Sheet open={open} onOpenChange={setOpen}>
-          <SheetContent side="right" aria-describedby={undefined}>
-            <SheetTitle>Menu</SheetTitle>
-            <SheetDescription className="sr-only">Site navigation</SheetDescription>
-            <nav aria-label="Mobile" className="-mx-3 flex flex-col">
-              <p className={groupTitle}>Solutions</p>
-              <Link to={solutionsMenu.features.to} className={itemClass} onClick={close}>
-                {solutionsMenu.features.label}
-              </Link>
-              <Link to={solutionsMenu.compare.to} className={itemClass} onClick={close}>
-                {solutionsMenu.compare.label}
-              </Link>
-              <p className={groupTitle}>{solutionsMenu.industriesLabel}</p>
-              {industryLinks.map((link) => (
-                <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-                  {link.label}
-                </Link>
-              ))}
-              <p className={groupTitle}>Plans</p>
-              <Link to={paths.pricing} className={itemClass} onClick={close}>
-                Pricing
-              </Link>
-              <Link to={paths.enterprise} className={itemClass} onClick={close}>
-                Enterprise
-              </Link>
-              <p className={groupTitle}>Resources</p>
-              {resourceLinks.map((link) => (
-                <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-                  {link.label}
-                </Link>
-              ))}
-              <ExternalLink href={merchUrl} className={itemClass} onClick={close}>
-                {merchLabel}
-              </ExternalLink>
-            </nav>
-            <Button
-              size="lg"
-              className="mt-2 w-full"
-              onClick={() => {
-                close();
-                openBookingDialog("navbar");
-              }}
-            >
-              Book demo
-            </Button>
-          </SheetContent>
-        </Sheet>
+        <React.Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={setOpen} />
+        </React.Suspense>
       ) : null}
     </>
   );
