@@ -12,6 +12,7 @@ export const buttonVariants = cva(
         outline: "border border-border bg-background text-foreground hover:bg-muted",
         secondary: "bg-muted text-foreground hover:bg-muted-strong",
         ghost: "text-foreground hover:bg-muted",
+        "ghost-destructive": "text-destructive hover:bg-muted",
         link: "text-primary underline-offset-4 hover:underline",
         inverse: "bg-white text-primary shadow-sm hover:bg-primary-soft",
         /** An outline button on a dark band. */

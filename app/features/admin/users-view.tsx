@@ -195,9 +195,8 @@ function RolesList() {
                   <td className="whitespace-nowrap px-3 py-2">{shortDate.format(new Date(r.createdAt))}</td>
                   <td className="px-3 py-2 text-right">
                     <Button
-                      variant="ghost"
+                      variant="ghost-destructive"
                       size="sm"
-                      className="text-destructive"
                       aria-label={`Remove role ${r.role} from ${r.email ?? r.userId.slice(0, 8)}`}
                       disabled={remove.isPending && remove.variables === r.id}
                       onClick={() => void removeRecord(r)}
