@@ -68,7 +68,10 @@ export function HydrateOnIntent({
     // On the window, in the capture phase: ahead of React's own listener, which on this very
     // event tries to hydrate the content and must find the gate already open.
     const onIntent = (event: Event) => {
-      if (event.target instanceof Node && el.contains(event.target)) gate.open();
+      if (!(event.target instanceof Node) || !el.contains(event.target)) return;
+      gate.open();
+      // Once open, stop looking at every pointer move and key press on the page.
+      for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
     };
     const holdSubmit = (event: Event) => {
       if (gate.hydrated || !(event.target instanceof HTMLFormElement)) return;
