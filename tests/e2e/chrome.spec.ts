@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPaths } from "../../shared/site-routes";
 import { footerColumns, industryLinks, featurePageLinks, resourceLinks, brand } from "../../app/content/brand";
+import { hydrated } from "./pages-support";
 
 const isPhone = (name: string) => name === "phone";
 
@@ -8,11 +9,6 @@ async function dataLayer(page: Page) {
   return page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
 }
 
-/** Waits until React has hydrated the prerendered page (the client router is running). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-  await page.waitForLoadState("networkidle");
-}
 
 test.describe("every public route", () => {
   for (const path of publicPaths) {

@@ -56,7 +56,11 @@ test("nothing loads before consent; rejecting keeps it that way and is remembere
   const navbar = isMobile ? page.getByRole("dialog", { name: "Menu" }) : page.getByRole("banner");
   await navbar.getByRole("button", { name: "Book demo" }).click();
   expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
+  // The dialog's code loads on first use: close it once it is there, or it would open over the banner later.
+  const booking = page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" });
+  await expect(booking).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(booking).toBeHidden();
 
   await page.getByRole("button", { name: "Reject all" }).click();
   await expect(banner).toBeHidden();
