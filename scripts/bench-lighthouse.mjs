@@ -173,43 +173,56 @@ async function main() {
     env.ENTERPRISE_SCHEDULER_URL = `${standIn}/enterprise-consult`;
   }
   const base = await startSite(env);
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-  cleanups.push(() => chrome.kill());
 
-  console.log(`Lighthouse ${runs} run(s) per route, mobile, default throttling, against ${base}`);
-  const rows = [];
-  for (const route of routes) {
-    const samples = [];
-    const problems = new Set();
-    for (let i = 0, attempts = 0; i < runs; attempts++) {
-      const result = await lighthouse(`${base}${route}`, {
+  // Each run gets a fresh browser (as the Lighthouse CLI does): one long-lived Chrome accumulates
+  // caches, compiled code and memory over hundreds of loads, and later routes scored worse for it.
+  // Runs go round the routes (run 1 of every route, then run 2, ...), so a busy spell on the
+  // machine spreads over all routes instead of landing on a few.
+  async function measure(url) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    try {
+      return await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
-      const failure = !result?.lhr ? "no result" : result.lhr.runtimeError?.message;
-      if (failure) {
+    } finally {
+      await chrome.kill();
+    }
+  }
+
+  console.log(`Lighthouse ${runs} run(s) per route, mobile, default throttling, against ${base}`);
+  const samples = new Map(routes.map((route) => [route, []]));
+  const problems = new Map(routes.map((route) => [route, new Set()]));
+  for (let i = 0; i < runs; i++) {
+    for (const route of routes) {
+      let result;
+      for (let attempt = 0; ; attempt++) {
+        result = await measure(`${base}${route}`);
+        const failure = !result?.lhr ? "no result" : result.lhr.runtimeError?.message;
+        if (!failure) break;
         // Trace recording occasionally fails on a busy machine (NO_NAVSTART): run it again.
-        if (attempts >= runs + 3) throw new Error(`${route}: ${failure}`);
+        if (attempt >= 3) throw new Error(`${route}: ${failure}`);
         console.warn(`  ${route}: ${failure}; retrying`);
-        continue;
       }
       if (process.env.LH_SAVE_DIR) {
         fs.mkdirSync(process.env.LH_SAVE_DIR, { recursive: true });
         const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "_")}-${i + 1}.json`;
         fs.writeFileSync(path.join(process.env.LH_SAVE_DIR, name), JSON.stringify(result.lhr));
       }
-      samples.push(summarize(result.lhr));
-      for (const problem of failedAudits(result.lhr)) problems.add(problem);
-      i++;
+      samples.get(route).push(summarize(result.lhr));
+      for (const problem of failedAudits(result.lhr)) problems.get(route).add(problem);
     }
-    const row = { route };
-    for (const key of Object.keys(samples[0])) row[key] = median(samples.map((s) => s[key]));
-    row.problems = [...problems];
-    rows.push(row);
-    process.stdout.write(`  ${route} done\n`);
+    process.stdout.write(`  run ${i + 1} of ${runs} done\n`);
   }
+  const rows = routes.map((route) => {
+    const row = { route };
+    const routeSamples = samples.get(route);
+    for (const key of Object.keys(routeSamples[0])) row[key] = median(routeSamples.map((s) => s[key]));
+    row.problems = [...problems.get(route)];
+    return row;
+  });
 
   const header = `${padEnd("route", 30)} ${pad("perf", 5)} ${pad("a11y", 5)} ${pad("bp", 5)} ${pad("seo", 5)} ${pad("LCP ms", 7)} ${pad("TBT ms", 7)} ${pad("CLS", 6)} ${pad("JS KB", 7)}`;
   console.log(`\nMedians of ${runs} run(s):\n${header}\n${"-".repeat(header.length)}`);
