@@ -17,6 +17,7 @@ import { useBookingDialog } from "~/features/booking/booking-dialog-context";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
 import { ExternalLink } from "./external-link";
+import { ResourceSheetLinks, SheetLinks } from "./sheet-links";
 
 /*
  * The header's Radix menus and sheet. Loaded on their own, after the page is interactive or
@@ -100,7 +101,6 @@ export function NavDropdown({
 /** The phone's hamburger menu. */
 export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { openBookingDialog } = useBookingDialog();
-  const { merchUrl } = getRuntimeConfig();
   const close = () => onOpenChange(false);
   const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted";
   const groupTitle = "px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground";
@@ -118,11 +118,7 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
             {solutionsMenu.compare.label}
           </Link>
           <p className={groupTitle}>{solutionsMenu.industriesLabel}</p>
-          {industryLinks.map((link) => (
-            <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-              {link.label}
-            </Link>
-          ))}
+          <SheetLinks links={industryLinks} className={itemClass} onNavigate={close} />
           <p className={groupTitle}>Plans</p>
           <Link to={paths.pricing} className={itemClass} onClick={close}>
             Pricing
@@ -131,14 +127,7 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
             Enterprise
           </Link>
           <p className={groupTitle}>Resources</p>
-          {resourceLinks.map((link) => (
-            <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-              {link.label}
-            </Link>
-          ))}
-          <ExternalLink href={merchUrl} className={itemClass} onClick={close}>
-            {merchLabel}
-          </ExternalLink>
+          <ResourceSheetLinks className={itemClass} onNavigate={close} />
         </nav>
         <Button
           size="lg"

@@ -1,8 +1,6 @@
-import { Link } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { featurePageLinks, industryLinks, merchLabel, resourceLinks, solutionsMenu } from "~/content/brand";
-import { getRuntimeConfig } from "~/lib/runtime-config";
-import { ExternalLink } from "./external-link";
+import { featurePageLinks, industryLinks, solutionsMenu } from "~/content/brand";
+import { ResourceSheetLinks, SheetLinks } from "./sheet-links";
 
 /*
  * The tab bar's bottom sheets, loaded when one is first opened rather than with every page
@@ -21,19 +19,11 @@ export function SolutionsSheet({ open, onOpenChange }: SheetProps) {
         <SheetTitle>Solutions</SheetTitle>
         <SheetDescription className="sr-only">Features, cost comparison and industries</SheetDescription>
         <nav aria-label="Solutions" className="-mx-3 grid gap-0.5 sm:grid-cols-2">
-          {featurePageLinks.map((link) => (
-            <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-              {link.label}
-            </Link>
-          ))}
-          <Link to={solutionsMenu.compare.to} className={itemClass} onClick={close}>
-            {solutionsMenu.compare.label}
-          </Link>
-          {industryLinks.map((link) => (
-            <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-              {link.label}
-            </Link>
-          ))}
+          <SheetLinks
+            links={[...featurePageLinks, solutionsMenu.compare, ...industryLinks]}
+            className={itemClass}
+            onNavigate={close}
+          />
         </nav>
       </SheetContent>
     </Sheet>
@@ -41,7 +31,6 @@ export function SolutionsSheet({ open, onOpenChange }: SheetProps) {
 }
 
 export function ResourcesSheet({ open, onOpenChange }: SheetProps) {
-  const { merchUrl } = getRuntimeConfig();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -49,14 +38,7 @@ export function ResourcesSheet({ open, onOpenChange }: SheetProps) {
         <SheetTitle>Resources</SheetTitle>
         <SheetDescription className="sr-only">About us, careers, FAQ and merch</SheetDescription>
         <nav aria-label="Resources" className="-mx-3 grid gap-0.5">
-          {resourceLinks.map((link) => (
-            <Link key={link.to} to={link.to} className={itemClass} onClick={close}>
-              {link.label}
-            </Link>
-          ))}
-          <ExternalLink href={merchUrl} className={itemClass} onClick={close}>
-            {merchLabel}
-          </ExternalLink>
+          <ResourceSheetLinks className={itemClass} onNavigate={close} />
         </nav>
       </SheetContent>
     </Sheet>
