@@ -2,7 +2,7 @@ import * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { BOOKING_DIALOG_TITLE } from "./booking-dialog";
 import { useBookingDialog } from "./booking-dialog-context";
-import { Spinner } from "~/components/ui/spinner";
+import { FormSuspense } from "~/features/lead-capture/form-suspense";
 
 // The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
 // opens, not with every page: it is most of the public pages' JavaScript otherwise.
@@ -18,15 +18,9 @@ export function BookingDialogContent() {
           <DialogTitle>{BOOKING_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>Tell us about your business and we'll set up a 10-minute call.</DialogDescription>
         </DialogHeader>
-        <React.Suspense
-          fallback={
-            <div className="flex justify-center py-10">
-              <Spinner label="Loading the form" />
-            </div>
-          }
-        >
+        <FormSuspense>
           <BookingForm onSubmitted={() => setOpen(false)} />
-        </React.Suspense>
+        </FormSuspense>
       </DialogContent>
     </Dialog>
   );

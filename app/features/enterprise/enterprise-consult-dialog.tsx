@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Spinner } from "~/components/ui/spinner";
+import { FormSuspense } from "~/features/lead-capture/form-suspense";
 
 // Loaded when the dialog first opens: /compare would otherwise ship the whole form up front.
 const EnterpriseLeadForm = React.lazy(() =>
@@ -39,13 +39,7 @@ export function EnterpriseConsultDialog({
             use case.
           </DialogDescription>
         </DialogHeader>
-        <React.Suspense
-          fallback={
-            <div className="flex justify-center py-10">
-              <Spinner label="Loading the form" />
-            </div>
-          }
-        >
+        <FormSuspense>
           <EnterpriseLeadForm
             variant="dialog"
             submitLabel="Request consultation"
@@ -56,7 +50,7 @@ export function EnterpriseConsultDialog({
               onOpenChange(false);
             }}
           />
-        </React.Suspense>
+        </FormSuspense>
       </DialogContent>
     </Dialog>
   );
