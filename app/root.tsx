@@ -1,8 +1,8 @@
 import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/ui/toaster";
 import { Spinner } from "~/components/ui/spinner";
+import { useIdleMount } from "~/lib/deferred-mount";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -30,9 +30,25 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toaster />
+      <DeferredToaster />
     </>
   );
+}
+
+const Toaster = React.lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast region, loaded once the page is idle: no toast can be raised before a form is used,
+ * and sonner (its code and the stylesheet it injects) stays out of the page's start-up. A toast
+ * raised before the region is mounted is kept by sonner and shown when it mounts.
+ */
+function DeferredToaster() {
+  const mounted = useIdleMount();
+  return mounted ? (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  ) : null;
 }
 
 /** Shown by the SPA shell (admin pages) until the client has rendered. */
