@@ -37,7 +37,7 @@ export default defineConfig({
               // dependencies would come along into this eagerly loaded chunk).
               test: (id: string) =>
                 /[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](dialog|sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox|toaster)\.tsx$/.test(id),
+                !/[\\/](dialog|sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox|toaster|toast)\.tsx?$/.test(id),
               minShareCount: 2,
               priority: 10,
             },

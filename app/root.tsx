@@ -2,7 +2,7 @@ import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { Spinner } from "~/components/ui/spinner";
-import { useIdleMount } from "~/lib/deferred-mount";
+import { subscribeToasterDemand, toasterDemanded } from "~/lib/toaster-demand";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -38,13 +38,13 @@ export default function App() {
 const Toaster = React.lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 /**
- * The toast region, loaded once the page is idle: no toast can be raised before a form is used,
- * and sonner (its code and the stylesheet it injects) stays out of the page's start-up. A toast
- * raised before the region is mounted is kept by sonner and shown when it mounts.
+ * The toast region, mounted once code that can raise a toast has loaded (a lead form, the admin
+ * screens): sonner's code and the stylesheet it injects stay out of the start-up of pages that
+ * are only read. A toast raised before the region mounts is kept by sonner and shown then.
  */
 function DeferredToaster() {
-  const mounted = useIdleMount();
-  return mounted ? (
+  const demanded = React.useSyncExternalStore(subscribeToasterDemand, toasterDemanded, () => false);
+  return demanded ? (
     <React.Suspense fallback={null}>
       <Toaster />
     </React.Suspense>

@@ -193,12 +193,20 @@ test("client-side navigation to an unknown path shows the not-found page", async
 
 // @any-width (desktop project only, see playwright.config.ts): the toaster's presence and the
 // /admin redirect do not depend on the width.
-test("toasts are configured bottom-right", { tag: "@any-width" }, async ({ page }) => {
+test("the toast region loads only with code that can raise a toast", { tag: "@any-width" }, async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
   await page.goto("/");
   await hydrated(page);
   const toaster = page.locator("section[aria-label^='Notifications']");
+  // A page that is only read has no toast region and has not loaded it.
+  await expect(toaster).toHaveCount(0);
+  expect(scripts.filter((url) => /\/toaster-/.test(url))).toEqual([]);
+  // Opening the booking dialog loads its form, which can raise toasts: the region mounts, empty.
+  await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
+  await expect(page.getByRole("dialog").getByLabel("Full name")).toBeVisible();
   await expect(toaster).toHaveCount(1);
-  await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0); // nothing shown until a toast fires
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 });
 
 test("/admin opens the admin area, which sends a visitor without a session to the login page", { tag: "@any-width" }, async ({ page }) => {

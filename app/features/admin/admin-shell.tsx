@@ -2,7 +2,7 @@ import * as React from "react";
 import { Link, NavLink, Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, ShieldCheck } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { ChevronDown, ChevronLeft, ChevronRight, Download, RotateCw } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   bookingFiltersSchema,
   bookingSourceForms,

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { backupCodeSchema, loginSchema, totpCodeSchema, type LoginInput } from "@shared/schemas/admin";
 import { paths } from "@shared/site-routes";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { renderSVG } from "uqr";
 import { totpCodeSchema } from "@shared/schemas/admin";
 import { Badge } from "~/components/ui/badge";

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCw, Search, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { appRoles, assignRoleSchema, findUserSchema, type AssignRoleInput } from "@shared/schemas/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

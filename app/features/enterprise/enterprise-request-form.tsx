@@ -1,5 +1,5 @@
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CircleCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { EnterpriseLeadForm } from "./enterprise-lead-form";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { SubmitOutcome } from "./submit-lead";
 

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 
 /** The scheduler opens this long after a successful submission (spec section 9). */
