@@ -2,7 +2,7 @@ import * as React from "react";
 import { NavLink as RouterNavLink } from "react-router";
 import { ChevronDown, Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { useEverTrue, useIdleMount } from "~/lib/deferred-mount";
+import { useEverTrue } from "~/lib/deferred-mount";
 import { useBookingDialog } from "~/features/booking/booking-dialog-context";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
@@ -27,14 +27,17 @@ const NavDropdown = React.lazy(() => import("./header-menus").then((m) => ({ def
 const MobileMenuSheet = React.lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenuSheet })));
 
 /**
- * A top-bar menu (desktop). Until the browser is idle after hydration it is a plain button with
- * the menu trigger's markup; the Radix menu (its code, providers, ids set in layout effects and a
- * re-render to record its anchor) then replaces it, work that used to run inside the page's
- * hydration (docs/decisions/0303). Pressing the plain button (pointer, Enter, Space, ArrowDown)
- * brings the menu in open at once; if it had focus, the menu's trigger takes the focus over.
+ * A top-bar menu (desktop). Until the visitor reaches for it (pointer over it, or pressing it) it
+ * is a plain button with the menu trigger's markup; the Radix menu (its code, providers, ids set in
+ * layout effects and a re-render to record its anchor) then replaces it. That work used to run on
+ * every page load, phones included, where this bar is not even shown (docs/decisions/0303).
+ * Pressing the plain button (pointer, Enter, Space, ArrowDown) brings the menu in open at once.
+ * Focus alone does not swap it (a key pressed during the swap would be lost); if the pointer
+ * swaps it while it has focus, the menu's trigger takes the focus over.
  */
 function NavMenu({ kind, label }: { kind: NavMenuKind; label: string }) {
-  const idle = useIdleMount();
+  const [wanted, setWanted] = React.useState(false);
+  const want = () => React.startTransition(() => setWanted(true));
   const [openedEarly, setOpenedEarly] = React.useState(false);
   const [hadFocus, setHadFocus] = React.useState(false);
   const content = (
@@ -50,6 +53,7 @@ function NavMenu({ kind, label }: { kind: NavMenuKind; label: string }) {
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"
+      onPointerEnter={want}
       onFocus={() => setHadFocus(true)}
       onBlur={() => setHadFocus(false)}
       onPointerDown={(event) => {
@@ -66,7 +70,7 @@ function NavMenu({ kind, label }: { kind: NavMenuKind; label: string }) {
       {content}
     </button>
   );
-  if (!idle && !openedEarly) return placeholder;
+  if (!wanted && !openedEarly) return placeholder;
   return (
     <React.Suspense fallback={placeholder}>
       <NavDropdown kind={kind} className={className} defaultOpen={openedEarly} focusOnMount={hadFocus && !openedEarly}>
