@@ -1,7 +1,13 @@
 import * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { track, type CtaLocation } from "~/lib/analytics";
-import { EnterpriseConsultDialog } from "./enterprise-consult-dialog";
+import { useEverTrue } from "~/lib/deferred-mount";
+
+// The dialog (Radix, the toast region, then the form) loads when it is first opened, not with
+// the page (docs/decisions/0303).
+const EnterpriseConsultDialog = React.lazy(() =>
+  import("./enterprise-consult-dialog").then((m) => ({ default: m.EnterpriseConsultDialog })),
+);
 
 /**
  * A button that opens the enterprise consultation dialog (compare page, enterprise page's
@@ -13,6 +19,7 @@ export function EnterpriseConsultButton({
   ...props
 }: Omit<ButtonProps, "onClick"> & { location: CtaLocation | "enterprise"; children: React.ReactNode }) {
   const [open, setOpen] = React.useState(false);
+  const mounted = useEverTrue(open);
   return (
     <>
       <Button
@@ -26,7 +33,11 @@ export function EnterpriseConsultButton({
       >
         {children}
       </Button>
-      <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />
+      {mounted ? (
+        <React.Suspense fallback={null}>
+          <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />
+        </React.Suspense>
+      ) : null}
     </>
   );
 }
