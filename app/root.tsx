@@ -27,6 +27,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated it: from then on a click anywhere on the page
+  // reaches React (a part still dehydrated hydrates at once for it). The end-to-end tests wait
+  // for it instead of guessing with timeouts; stylesheets may use it too.
+  React.useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       <Outlet />

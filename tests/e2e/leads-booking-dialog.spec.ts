@@ -9,6 +9,7 @@ import {
   x,
   type LeadServer,
 } from "./leads-fixtures";
+import { openDialogWith } from "./pages-support";
 
 const TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";
 const SUCCESS = "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
@@ -36,13 +37,7 @@ test.afterAll(async () => {
 async function openDialog(page: Page, path = "/"): Promise<Locator> {
   await page.goto(`${lead.url}${path}`);
   const dialog = page.getByRole("dialog", { name: TITLE });
-  const button = page.locator("main").getByRole("button", { name: "Book demo" }).first();
-  // The first click may land before hydration; retry until the dialog opens.
-  await expect(async () => {
-    await button.click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  return dialog;
+  return openDialogWith(page, page.locator("main").getByRole("button", { name: "Book demo" }).first(), dialog);
 }
 
 type BookingValues = { name: string; jobTitle: string; email: string; company: string; calls: string; consent: boolean };

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ENTERPRISE_SCHEDULER, dataLayerEvents, interceptThirdParties, startLeadServer, waitForLead, x, type LeadServer } from "./leads-fixtures";
+import { openDialogWith } from "./pages-support";
 
 const DIALOG_TITLE = "Book an enterprise consultation";
 const DIALOG_SUCCESS = "Your enterprise consultation request has been submitted. We'll contact you shortly to schedule your consultation.";
@@ -47,11 +48,7 @@ async function fill(form: Locator, v: Values) {
 async function openConsultDialog(page: Page, path: string, buttonName: string): Promise<Locator> {
   await page.goto(`${lead.url}${path}`);
   const dialog = page.getByRole("dialog", { name: DIALOG_TITLE });
-  await expect(async () => {
-    await page.locator("main").getByRole("button", { name: buttonName }).first().click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  return dialog;
+  return openDialogWith(page, page.locator("main").getByRole("button", { name: buttonName }).first(), dialog);
 }
 
 const popups = (page: Page) =>

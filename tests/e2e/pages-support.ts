@@ -1,10 +1,25 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { RuntimeConfig } from "../../shared/runtime-config";
 
-/** Waits until React has hydrated the prerendered page. */
+/**
+ * Waits until React has hydrated the prerendered page (the root marks `<html data-hydrated>`),
+ * so a click is no longer lost on plain HTML, and the page's scripts have stopped loading.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 20_000 });
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * Presses a control that opens a dialog, once the page has hydrated, and waits for the dialog.
+ * One press only: a second press while the dialog's code is still loading would land on its
+ * overlay when it appears and close it again.
+ */
+export async function openDialogWith(page: Page, control: Locator, dialog: Locator) {
+  await hydrated(page);
+  await control.click();
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  return dialog;
 }
 
 /** The deployment's runtime configuration, as the server embedded it in the page. */
