@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +100,27 @@ describe("serving the prerendered site", () => {
     expect(page.headers.get("cache-control")).toBe("no-cache");
   });
 
+
+  it.each(["/", "/pricing", "/admin/login"])("%s starts its scripts from a loader after first paint, allowed by the CSP", async (p) => {
+    const res = await get(p);
+    const html = await res.text();
+    // Nothing that runs JavaScript before the first paint: no module script, no preloads.
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toContain("modulepreload");
+    const loader = [...html.matchAll(/<script>([^<]*?first-contentful-paint[^<]*)<\/script>/g)];
+    expect(loader).toHaveLength(1);
+    const boot = loader[0]![1]!.match(/\/assets\/boot-[\w-]+\.js/)![0];
+    const hash = `'sha256-${crypto.createHash("sha256").update(loader[0]![1]!).digest("base64")}'`;
+    expect(res.headers.get("content-security-policy")).toContain(hash);
+    // The boot module imports the route modules and then the client entry, from our own origin.
+    const bootRes = await get(boot);
+    expect(bootRes.status).toBe(200);
+    expect(bootRes.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const source = await bootRes.text();
+    expect(source).toContain("window.__reactRouterRouteModules");
+    expect(source).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    for (const url of source.match(/\/assets\/[\w.-]+\.js/g)!) expect((await get(url)).status).toBe(200);
+  });
   it("answers 304 to a matching If-None-Match", async () => {
     const first = await get("/about");
     const etag = first.headers.get("etag")!;
