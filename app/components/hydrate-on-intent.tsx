@@ -49,7 +49,8 @@ const INTENT_EVENTS = ["focusin", "pointerdown", "pointerover", "touchstart", "k
  * render at once (behind `fallback` while their code loads).
  *
  * `children` should be (or contain) a `React.lazy` component, so that its code is not part of
- * the page's own chunk.
+ * the page's own chunk. Once they have hydrated, the wrapper carries `data-hydrated` (the
+ * end-to-end tests wait for it before pressing controls that only work with JavaScript).
  */
 export function HydrateOnIntent({
   children,
@@ -81,6 +82,8 @@ export function HydrateOnIntent({
     };
     for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
     el.addEventListener("submit", holdSubmit, true);
+    // The visitor may have turned to it before this ran (the page hydrates at idle priority).
+    if (el.contains(document.activeElement) || el.matches(":hover")) gate.open();
     return () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
       el.removeEventListener("submit", holdSubmit, true);
@@ -89,13 +92,23 @@ export function HydrateOnIntent({
   return (
     <div ref={ref} className={className}>
       <React.Suspense fallback={fallback}>
-        <IntentGate gate={gate}>{children}</IntentGate>
+        <IntentGate gate={gate} container={ref}>
+          {children}
+        </IntentGate>
       </React.Suspense>
     </div>
   );
 }
 
-function IntentGate({ gate, children }: { gate: Gate; children: React.ReactNode }) {
+function IntentGate({
+  gate,
+  container,
+  children,
+}: {
+  gate: Gate;
+  container: React.RefObject<HTMLDivElement | null>;
+  children: React.ReactNode;
+}) {
   // True while hydrating (React reads the server snapshot), false on a client-side render.
   const hydrating = React.useSyncExternalStore(
     subscribeNothing,
@@ -103,6 +116,9 @@ function IntentGate({ gate, children }: { gate: Gate; children: React.ReactNode 
     () => true,
   );
   if (hydrating && typeof window !== "undefined" && !gate.opened) React.use(gate.promise);
-  React.useEffect(() => gate.markHydrated(), [gate]);
+  React.useEffect(() => {
+    container.current?.setAttribute("data-hydrated", "");
+    gate.markHydrated();
+  }, [gate, container]);
   return children;
 }
