@@ -1,5 +1,6 @@
 import { formatCount, formatUsd, formatUsdCents, formatUsdRange } from "./format";
 import { guarantee, monthlyPrice, overflowOptions, usage } from "./pricing";
+import { assumptions } from "./compare-assumptions";
 
 /**
  * The comparison assumptions of spec section 9 and the cost model built on them. The scenario
@@ -9,15 +10,7 @@ import { guarantee, monthlyPrice, overflowOptions, usage } from "./pricing";
 
 export type Range = { low: number; high: number };
 
-export const assumptions = {
-  interactionsPerMonth: { low: 400, high: 1200 },
-  callMinutes: { low: 3, high: 5 },
-  receptionistMonthly: { low: 4800, high: 6500 },
-  answeringServiceMonthly: { low: 300, high: 1200 },
-  answeringServicePerMinute: { low: 1.5, high: 3 },
-  otherAutomationMonthly: { low: 200, high: 1000 },
-  roi: { jobsPerWeek: 2, jobValue: 350, weeksPerMonth: 4 },
-} as const;
+export { assumptions };
 
 /** The call length the scenarios use: the middle of the 3–5 minute assumption. */
 export const averageCallMinutes = (assumptions.callMinutes.low + assumptions.callMinutes.high) / 2;

@@ -97,11 +97,13 @@ export const overflowOptions: { title: string; description: string }[] = [
   { title: "Soft throttle by category", description: "Lower-priority categories slow down first; urgent ones keep flowing." },
 ];
 
+const guaranteeDays = 30;
+const guaranteeRefundPercent = 100;
 export const guarantee = {
-  days: 30,
-  refundPercent: 100,
-  title: "30-day money-back guarantee",
-  description: "Not a fit in the first 30 days? You get a 100% refund of your subscription fee.",
+  days: guaranteeDays,
+  refundPercent: guaranteeRefundPercent,
+  title: `${guaranteeDays}-day money-back guarantee`,
+  description: `Not a fit in the first ${guaranteeDays} days? You get a ${guaranteeRefundPercent}% refund of your subscription fee.`,
 } as const;
 
 /**

@@ -1,5 +1,10 @@
 import { paths, notFoundPrerenderPath } from "@shared/site-routes";
 import { brand } from "./brand";
+import { assumptions } from "./compare-assumptions";
+import { formatCount, formatUsd } from "./format";
+import { contactTrialClaim, guarantee, monthlyPrice, terms, usage } from "./pricing";
+
+const price = formatUsd(monthlyPrice);
 
 export type PageSeo = { title: string; description: string };
 
@@ -8,7 +13,7 @@ export const pageSeo: Record<string, PageSeo> = {
   [paths.home]: {
     title: `${brand.name}: AI agents that answer every call and text`,
     description:
-      "AI agents for voice, SMS, email and social in one queue. Answer every call in seconds, book jobs and meetings, keep recordings and transcripts. Flat $799 per month.",
+      `AI agents for voice, SMS, email and social in one queue. Answer every call in seconds, book jobs and meetings, keep recordings and transcripts. Flat ${price} per month.`,
   },
   [paths.about]: {
     title: `About ${brand.name}: why we exist and who we serve`,
@@ -40,31 +45,31 @@ export const pageSeo: Record<string, PageSeo> = {
     description: "An AI co-pilot that answers complex customer questions during live interactions from your knowledge base.",
   },
   [paths.pricing]: {
-    title: `Pricing: flat $799 per month, unlimited concurrency | ${brand.name}`,
+    title: `Pricing: flat ${price} per month, unlimited concurrency | ${brand.name}`,
     description:
-      "One flat plan: 100 inbound interactions per day, unlimited concurrency, recordings and transcripts, and a 30-day money-back guarantee.",
+      `One flat plan: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts, and a ${guarantee.title}.`,
   },
   [paths.compare]: {
     title: `Compare costs: AI agents vs receptionist vs answering service | ${brand.name}`,
     description:
-      "See what an in-house receptionist, a live answering service and other automation tools cost next to a flat AI plan, at 400 and 1,200 interactions a month.",
+      `See what an in-house receptionist, a live answering service and other automation tools cost next to a flat AI plan, at ${formatCount(assumptions.interactionsPerMonth.low)} and ${formatCount(assumptions.interactionsPerMonth.high)} interactions a month.`,
   },
   [paths.faq]: {
     title: `FAQ: setup, pricing, interactions and trials | ${brand.name}`,
     description: "Answers to the questions we hear most about setup, pricing, interaction limits and guarantees.",
   },
   [paths.contact]: {
-    title: `Contact us and start your 30-day trial | ${brand.name}`,
+    title: `Contact us and start your ${contactTrialClaim} | ${brand.name}`,
     description: "Tell us about your business and get set up in four steps: forward your number, choose a voice, import FAQs, connect your calendar.",
   },
   [paths.book]: {
-    title: `Book your 10-minute setup call | ${brand.name}`,
+    title: `Book your ${terms.setupCallMinutes}-minute setup call | ${brand.name}`,
     description: "Pick a time for a short setup call. We'll cover your use case, your knowledge, your systems and your launch.",
   },
   [paths.enterprise]: {
     title: `Enterprise AI agents with security and SLAs | ${brand.name}`,
     description:
-      "Enterprise-grade AI agents: encryption, PII controls, 10DLC registration, a 99.9% uptime target, integrations and a paid pilot.",
+      `Enterprise-grade AI agents: encryption, PII controls, 10DLC registration, a ${terms.uptimeTargetPercent}% uptime target, integrations and a paid pilot.`,
   },
   [paths.industryLaw]: {
     title: `AI receptionist and intake for law firms | ${brand.name}`,

@@ -8,7 +8,7 @@ export type CtaLocation = "navbar" | "hero" | "cta_strip" | "pricing" | "compare
 export type AnalyticsEvents = {
   cta_book_click: { location: CtaLocation };
   demo_play: Record<string, never>;
-  enterprise_consult_click: { location: CtaLocation | "enterprise" };
+  enterprise_consult_click: Record<string, never>;
   booking_completed: { timestamp: string; email: string | null; name: string };
 };
 

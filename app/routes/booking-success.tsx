@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CalendarCheck, Mail } from "lucide-react";
 import type { Route } from "./+types/booking-success";
 import { Button } from "~/components/ui/button";
+import { terms } from "~/content/pricing";
 import { pageMeta } from "~/lib/seo";
 import { track } from "~/lib/analytics";
 import { sendLeadConversion } from "~/features/consent/consent";
@@ -64,7 +65,7 @@ export default function BookingSuccessPage() {
           )}
         </p>
         <ul className="grid max-w-prose gap-2 text-left text-muted-foreground">
-          <li>We'll contact you within 24 hours to confirm the details.</li>
+          <li>We'll contact you within {terms.contactWithinHours} hours to confirm the details.</li>
           <li>Bring a rough idea of your call volume and the questions callers ask most.</li>
         </ul>
         <div className="flex flex-wrap justify-center gap-3">

@@ -45,7 +45,7 @@ export default function EnterprisePage() {
         <a href={`#${formSectionId}`} className={buttonVariants({ size: "lg" })}>
           {enterpriseHero.requestCta}
         </a>
-        <EnterpriseConsultButton location="enterprise" size="lg" variant="outline">
+        <EnterpriseConsultButton size="lg" variant="outline">
           {bookDirectly.cta}
         </EnterpriseConsultButton>
       </PageHero>
@@ -142,7 +142,7 @@ export default function EnterprisePage() {
             {bookDirectly.title}
           </h2>
           <p className="mt-4 text-lg text-slate-200">{bookDirectly.lead}</p>
-          <EnterpriseConsultButton location="enterprise" size="lg" variant="inverse" className="mt-8">
+          <EnterpriseConsultButton size="lg" variant="inverse" className="mt-8">
             {bookDirectly.cta}
           </EnterpriseConsultButton>
         </div>

@@ -13,7 +13,6 @@ import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { Section } from "~/components/marketing/section";
 import { formatUsd } from "~/content/format";
 import {
-  annualPerMonth,
   annualYearlyTotal,
   guarantee,
   monthlyPrice,
@@ -44,6 +43,7 @@ export const meta: Route.MetaFunction = () =>
 export default function PricingPage() {
   const [period, setPeriod] = React.useState<BillingPeriod>("monthly");
   const view = priceView(period);
+  const annualView = priceView("annual");
   const switchId = React.useId();
 
   return (
@@ -114,7 +114,8 @@ export default function PricingPage() {
             </ul>
             <noscript>
               <p className="mt-4 text-sm text-muted-foreground">
-                Annual billing: {formatUsd(annualPerMonth)}/month, billed {formatUsd(annualYearlyTotal)} per year.
+                Annual billing: {annualView.perMonth}/month, {annualView.billingNote.toLowerCase()} ({annualView.savingsBadge},{" "}
+                {annualView.savingsPercent}).
               </p>
             </noscript>
           </article>

@@ -137,6 +137,7 @@ test.describe("phone navigation", () => {
       await expect(sheet.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
     }
     await expect(sheet.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
+    await expect(sheet.getByRole("link", { name: /Merch/ })).toHaveAttribute("rel", /\bnoopener\b/);
     await page.keyboard.press("Escape");
     await expect(sheet).toBeHidden();
   });
@@ -150,6 +151,7 @@ test.describe("phone navigation", () => {
       await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
+    await expect(menu.getByRole("link", { name: /Merch/ })).toHaveAttribute("rel", /\bnoopener\b/);
     await menu.getByRole("button", { name: "Book demo" }).click();
     await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
     expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });

@@ -54,13 +54,15 @@ async function openConsultDialog(page: Page, path: string, buttonName: string): 
 const popups = (page: Page) =>
   page.evaluate(() => (window as unknown as { __calendlyPopups?: { url: string }[] }).__calendlyPopups ?? []);
 
-test("consultation dialog from /compare: enterprise_consult_click, validation, submitting, stored, toast, closed, scheduler with the AI goal", async ({
+test("consultation dialog from /compare: cta_book_click with location compare, validation, submitting, stored, toast, closed, scheduler with the AI goal", async ({
   context,
   page,
 }) => {
   await interceptThirdParties(context);
   const dialog = await openConsultDialog(page, "/compare", "Book a demo");
-  expect((await dataLayerEvents(page)).filter((e) => e.event === "enterprise_consult_click").map((e) => e.location)).toEqual(["compare"]);
+  const events = await dataLayerEvents(page);
+  expect(events.filter((e) => e.event === "cta_book_click").map((e) => e.location)).toEqual(["compare"]);
+  expect(events.filter((e) => e.event === "enterprise_consult_click")).toEqual([]);
   await expect(dialog).toHaveCSS("max-width", "672px");
 
   const submit = dialog.getByRole("button", { name: "Request consultation" });
@@ -121,7 +123,9 @@ test("consultation dialog from /compare: enterprise_consult_click, validation, s
 test("consultation dialog: server failure keeps it open with the values; closing resets; bot check not ready", async ({ context, page }) => {
   await interceptThirdParties(context, { recaptcha: "blocked" });
   const dialog = await openConsultDialog(page, "/enterprise", "Book a consultation");
-  expect((await dataLayerEvents(page)).filter((e) => e.event === "enterprise_consult_click").map((e) => e.location)).toEqual(["enterprise"]);
+  const events = await dataLayerEvents(page);
+  expect(events.filter((e) => e.event === "enterprise_consult_click")).toHaveLength(1);
+  expect(events.filter((e) => e.event === "cta_book_click")).toEqual([]);
   await fill(dialog, valid({ name: "Not Ready" }));
   await dialog.getByRole("button", { name: "Request consultation" }).click();
   await expect(page.getByText("reCAPTCHA not ready. Please refresh and try again.")).toBeVisible();

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { paths } from "../../shared/site-routes";
 import { homeHero, trustedByLabel, trustedByNames } from "../../app/content/home";
 import { featureCards, featurePages } from "../../app/content/features";
 import { outcomes, outcomesLabel, rolloutSteps, securityPoints } from "../../app/content/outcomes";
-import { founders, values } from "../../app/content/about";
+import { aboutFinalCta, founders, values } from "../../app/content/about";
 import { careersHero, readyToBuild, whatYoullBuild, whyJoinNow } from "../../app/content/careers";
 import { deliveryOptions, enterpriseFeatures, integrations, procurementFaq, useCasesByTeam } from "../../app/content/enterprise";
 import { industryPages } from "../../app/content/industries";
@@ -12,6 +12,16 @@ import { callAgenda, schedulerFrame } from "../../app/content/book";
 import { guarantee, setupCallTrialClaim, contactTrialClaim, trial } from "../../app/content/pricing";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import { dataLayer, hydrated, runtimeConfig, sectionByHeading, stubSchedulers } from "./pages-support";
+
+/** The vendor-reported outcomes of spec section 1 in `list`, and its section labelled so. */
+async function expectOutcomes(page: Page, list: Locator) {
+  await expect(page.locator("section").filter({ has: list }).getByText(/vendor-reported/i).first()).toBeVisible();
+  const scope = list;
+  for (const [value, label] of [["8x", "faster resolutions"], ["7x", "higher retention"], ["+9.5%", "annual revenue"], ["+30%", "customer lifetime value"], ["5x", "engagement"]]) {
+    await expect(scope.getByRole("listitem").filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
+  }
+  expect(outcomes).toHaveLength(5);
+}
 
 test.beforeEach(async ({ page }) => {
   await stubSchedulers(page);
@@ -24,6 +34,9 @@ test.describe("home", () => {
     await expect(page.getByText(guarantee.title, { exact: true })).toBeVisible();
     expect(guarantee.title).toBe("30-day money-back guarantee");
 
+    // The spec's own words, in its case.
+    expect(trustedByLabel).toBe("Trusted by teams like");
+    await expect(page.getByRole("heading", { level: 2, name: "Trusted by teams like", exact: true })).toHaveCSS("text-transform", "none");
     const trusted = sectionByHeading(page, trustedByLabel);
     await expect(trusted.getByRole("listitem")).toHaveText(trustedByNames);
     expect(trustedByNames).toHaveLength(6);
@@ -31,18 +44,15 @@ test.describe("home", () => {
     for (const card of featureCards) {
       await expect(page.getByRole("link", { name: card.title, exact: true })).toHaveAttribute("href", card.to);
     }
+    expect(featureCards).toHaveLength(4);
+    await expect(page.getByTestId("feature-card")).toHaveCount(4);
     await expect(page.getByRole("heading", { level: 3, name: "Agentic Automation" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "True Omnichannel" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "Analytics & QA" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "AI Guru" })).toBeVisible();
     await expect(page.getByText("Intake, qualify, schedule, confirm, follow-up", { exact: false })).toBeVisible();
 
-    const outcomesList = page.getByRole("list", { name: outcomesLabel });
-    await expect(page.getByText(/vendor-reported/i).first()).toBeVisible();
-    for (const [value, label] of [["8x", "faster resolutions"], ["7x", "higher retention"], ["+9.5%", "annual revenue"], ["+30%", "customer lifetime value"], ["5x", "engagement"]]) {
-      await expect(outcomesList.getByRole("listitem").filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
-    }
-    expect(outcomes).toHaveLength(5);
+    await expectOutcomes(page, page.getByRole("list", { name: outcomesLabel }));
 
     for (const step of ["Understand the use case", "Bring in knowledge", "Tie in systems", "Launch and refine"]) {
       await expect(page.getByRole("heading", { level: 3, name: step })).toBeVisible();
@@ -92,6 +102,7 @@ test("about: six sections, founders as placeholders, external scheduler links in
   await expect(enterprise).toHaveAttribute("target", "_blank");
   await expect(enterprise).toHaveAttribute("rel", /noopener/);
   await expect(page.getByRole("link", { name: "Want to work with us?" })).toHaveAttribute("href", paths.careers);
+  await expect(page.getByRole("main").getByRole("link", { name: aboutFinalCta.careersLabel, exact: true })).toHaveAttribute("href", paths.careers);
 });
 
 test("careers: badge, title, every section and the mail link to the careers address", async ({ page }) => {
@@ -119,8 +130,9 @@ test("features: four cards to the feature pages, Security & Compliance panel, ou
   }
   const panel = sectionByHeading(page, "Security & Compliance");
   for (const point of securityPoints) await expect(panel).toContainText(point.title);
-  await expect(page.getByRole("list", { name: outcomesLabel })).toBeVisible();
+  await expectOutcomes(page, page.getByRole("list", { name: outcomesLabel }));
   await expect(page.getByRole("heading", { level: 3, name: guarantee.title })).toBeVisible();
+  await expect(page.getByTestId("feature-card")).toHaveCount(4);
 });
 
 for (const content of Object.values(featurePages)) {
@@ -152,6 +164,8 @@ test("enterprise: hero, 8 feature cards, outcomes, use cases, integrations, deli
   await expect(sectionByHeading(page, "Built for the enterprise").getByRole("listitem")).toHaveCount(8);
   expect(enterpriseFeatures).toHaveLength(8);
   await expect(page.getByRole("heading", { level: 2, name: "Business outcomes" })).toBeVisible();
+  await expectOutcomes(page, page.getByRole("list", { name: outcomesLabel }));
+  await expect(sectionByHeading(page, "Business outcomes").getByRole("list", { name: outcomesLabel })).toBeVisible();
   for (const group of useCasesByTeam) await expect(page.getByRole("heading", { level: 3, name: group.team })).toBeVisible();
   for (const item of integrations) await expect(page.getByText(item, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Co-develop on a partner platform" })).toBeVisible();

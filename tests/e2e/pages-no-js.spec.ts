@@ -4,6 +4,8 @@ import { faqEntries } from "../../app/content/faq";
 import { costFaq } from "../../app/content/compare";
 import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
+import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
+import { formatUsd } from "../../app/content/format";
 import { expectNoHorizontalOverflow, jsonLdBlocks, stubSchedulers } from "./pages-support";
 
 test.describe("with JavaScript off", () => {
@@ -19,6 +21,17 @@ test.describe("with JavaScript off", () => {
       await expect(page.getByRole("main")).not.toBeEmpty();
     });
   }
+
+  test("/pricing's prerendered HTML holds both billing periods: the annual price, total, 'Save $901' and percentage", async ({ page, request }) => {
+    await page.goto(paths.pricing);
+    await expect(page.getByRole("main")).toContainText(`${formatUsd(monthlyPrice)}/month`);
+    // The annual terms are in a <noscript> block, which a browser shows only with scripting off
+    // (Playwright's switch disables script execution, not the parser's scripting flag): read the HTML.
+    const html = (await (await request.get(paths.pricing)).text()).replaceAll("<!-- -->", "");
+    const percent = `${((901 / (annualYearlyTotal + 901)) * 100).toFixed(1)}%`;
+    const noscript = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ""));
+    expect(noscript).toContain(`Annual billing: ${formatUsd(annualPerMonth)}/month, billed ${formatUsd(annualYearlyTotal)} per year (Save $901, ${percent}).`);
+  });
 
   test("every FAQ answer is shown on /faq and every cost answer on /compare", async ({ page }) => {
     await page.goto(paths.faq);

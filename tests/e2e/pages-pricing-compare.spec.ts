@@ -9,6 +9,7 @@ import {
 } from "../../app/content/pricing";
 import {
   alternatives,
+  answeringServiceCost,
   assumptionList,
   averageCallMinutes,
   comparisonRows,
@@ -19,7 +20,7 @@ import {
   roiMultipleLabel,
   scenarios,
 } from "../../app/content/compare";
-import { formatUsd, formatUsdRange } from "../../app/content/format";
+import { formatCount, formatUsd, formatUsdRange } from "../../app/content/format";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import { dataLayer, expectNoHorizontalOverflow, hydrated, jsonLdBlocks } from "./pages-support";
 
@@ -95,7 +96,13 @@ test.describe("compare", () => {
         await expect(row.getByTestId("scenario-cost")).toHaveText(formatUsdRange(cost.low, cost.high));
         await expect(row.getByTestId("scenario-saving")).toHaveText(`Flat plan: ${formatSavings(scenario.estimate.savings[alternative.id])}`);
       }
-      await expect(page.getByTestId(`bars-${scenario.id}`)).toContainText(formatUsd(monthlyPrice));
+      const bars = page.getByTestId(`bars-${scenario.id}`);
+      await expect(bars).toContainText(formatUsd(monthlyPrice));
+      // The per-minute bar carries the same figures as the scenario card.
+      const perMinute = answeringServiceCost(scenario.estimate.minutesPerMonth);
+      expect(perMinute).toEqual(scenario.estimate.alternatives["answering-service"]);
+      await expect(bars).toContainText(formatUsdRange(perMinute.low, perMinute.high));
+      await expect(bars).toContainText(`(${formatCount(scenario.estimate.minutesPerMonth)} minutes)`);
     }
     // Independent check of the per-minute model at ~400 interactions of 4 minutes: 1,600 minutes.
     const light = page.getByTestId("scenario-light").locator('[data-alternative="answering-service"]');

@@ -8,7 +8,7 @@ export function FeatureCards() {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {featureCards.map((card) => (
-        <li key={card.id} className="relative flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
+        <li key={card.id} data-testid="feature-card" className="relative flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
           <ContentIcon name={card.icon} />
           <h3 className="mt-4 text-lg font-bold leading-tight">
             <Link to={card.to} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">

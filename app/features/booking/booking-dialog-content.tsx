@@ -2,6 +2,7 @@ import * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { BOOKING_DIALOG_TITLE } from "./booking-dialog";
 import { useBookingDialog } from "./booking-dialog-context";
+import { terms } from "~/content/pricing";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
 
 // The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
@@ -16,7 +17,7 @@ export function BookingDialogContent() {
       <DialogContent size="wide">
         <DialogHeader>
           <DialogTitle>{BOOKING_DIALOG_TITLE}</DialogTitle>
-          <DialogDescription>Tell us about your business and we'll set up a 10-minute call.</DialogDescription>
+          <DialogDescription>Tell us about your business and we'll set up a {terms.setupCallMinutes}-minute call.</DialogDescription>
         </DialogHeader>
         <FormSuspense>
           <BookingForm onSubmitted={() => setOpen(false)} />

@@ -10,14 +10,20 @@ const EnterpriseConsultDialog = React.lazy(() =>
 );
 
 /**
- * A button that opens the enterprise consultation dialog (compare page, enterprise page's
- * book-directly section) and records enterprise_consult_click with where it was.
+ * A button that opens the enterprise consultation dialog. On /enterprise it records
+ * enterprise_consult_click; the compare page's Book buttons open the same dialog and record
+ * cta_book_click with location compare, as every other Book button does with its location
+ * (spec sections 2 and 3; docs/decisions/0304).
  */
 export function EnterpriseConsultButton({
   location,
   children,
   ...props
-}: Omit<ButtonProps, "onClick"> & { location: CtaLocation | "enterprise"; children: React.ReactNode }) {
+}: Omit<ButtonProps, "onClick"> & {
+  /** A Book button's location (cta_book_click), or undefined for a consult button (enterprise_consult_click). */
+  location?: CtaLocation;
+  children: React.ReactNode;
+}) {
   const [open, setOpen] = React.useState(false);
   const mounted = useEverTrue(open);
   return (
@@ -27,7 +33,8 @@ export function EnterpriseConsultButton({
         type="button"
         aria-haspopup="dialog"
         onClick={() => {
-          track("enterprise_consult_click", { location });
+          if (location) track("cta_book_click", { location });
+          else track("enterprise_consult_click", {});
           setOpen(true);
         }}
       >
