@@ -15,7 +15,7 @@ const widths = [
 const server = await spawnServer({ env: { DATABASE_URL: undefined } });
 const browser = await chromium.launch({
   executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
 });
 try {
   for (const viewport of widths) {

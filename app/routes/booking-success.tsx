@@ -58,17 +58,17 @@ export default function BookingSuccessPage() {
           Your call is booked.{" "}
           {booker?.email ? (
             <>
-              A calendar invitation is on its way to <strong className="break-all text-foreground">{booker.email}</strong>.
+              A calendar invitation is on its way to <strong className="text-foreground [overflow-wrap:anywhere]">{booker.email}</strong>.
             </>
           ) : (
             "A calendar invitation is on its way to your inbox."
           )}
         </p>
-        <ul className="grid max-w-prose gap-2 text-left text-muted-foreground">
+        <ul className="grid max-w-prose gap-2 text-muted-foreground">
           <li>We'll contact you within {terms.contactWithinHours} hours to confirm the details.</li>
           <li>Bring a rough idea of your call volume and the questions callers ask most.</li>
         </ul>
-        <div className="flex flex-wrap justify-center gap-3">
+        <div className="grid w-full max-w-sm gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:justify-center">
           <Button asChild size="lg">
             <Link to={paths.home}>Back to Home</Link>
           </Button>

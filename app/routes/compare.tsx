@@ -1,4 +1,4 @@
-import { Check, Minus, PlayCircle } from "lucide-react";
+import { ArrowRight, Check, Minus, PlayCircle } from "lucide-react";
 import type { Route } from "./+types/compare";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
@@ -88,12 +88,15 @@ export default function ComparePage() {
       </Section>
 
       <Section tone="muted" title="Side by side">
+        <p className="mb-3 flex items-center justify-end gap-1 text-sm text-muted-foreground md:hidden" aria-hidden="true">
+          Swipe the table for every option <ArrowRight className="size-4" width={16} height={16} />
+        </p>
         <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm" tabIndex={0} role="region" aria-label="Comparison table, scrolls sideways">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="comparison-table">
             <caption className="sr-only">Our AI agents compared with the alternatives</caption>
             <thead className="bg-muted">
               <tr>
-                <th scope="col" className="p-4 font-semibold">
+                <th scope="col" className="sticky left-0 z-10 bg-muted p-4 font-semibold shadow-[1px_0_0_var(--color-border)]">
                   <span className="sr-only">Feature</span>
                 </th>
                 {comparisonColumns.map((column, index) => (
@@ -106,7 +109,7 @@ export default function ComparePage() {
             <tbody>
               {comparisonRows.map((row) => (
                 <tr key={row.label} className="border-t border-border">
-                  <th scope="row" className="p-4 font-medium">
+                  <th scope="row" className="sticky left-0 z-10 w-36 bg-background p-4 font-medium shadow-[1px_0_0_var(--color-border)] sm:w-auto">
                     {row.label}
                   </th>
                   {row.cells.map((cell, index) => (

@@ -6,7 +6,7 @@ import { paths } from "@shared/site-routes";
 import { useEverTrue } from "~/lib/deferred-mount";
 
 const tabClass =
-  "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium transition-colors hover:text-foreground";
+  "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium transition-colors hover:text-foreground focus-visible:-outline-offset-2";
 const tabLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(tabClass, isActive ? "text-primary" : "text-muted-foreground");
 

@@ -21,7 +21,8 @@ export function PageHero({
         {eyebrow ? <div className="mb-4 flex justify-center">{eyebrow}</div> : null}
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
         {lead ? <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{lead}</p> : null}
-        {children ? <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{children}</div> : null}
+        {/* Actions stack full width on a phone, and sit side by side from sm up. */}
+        {children ? <div className="mx-auto mt-8 grid w-full max-w-sm gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:items-center sm:justify-center">{children}</div> : null}
       </div>
     </section>
   );

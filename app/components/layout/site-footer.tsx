@@ -19,7 +19,7 @@ export function SiteFooter() {
         <div className="col-span-2 flex flex-col gap-4 sm:col-span-3 md:col-span-1">
           <SiteLogo />
           <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}</p>
-          <p className="inline-flex w-fit items-center gap-2 rounded-full border border-border bg-background px-3 py-1 text-xs font-semibold text-foreground">
+          <p className="inline-flex w-fit items-center gap-2 rounded-lg border border-border bg-background px-3 py-1 text-xs font-semibold text-foreground">
             <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
             {brand.resellerBadge}
           </p>

@@ -31,7 +31,7 @@ export function CostBars({ scenarios }: { scenarios: readonly Scenario[] }) {
               <li>
                 <p className="flex justify-between gap-2">
                   <span>Per-minute answering service</span>
-                  <span className="font-semibold">{formatUsdRange(perMinute.low, perMinute.high)}</span>
+                  <span className="whitespace-nowrap font-semibold">{formatUsdRange(perMinute.low, perMinute.high)}</span>
                 </p>
                 <div className="relative mt-1 h-3 rounded-full bg-muted" aria-hidden="true">
                   <div className="absolute h-3 rounded-full bg-slate-400" style={{ width: width(perMinute.high) }} />

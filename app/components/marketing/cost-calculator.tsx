@@ -70,37 +70,44 @@ export function CostCalculator() {
       <div aria-live="polite" className="mt-8">
         {estimate ? (
           <>
-            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Calculator results, scrolls sideways">
-              <table className="w-full min-w-[32rem] text-left text-sm" data-testid="calculator-results">
-                <caption className="sr-only">
-                  Monthly cost at {formatCount(estimate.interactions)} interactions of {estimate.averageMinutes} minutes
-                </caption>
-                <thead>
-                  <tr className="border-b border-border">
-                    <th scope="col" className="py-2 pr-4 font-semibold">Option</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">Monthly cost</th>
-                    <th scope="col" className="py-2 font-semibold">Our flat plan costs</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className="border-b border-border bg-primary-soft" data-alternative="flat">
-                    <th scope="row" className="py-3 pl-2 pr-4 font-semibold">Our AI agents (flat)</th>
-                    <td className="py-3 pr-4 font-semibold">{formatUsd(estimate.flatPlan)}</td>
-                    <td className="py-3">—</td>
-                  </tr>
-                  {alternatives.map((alternative) => {
-                    const cost = estimate.alternatives[alternative.id];
-                    return (
-                      <tr key={alternative.id} className="border-b border-border last:border-b-0" data-alternative={alternative.id}>
-                        <th scope="row" className="py-3 pl-2 pr-4 font-medium">{alternative.name}</th>
-                        <td className="py-3 pr-4" data-testid="alternative-cost">{formatUsdRange(cost.low, cost.high)}</td>
-                        <td className="py-3" data-testid="alternative-saving">{formatSavings(estimate.savings[alternative.id])}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            {/* Three columns from sm up; on a phone the saving sits under each cost instead. */}
+            <table className="w-full text-left text-sm" data-testid="calculator-results">
+              <caption className="sr-only">
+                Monthly cost at {formatCount(estimate.interactions)} interactions of {estimate.averageMinutes} minutes
+              </caption>
+              <thead>
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pl-2 pr-4 font-semibold">Option</th>
+                  <th scope="col" className="py-2 pr-2 text-right font-semibold sm:pr-4 sm:text-left">Monthly cost</th>
+                  <th scope="col" className="hidden py-2 font-semibold sm:table-cell">Our flat plan costs</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className="border-b border-border bg-primary-soft" data-alternative="flat">
+                  <th scope="row" className="py-3 pl-2 pr-4 font-semibold">Our AI agents (flat)</th>
+                  <td className="py-3 pr-2 text-right font-semibold sm:pr-4 sm:text-left">{formatUsd(estimate.flatPlan)}</td>
+                  <td className="hidden py-3 sm:table-cell">—</td>
+                </tr>
+                {alternatives.map((alternative) => {
+                  const cost = estimate.alternatives[alternative.id];
+                  const saving = formatSavings(estimate.savings[alternative.id]);
+                  return (
+                    <tr key={alternative.id} className="border-b border-border last:border-b-0" data-alternative={alternative.id}>
+                      <th scope="row" className="py-3 pl-2 pr-4 font-medium">{alternative.name}</th>
+                      <td className="py-3 pr-2 text-right sm:pr-4 sm:text-left">
+                        <span className="whitespace-nowrap" data-testid="alternative-cost">
+                          {formatUsdRange(cost.low, cost.high)}
+                        </span>
+                        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">Flat plan: {saving}</span>
+                      </td>
+                      <td className="hidden py-3 sm:table-cell" data-testid="alternative-saving">
+                        {saving}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
             <p className="mt-4 text-sm text-muted-foreground">
               {formatCount(estimate.minutesPerMonth)} call minutes a month. On our plan that is about{" "}
               {formatCount(Math.ceil(estimate.countedPerDay))} interactions a day of the {usage.inboundPerDay} included

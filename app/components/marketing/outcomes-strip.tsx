@@ -7,7 +7,7 @@ export function OutcomesStrip({ tone = "ink", title = "Results teams report" }: 
     <Section tone={tone} eyebrow={outcomesLabel} title={title}>
       <ul className="grid grid-cols-2 gap-6 text-center sm:grid-cols-3 lg:grid-cols-5" aria-label={outcomesLabel}>
         {outcomes.map((o) => (
-          <li key={o.label} className="flex flex-col items-center">
+          <li key={o.label} className="flex flex-col items-center last:col-span-2 sm:last:col-span-1">
             <span className={tone === "ink" ? "text-4xl font-extrabold tracking-tight text-white" : "text-4xl font-extrabold tracking-tight text-primary"}>{o.value}</span>
             <span className={tone === "ink" ? "text-slate-300" : "text-muted-foreground"}>{o.label}</span>
           </li>

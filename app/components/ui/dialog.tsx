@@ -31,14 +31,16 @@ export function DialogContent({
       <DialogOverlay />
       <Primitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-xl data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
-          size === "wide" ? "max-h-[90vh] max-w-2xl overflow-y-auto" : "max-w-lg",
+          "fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background shadow-xl data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+          // A wide dialog (the lead forms) can be taller than a phone's screen: its body scrolls
+          // inside, so the close button stays in view.
+          size === "wide" ? "flex max-h-[90vh] max-w-2xl flex-col overflow-hidden" : "grid max-w-lg gap-4 p-6",
           className,
         )}
         {...props}
       >
-        {children}
-        <Primitive.Close className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        {size === "wide" ? <div className="grid gap-4 overflow-y-auto overscroll-contain p-6">{children}</div> : children}
+        <Primitive.Close className="absolute right-3 top-3 rounded-md bg-background p-1.5 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">{closeLabel}</span>
         </Primitive.Close>

@@ -78,7 +78,8 @@ function ConsentBanner({ onChoose }: { onChoose: () => void }) {
             <Button size="sm" onClick={() => saveConsent({ analytics: true, advertising: true })}>
               Accept all
             </Button>
-            <Button size="sm" variant="outline" onClick={() => saveConsent({ analytics: false, advertising: false })}>
+            {/* Refusing is as easy and as prominent as accepting. */}
+            <Button size="sm" onClick={() => saveConsent({ analytics: false, advertising: false })}>
               Reject all
             </Button>
             <Button size="sm" variant="ghost" onClick={onChoose}>
