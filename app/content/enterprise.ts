@@ -5,7 +5,7 @@ export const enterpriseHero = {
   eyebrow: "Enterprise",
   title: "Enterprise-grade AI agents, delivered with you",
   lead: "Automate the contact centre across voice, SMS, email and social, with the security, SLAs and integrations procurement asks for.",
-  requestCta: "Request a consultation",
+  requestCta: "Send your requirements",
 } as const;
 
 export const enterpriseFeatures: { title: string; description: string; icon: IconName }[] = [

@@ -11,7 +11,8 @@ export type IndustryPage = {
   icon: IconName;
   painPoints: string[];
   useCases: { title: string; description: string }[];
-  workflow: string[];
+  /** "A typical call": each step with one line on what happens in it. */
+  workflow: { title: string; description: string }[];
 };
 
 export const industryPages: Record<IndustryId, IndustryPage> = {
@@ -32,7 +33,12 @@ export const industryPages: Record<IndustryId, IndustryPage> = {
       { title: "Consultation booking", description: "Books consultations into attorneys' calendars with reminders." },
       { title: "After-hours coverage", description: "Answers nights and weekends with your approved scripts." },
     ],
-    workflow: ["Caller is greeted in your firm's name", "Agent runs your intake questions", "Consultation booked and confirmed by text", "Transcript and summary sent to your team"],
+    workflow: [
+      { title: "Caller is greeted in your firm's name", description: "Answered in seconds, day or night, with the greeting you approve." },
+      { title: "Agent runs your intake questions", description: "Matter type, parties, key dates and contact details go into one record." },
+      { title: "Consultation booked and confirmed by text", description: "An open slot in the right attorney's calendar, with reminders before the meeting." },
+      { title: "Transcript and summary sent to your team", description: "Your team knows who called and what they need before the consultation." },
+    ],
   },
   trades: {
     path: paths.industryTrades,
@@ -51,7 +57,12 @@ export const industryPages: Record<IndustryId, IndustryPage> = {
       { title: "Quotes and pricing", description: "Answers common pricing questions from your price list." },
       { title: "Reminders and follow-up", description: "Confirms appointments and asks for reviews afterwards." },
     ],
-    workflow: ["Customer calls or texts", "Agent qualifies the job and checks urgency", "Appointment booked and confirmed", "Details land in your job management system"],
+    workflow: [
+      { title: "Customer calls or texts", description: "Answered in seconds, even when the whole crew is out on jobs." },
+      { title: "Agent qualifies the job and checks urgency", description: "It asks what's wrong and where, and escalates emergencies to the on-call tech." },
+      { title: "Appointment booked and confirmed", description: "The job goes into an open slot on your schedule, with a text confirmation." },
+      { title: "Details land in your job management system", description: "Address, job notes and the transcript are ready for the tech who takes it." },
+    ],
   },
   insurance: {
     path: paths.industryInsurance,
@@ -70,6 +81,11 @@ export const industryPages: Record<IndustryId, IndustryPage> = {
       { title: "Review booking", description: "Books annual reviews and renewals with the right agent." },
       { title: "Claims first notice", description: "Takes first notice of loss details and routes them quickly." },
     ],
-    workflow: ["Caller is identified or qualified", "Agent answers or gathers quote details", "Review or call-back booked with an agent", "Summary logged to your agency system"],
+    workflow: [
+      { title: "Caller is identified or qualified", description: "Policyholders are matched to their policy; new callers are asked what cover they need." },
+      { title: "Agent answers or gathers quote details", description: "Answers from your knowledge base, or the details your agents need for a quote." },
+      { title: "Review or call-back booked with an agent", description: "The caller picks a time with the right agent instead of waiting on hold." },
+      { title: "Summary logged to your agency system", description: "The transcript and summary are saved, so your agent picks up where the call left off." },
+    ],
   },
 };

@@ -4,11 +4,11 @@ import type { Route } from "./+types/enterprise";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { ContentIcon } from "~/components/marketing/content-icon";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { Section } from "~/components/marketing/section";
+import { SecurityPoints } from "~/components/marketing/security-points";
 import {
   bookDirectly,
   businessOutcomesTitle,
@@ -20,7 +20,6 @@ import {
   procurementFaq,
   useCasesByTeam,
 } from "~/content/enterprise";
-import { securityPoints } from "~/content/outcomes";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { pageMeta } from "~/lib/seo";
@@ -107,15 +106,7 @@ export default function EnterprisePage() {
       </Section>
 
       <Section tone="muted" title="Security & compliance">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {securityPoints.map((point) => (
-            <li key={point.title} className="rounded-xl border border-border bg-background p-5 shadow-sm">
-              <ContentIcon name={point.icon} />
-              <h3 className="mt-3 font-bold leading-tight">{point.title}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{point.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SecurityPoints />
       </Section>
 
       <Section title="Procurement questions" width="narrow">

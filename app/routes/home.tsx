@@ -13,6 +13,7 @@ import { homeHero, rolloutStrip, trustedByLabel, trustedByNames } from "~/conten
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
+import { keepHyphenated } from "~/lib/keep-hyphenated";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.home, [organizationJsonLd()]);
 
@@ -21,9 +22,9 @@ export default function HomePage() {
     <>
       <section className="bg-gradient-to-b from-primary-soft to-background">
         <div className="mx-auto max-w-5xl px-4 pb-14 pt-10 text-center sm:px-6 sm:pb-20 sm:pt-16">
-          <p className="mb-4 text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{homeHero.title}</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{homeHero.lead}</p>
+          <p className="mb-4 text-balance text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{keepHyphenated(homeHero.title)}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg text-muted-foreground">{keepHyphenated(homeHero.lead)}</p>
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
             <BookDemoButton location="hero" />
             <Button asChild size="lg" variant="outline">

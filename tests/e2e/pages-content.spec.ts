@@ -136,7 +136,7 @@ test("features: four cards to the feature pages, Security & Compliance panel, ou
 });
 
 for (const content of Object.values(featurePages)) {
-  test(`feature page ${content.path} links to /book and /contact`, async ({ page }) => {
+  test(`feature page ${content.path} links to /book and /contact, and to the other three features`, async ({ page }) => {
     await page.goto(content.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.title);
     for (const capability of content.capabilities) {
@@ -144,6 +144,13 @@ for (const content of Object.values(featurePages)) {
     }
     await expect(page.getByRole("main").locator(`a[href="${paths.book}"]`).first()).toBeVisible();
     await expect(page.getByRole("main").locator(`a[href="${paths.contact}"]`).first()).toBeVisible();
+    const more = sectionByHeading(page, "Explore more features");
+    const others = featureCards.filter((card) => card.to !== content.path);
+    await expect(more.getByTestId("feature-card")).toHaveCount(3);
+    for (const card of others) {
+      await expect(more.getByRole("link", { name: card.title, exact: true })).toHaveAttribute("href", card.to);
+      await expect(more).toContainText(card.description);
+    }
   });
 }
 

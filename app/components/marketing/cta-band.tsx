@@ -1,12 +1,13 @@
 import type * as React from "react";
+import { keepHyphenated } from "~/lib/keep-hyphenated";
 
 /** The closing call to action every page ends with: a clear next step. */
 export function CtaBand({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="bg-ink text-white">
       <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6">
-        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h2>
-        {lead ? <p className="mt-4 max-w-2xl text-lg text-slate-200">{lead}</p> : null}
+        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{keepHyphenated(title)}</h2>
+        {lead ? <p className="mt-4 max-w-2xl text-pretty text-lg text-slate-200">{keepHyphenated(lead)}</p> : null}
         <div className="mx-auto mt-8 grid w-full max-w-sm gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:items-center sm:justify-center">{children}</div>
       </div>
     </section>

@@ -1,13 +1,18 @@
 import { Link } from "react-router";
 import { ArrowRight } from "lucide-react";
 import { featureCards } from "~/content/features";
+import { cn } from "~/lib/cn";
 import { ContentIcon } from "./content-icon";
 
-/** The four feature cards (home, /features), each linking to its feature page. */
-export function FeatureCards() {
+/**
+ * Feature cards, each linking to its feature page: all four on home and /features, the other
+ * three (all but `except`, a feature page's path) under "Explore more features" on a feature page.
+ */
+export function FeatureCards({ except }: { except?: string } = {}) {
+  const cards = featureCards.filter((card) => card.to !== except);
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {featureCards.map((card) => (
+    <ul className={cn("grid gap-6", cards.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3")}>
+      {cards.map((card) => (
         <li key={card.id} data-testid="feature-card" className="relative flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2">
           <ContentIcon name={card.icon} />
           <h3 className="mt-4 text-lg font-bold leading-tight">

@@ -1,18 +1,17 @@
 import { Link } from "react-router";
 import type { FeaturePage as FeaturePageContent } from "~/content/features";
-import { featureCards } from "~/content/features";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { paths } from "@shared/site-routes";
 import { CheckList } from "./check-list";
+import { FeatureCards } from "./feature-cards";
 import { CtaBand } from "./cta-band";
 import { NumberedSteps } from "./numbered-steps";
 import { Section } from "./section";
 
 /** The layout the four feature pages share; each page passes its content. */
 export function FeaturePage({ content }: { content: FeaturePageContent }) {
-  const others = featureCards.filter((card) => card.to !== content.path);
   return (
     <>
       <PageHero eyebrow={<Badge>{content.eyebrow}</Badge>} title={content.title} lead={content.lead}>
@@ -40,22 +39,12 @@ export function FeaturePage({ content }: { content: FeaturePageContent }) {
       </Section>
 
       <Section title="Why it matters" width="narrow">
-        <CheckList items={content.benefits} className="text-lg" />
+        {/* A centred block whose lines stay left-aligned under the centred heading. */}
+        <CheckList items={content.benefits} className="mx-auto w-fit text-lg" />
       </Section>
 
       <Section tone="muted" title="Explore more features">
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {others.map((card) => (
-            <li key={card.id}>
-              <Link
-                to={card.to}
-                className="block rounded-xl border border-border bg-background p-5 font-semibold text-primary shadow-sm hover:underline"
-              >
-                {card.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards except={content.path} />
       </Section>
 
       <CtaBand title="See it on your own calls" lead="Book a short setup call, or tell us about your business and we'll be in touch.">

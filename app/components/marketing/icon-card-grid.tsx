@@ -2,19 +2,36 @@ import type { IconName } from "~/content/icons";
 import { cn } from "~/lib/cn";
 import { ContentIcon } from "./content-icon";
 
-/** Cards with an icon, a title and a sentence: values, feature lists, reasons to join. */
+// Card widths for the centred layout: n columns share the row minus (n - 1) gaps of 1.5rem (gap-6).
+const centredWidth = {
+  2: "sm:w-[calc((100%-1.5rem)/2)]",
+  3: "sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]",
+  4: "sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-4.5rem)/4)]",
+};
+
+/**
+ * Cards with an icon, a title and a sentence: values, feature lists, reasons to join, security
+ * points. `align="center"` centres a short last row (five cards in three columns read 3 + 2)
+ * instead of leaving a hole on the right.
+ */
 export function IconCardGrid({
   items,
   columns = 3,
+  align = "start",
 }: {
   items: readonly { title: string; description: string; icon: IconName }[];
   columns?: 2 | 3 | 4;
+  align?: "start" | "center";
 }) {
   const grid = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
+  const centred = align === "center";
   return (
-    <ul className={cn("grid gap-6", grid)}>
+    <ul className={cn("gap-6", centred ? "flex flex-wrap justify-center" : ["grid", grid])}>
       {items.map((item) => (
-        <li key={item.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
+        <li
+          key={item.title}
+          className={cn("rounded-xl border border-border bg-background p-6 shadow-sm", centred && ["w-full", centredWidth[columns]])}
+        >
           <ContentIcon name={item.icon} />
           <h3 className="mt-4 text-lg font-bold leading-tight">{item.title}</h3>
           <p className="mt-2 text-sm text-muted-foreground">{item.description}</p>

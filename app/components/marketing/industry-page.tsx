@@ -34,9 +34,10 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
       </PageHero>
 
       <Section title="Sound familiar?" width="narrow">
-        <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
-          <ContentIcon name={content.icon} size="lg" />
-          <CheckList items={content.painPoints} className="text-lg" />
+        {/* One centred card: the industry's icon heads the list on phones and sits beside it from sm up. */}
+        <div className="mx-auto flex max-w-2xl flex-col gap-5 rounded-xl border border-border bg-background p-6 shadow-sm sm:flex-row sm:gap-6 sm:p-8">
+          <ContentIcon name={content.icon} />
+          <CheckList items={content.painPoints} variant="concern" className="text-lg sm:pt-2" />
         </div>
       </Section>
 
@@ -52,7 +53,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
       </Section>
 
       <Section title="A typical call">
-        <NumberedSteps steps={content.workflow.map((title) => ({ title, description: "" }))} />
+        <NumberedSteps steps={content.workflow} />
       </Section>
 
       <CtaBand title="See it answer calls like yours" lead="Book a demo and we'll walk through your own call flow.">

@@ -1,12 +1,12 @@
 import { cn } from "~/lib/cn";
 
-/** An ordered list of steps with large numerals: rollout, quick start, call agenda. */
+/** An ordered list of steps with large numerals: rollout, quick start, call agenda, a typical call. */
 export function NumberedSteps({
   steps,
   columns = 4,
   className,
 }: {
-  steps: readonly { title: string; description: string }[];
+  steps: readonly { title: string; description?: string }[];
   columns?: 3 | 4 | 5;
   className?: string;
 }) {
@@ -14,9 +14,10 @@ export function NumberedSteps({
   return (
     <ol className={cn("grid gap-6 sm:grid-cols-2", grid, className)}>
       {steps.map((step, index) => (
-        <li key={step.title} className="rounded-xl border border-border bg-background p-6 text-foreground shadow-sm">
+        // Grid items stretch to the row's height; the column keeps the content at the top.
+        <li key={step.title} className="flex flex-col rounded-xl border border-border bg-background p-6 text-foreground shadow-sm">
           <span
-            className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
             aria-hidden="true"
           >
             {index + 1}
@@ -25,7 +26,7 @@ export function NumberedSteps({
             <span className="sr-only">Step {index + 1}: </span>
             {step.title}
           </h3>
-          {step.description ? <p className="mt-2 text-sm text-muted-foreground">{step.description}</p> : null}
+          {step.description ? <p className="mt-2 text-sm text-muted-foreground [text-wrap:pretty]">{step.description}</p> : null}
         </li>
       ))}
     </ol>

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { cn } from "~/lib/cn";
+import { keepHyphenated } from "~/lib/keep-hyphenated";
 
 export type SectionTone = "plain" | "muted" | "ink";
 
@@ -48,10 +49,10 @@ export function Section({
               </p>
             ) : null}
             <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {title}
+              {keepHyphenated(title)}
             </h2>
             {lead ? (
-              <p className={cn("mt-4 text-lg", tone === "ink" ? "text-slate-300" : "text-muted-foreground")}>{lead}</p>
+              <p className={cn("mt-4 text-pretty text-lg", tone === "ink" ? "text-slate-300" : "text-muted-foreground")}>{keepHyphenated(lead)}</p>
             ) : null}
           </div>
         ) : null}

@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 const badgeVariants = cva("inline-flex items-center gap-1.5 rounded-full px-3 py-1 font-semibold", {
   variants: {
     variant: {
-      default: "bg-primary-soft text-primary-hover",
+      default: "border border-primary/20 bg-primary-soft text-primary-hover",
       outline: "border border-border bg-background text-foreground",
       success: "bg-green-50 text-green-800",
       solid: "bg-primary text-primary-foreground",

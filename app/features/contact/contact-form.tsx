@@ -128,7 +128,7 @@ export function ContactForm() {
       <FormField id="contact-notes" label="Notes (optional)" error={errors.notes?.message}>
         {(p) => <Textarea {...p} {...register("notes")} rows={4} />}
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Submitting..." : "Send message"}
       </Button>
     </form>

@@ -3,13 +3,12 @@ import type { Route } from "./+types/index";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ContentIcon } from "~/components/marketing/content-icon";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { FeatureCards } from "~/components/marketing/feature-cards";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { Section } from "~/components/marketing/section";
-import { securityPoints } from "~/content/outcomes";
+import { SecurityPoints } from "~/components/marketing/security-points";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
@@ -29,15 +28,7 @@ export default function FeaturesIndexPage() {
       </Section>
 
       <Section tone="muted" title="Security & Compliance" lead="Built for businesses that handle sensitive conversations.">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="security-panel">
-          {securityPoints.map((point) => (
-            <li key={point.title} className="rounded-xl border border-border bg-background p-5 shadow-sm">
-              <ContentIcon name={point.icon} />
-              <h3 className="mt-3 font-bold leading-tight">{point.title}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{point.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SecurityPoints />
       </Section>
 
       <OutcomesStrip />
