@@ -2,29 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "./tests/support/chromium";
 
 /**
  * End-to-end tests run against the built site served by the real server, in Debian's Chromium
  * (Playwright cannot download its own browsers here). Where /usr/bin/chromium is absent, the
  * config falls back to Playwright's own Chromium.
  */
-const systemChromium = "/usr/bin/chromium";
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // Third-party hosts are out of reach here (and in CI, where a lookup can hang until a test
-  // times out): every name but localhost (and 127.0.0.1) fails at once, as an unreachable host would. Tests that
-  // need a third party answer it with page.route, which runs before any lookup.
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-];
-const launchOptions = fs.existsSync(systemChromium)
-  ? { executablePath: systemChromium, args: chromiumArgs }
-  : { args: chromiumArgs };
+const args = [...chromiumArgs, noThirdPartyHostsArg];
+const launchOptions = systemChromium ? { executablePath: systemChromium, args } : { args };
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const e2eBaseUrl = `http://localhost:${port}`;

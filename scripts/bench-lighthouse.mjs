@@ -26,24 +26,16 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { register } from "tsx/esm/api";
 
-// The route table is TypeScript; tsx lets this plain Node script read it.
+// The route table and the Chromium flags are TypeScript; tsx lets this plain Node script read them.
 register();
 const { publicPaths } = await import("../shared/site-routes.ts");
+const { chromiumArgs, systemChromium } = await import("../tests/support/chromium.ts");
 
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 5) || 5);
 const routes = process.env.LH_ROUTES ? process.env.LH_ROUTES.split(",").map((r) => r.trim()).filter(Boolean) : [...publicPaths];
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const chromePath = process.env.CHROME_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const chromePath = process.env.CHROME_PATH ?? systemChromium;
+const chromeFlags = ["--headless=new", ...chromiumArgs];
 
 const budget = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, tbtMs: 100, cls: 0.02 };
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { spawnServer } from "../tests/support/spawn-server";
 import { publicPaths } from "../shared/site-routes";
+import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
 
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...publicPaths];
 const widths = [
@@ -14,8 +15,8 @@ const widths = [
 ];
 const server = await spawnServer({ env: { DATABASE_URL: undefined } });
 const browser = await chromium.launch({
-  executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
+  executablePath: systemChromium,
+  args: [...chromiumArgs, noThirdPartyHostsArg],
 });
 try {
   for (const viewport of widths) {

@@ -2,6 +2,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { CalendarCheck, Mail } from "lucide-react";
 import type { Route } from "./+types/booking-success";
+import { ActionRow } from "~/components/layout/action-row";
 import { Button } from "~/components/ui/button";
 import { terms } from "~/content/pricing";
 import { pageMeta } from "~/lib/seo";
@@ -68,14 +69,14 @@ export default function BookingSuccessPage() {
           <li>We'll contact you within {terms.contactWithinHours} hours to confirm the details.</li>
           <li>Bring a rough idea of your call volume and the questions callers ask most.</li>
         </ul>
-        <div className="grid w-full max-w-sm gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:justify-center">
+        <ActionRow>
           <Button asChild size="lg">
             <Link to={paths.home}>Back to Home</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to={paths.features}>Explore features</Link>
           </Button>
-        </div>
+        </ActionRow>
         <p className="flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
           <Mail className="size-4" aria-hidden="true" />
           Need to change something? Email{" "}

@@ -100,7 +100,6 @@ describe("serving the prerendered site", () => {
     expect(page.headers.get("cache-control")).toBe("no-cache");
   });
 
-
   it.each(["/", "/pricing", "/admin/login"])("%s starts its scripts from a loader after first paint, allowed by the CSP", async (p) => {
     const res = await get(p);
     const html = await res.text();
@@ -121,6 +120,7 @@ describe("serving the prerendered site", () => {
     expect(source).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
     for (const url of source.match(/\/assets\/[\w.-]+\.js/g)!) expect((await get(url)).status).toBe(200);
   });
+
   it("answers 304 to a matching If-None-Match", async () => {
     const first = await get("/about");
     const etag = first.headers.get("etag")!;

@@ -16,9 +16,8 @@ import { dataLayer, hydrated, runtimeConfig, sectionByHeading, stubSchedulers } 
 /** The vendor-reported outcomes of spec section 1 in `list`, and its section labelled so. */
 async function expectOutcomes(page: Page, list: Locator) {
   await expect(page.locator("section").filter({ has: list }).getByText(/vendor-reported/i).first()).toBeVisible();
-  const scope = list;
   for (const [value, label] of [["8x", "faster resolutions"], ["7x", "higher retention"], ["+9.5%", "annual revenue"], ["+30%", "customer lifetime value"], ["5x", "engagement"]]) {
-    await expect(scope.getByRole("listitem").filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
+    await expect(list.getByRole("listitem").filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
   }
   expect(outcomes).toHaveLength(5);
 }

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { cn } from "~/lib/cn";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
+import { ActionRow } from "./action-row";
 
 /** The opening band of a page: optional eyebrow, the page's one h1, a lead sentence, actions. */
 export function PageHero({
@@ -22,8 +23,7 @@ export function PageHero({
         {eyebrow ? <div className="mb-4 flex justify-center">{eyebrow}</div> : null}
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{keepHyphenated(title)}</h1>
         {lead ? <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg text-muted-foreground">{keepHyphenated(lead)}</p> : null}
-        {/* Actions stack full width on a phone, and sit side by side from sm up. */}
-        {children ? <div className="mx-auto mt-8 grid w-full max-w-sm gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:items-center sm:justify-center">{children}</div> : null}
+        {children ? <ActionRow className="mt-8">{children}</ActionRow> : null}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
+import { ActionRow } from "~/components/layout/action-row";
 
 /** The closing call to action every page ends with: a clear next step. */
 export function CtaBand({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
@@ -8,7 +9,7 @@ export function CtaBand({ title, lead, children }: { title: string; lead?: strin
       <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{keepHyphenated(title)}</h2>
         {lead ? <p className="mt-4 max-w-2xl text-pretty text-lg text-slate-200">{keepHyphenated(lead)}</p> : null}
-        <div className="mx-auto mt-8 grid w-full max-w-sm gap-3 sm:flex sm:max-w-none sm:flex-wrap sm:items-center sm:justify-center">{children}</div>
+        <ActionRow className="mt-8">{children}</ActionRow>
       </div>
     </section>
   );

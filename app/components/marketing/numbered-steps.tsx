@@ -6,7 +6,7 @@ export function NumberedSteps({
   columns = 4,
   className,
 }: {
-  steps: readonly { title: string; description?: string }[];
+  steps: readonly { title: string; description: string }[];
   columns?: 3 | 4 | 5;
   className?: string;
 }) {
@@ -22,11 +22,11 @@ export function NumberedSteps({
           >
             {index + 1}
           </span>
-          <h3 className="mt-4 text-lg font-bold [text-wrap:pretty]">
+          <h3 className="mt-4 text-lg font-bold text-pretty">
             <span className="sr-only">Step {index + 1}: </span>
             {step.title}
           </h3>
-          {step.description ? <p className="mt-2 text-sm text-muted-foreground [text-wrap:pretty]">{step.description}</p> : null}
+          {step.description ? <p className="mt-2 text-sm text-muted-foreground text-pretty">{step.description}</p> : null}
         </li>
       ))}
     </ol>

@@ -1,0 +1,28 @@
+import fs from "node:fs";
+
+/**
+ * Debian's Chromium, which every browser run here uses (Playwright cannot download its own
+ * browsers on this machine); undefined where it is absent, so callers fall back to their own.
+ */
+export const systemChromium: string | undefined = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+
+/**
+ * Flags every Chromium run here needs: no sandbox (it runs as root), and none of its own
+ * background traffic, which would flood this closed network with refused connections.
+ */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+] as const;
+
+/**
+ * Third-party hosts are out of reach here (and in CI, where a lookup can hang until a test times
+ * out): with this flag every name but localhost and 127.0.0.1 fails at once, as an unreachable
+ * host would. Tests that need a third party answer it with page.route, which runs before any lookup.
+ */
+export const noThirdPartyHostsArg = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1";
