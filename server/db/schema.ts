@@ -13,6 +13,8 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { appRoles } from "@shared/schemas/admin";
+import { bookingSourceForms } from "@shared/schemas/lead-sources";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -113,7 +115,7 @@ export const authRateLimits = pgTable("auth_rate_limits", {
 // Roles
 // ---------------------------------------------------------------------------------------------
 
-export const appRole = pgEnum("app_role", ["admin", "moderator", "user"]);
+export const appRole = pgEnum("app_role", appRoles);
 
 export const userRoles = pgTable(
   "user_roles",
@@ -147,7 +149,7 @@ export const auditLog = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /** Which form a booking inquiry came from. */
-export const leadSource = pgEnum("lead_source", ["booking_dialog", "enterprise_dialog", "enterprise_inline"]);
+export const leadSource = pgEnum("lead_source", bookingSourceForms);
 
 /** Attribution and consent evidence stored with every lead. */
 const attribution = () => ({

@@ -1,5 +1,6 @@
 import "./zod-csp";
 import { z } from "zod";
+import { bookingSourceForms } from "./lead-sources";
 
 /** Admin validation rules and messages (spec, section 5), used by the admin forms and the server. */
 
@@ -35,14 +36,7 @@ export const backupCodeSchema = z.object({
   code: z.string().trim().min(1, "Enter one of your backup codes"),
 });
 
-export const bookingSourceForms = ["booking_dialog", "enterprise_dialog", "enterprise_inline"] as const;
-export type BookingSourceForm = (typeof bookingSourceForms)[number];
-
-export const bookingSourceLabels: Record<BookingSourceForm, string> = {
-  booking_dialog: "Booking dialog",
-  enterprise_dialog: "Enterprise dialog",
-  enterprise_inline: "Enterprise form",
-};
+export { bookingSourceForms, bookingSourceLabels, type BookingSourceForm } from "./lead-sources";
 
 const isoDate = z
   .string()

@@ -9,6 +9,7 @@ import {
   workEmailField,
 } from "./lead-fields";
 import { leadMetaShape } from "./lead-meta";
+import { enterpriseSourceForms } from "./lead-sources";
 
 /** The booking dialog (home, pricing, navbar): spec sections 3 and 5. */
 export const bookingFormSchema = z.object({
@@ -33,8 +34,7 @@ export const enterpriseFormSchema = z.object({
 export type BookingFormValues = z.output<typeof bookingFormSchema>;
 export type EnterpriseFormValues = z.output<typeof enterpriseFormSchema>;
 
-export const BOOKING_SOURCE_FORMS = ["booking_dialog", "enterprise_dialog", "enterprise_inline"] as const;
-export type BookingSourceForm = (typeof BOOKING_SOURCE_FORMS)[number];
+export type { BookingSourceForm } from "./lead-sources";
 
 /** The bot-check action each form requests its token with (spec section 7). */
 export const BOT_CHECK_ACTIONS = {
@@ -57,7 +57,7 @@ export const bookingDialogRequestSchema = bookingFormSchema.extend({
 /** Body from the enterprise forms: total_calls is null (or absent). */
 export const enterpriseRequestSchema = enterpriseFormSchema.extend({
   ...leadMetaShape,
-  source_form: z.enum(["enterprise_dialog", "enterprise_inline"], { error: "Unknown form" }).optional(),
+  source_form: z.enum(enterpriseSourceForms, { error: "Unknown form" }).optional(),
   total_calls: z.null({ error: "total_calls must be null for enterprise requests" }).optional(),
 });
 
@@ -70,6 +70,6 @@ export type EnterpriseRequest = z.input<typeof enterpriseRequestSchema>;
  */
 export function bookingShapeOf(body: Record<string, unknown>): "booking" | "enterprise" {
   if (body.source_form === "booking_dialog") return "booking";
-  if (body.source_form === "enterprise_dialog" || body.source_form === "enterprise_inline") return "enterprise";
+  if ((enterpriseSourceForms as readonly unknown[]).includes(body.source_form)) return "enterprise";
   return body.ai_goal !== undefined && body.ai_goal !== null ? "enterprise" : "booking";
 }
