@@ -27,7 +27,7 @@ async function main() {
 
   let site;
   try {
-    site = loadStaticSite(config.buildDir, config.runtime);
+    site = loadStaticSite(config.buildDir, config.runtime, config.env === "production" ? "eager" : "lazy");
   } catch (error) {
     if (error instanceof BuildMissingError) fail(error.message);
     throw error;

@@ -10,11 +10,13 @@ import {
 } from "@shared/runtime-config";
 import { adminPaths, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
 
-/** One file ready to send: its bytes, precompressed variants and validators. */
+export type Coding = "br" | "gzip";
+
+/** One file ready to send: its bytes, compressed variants and validators. */
 export type StaticFile = {
   body: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+  /** The body in this coding, or undefined when the file is not worth compressing. */
+  encoded: (coding: Coding) => Buffer | undefined;
   contentType: string;
   etag: string;
   cacheControl: string;
@@ -57,11 +59,21 @@ export class BuildMissingError extends Error {
 }
 
 /**
- * Loads the client build into memory once at start-up. HTML gets the deployment's runtime
- * configuration (placeholders replaced, config JSON embedded); compressible files are
- * precompressed with brotli and gzip so requests cost no compression work.
+ * How the pages (whose HTML only exists once the deployment's values are written in) get their
+ * brotli and gzip variants:
+ * - "eager" (production): every file at the highest levels while the server starts (about
+ *   0.4 s on a 2-core machine), so no request pays for compression;
+ * - "lazy" (development and tests): each file at a fast level on its first request, so a start
+ *   costs nothing and only the files a run asks for are compressed.
+ * Scripts and styles come precompressed at the highest levels from scripts/postbuild.mjs either way.
  */
-export function loadStaticSite(buildDir: string, runtime: RuntimeConfig): StaticSite {
+export type Compression = "eager" | "lazy";
+
+/**
+ * Loads the client build into memory once at start-up. HTML gets the deployment's runtime
+ * configuration (placeholders replaced, config JSON embedded).
+ */
+export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compression: Compression = "eager"): StaticSite {
   const shellPath = path.join(buildDir, "__spa-fallback.html");
   if (!fs.existsSync(shellPath)) {
     throw new BuildMissingError(`No client build in ${buildDir}: run "npm run build" first (npm start does it for you).`);
@@ -85,11 +97,11 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig): Static
       ext === ".html"
         ? undefined
         : { br: readIfExists(`${full}.br`), gzip: readIfExists(`${full}.gz`) };
-    files.set(rel, makeFile(body, ext, cacheControlFor(rel, ext), scriptHashes, precompressed));
+    files.set(rel, makeFile(body, ext, cacheControlFor(rel, ext), compression, scriptHashes, precompressed));
   }
 
-  files.set("/robots.txt", makeFile(Buffer.from(robotsTxt(runtime.publicUrl)), ".txt", "public, max-age=3600"));
-  files.set("/sitemap.xml", makeFile(Buffer.from(sitemapXml(runtime.publicUrl)), ".xml", "public, max-age=3600"));
+  files.set("/robots.txt", makeFile(Buffer.from(robotsTxt(runtime.publicUrl)), ".txt", "public, max-age=3600", compression));
+  files.set("/sitemap.xml", makeFile(Buffer.from(sitemapXml(runtime.publicUrl)), ".xml", "public, max-age=3600", compression));
 
   const pageFile = (urlPath: string) => files.get(urlPath === "/" ? "/index.html" : `${urlPath}/index.html`);
   const notFound = pageFile(notFoundPrerenderPath);
@@ -116,25 +128,38 @@ function readIfExists(file: string): Buffer | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
 }
 
+const compressors: Record<Compression, Record<Coding, (body: Buffer) => Buffer>> = {
+  eager: {
+    br: (body) =>
+      zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    gzip: (body) => zlib.gzipSync(body, { level: 9 }),
+  },
+  lazy: {
+    br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    gzip: (body) => zlib.gzipSync(body, { level: 6 }),
+  },
+};
+
 function makeFile(
   body: Buffer,
   ext: string,
   cacheControl: string,
+  compression: Compression,
   scriptHashes?: string[],
-  precompressed?: { br?: Buffer; gzip?: Buffer },
+  precompressed?: Partial<Record<Coding, Buffer>>,
 ): StaticFile {
+  const variants: Partial<Record<Coding, Buffer>> = { ...precompressed };
   const compressible = COMPRESSIBLE.has(ext) && body.length > 256 && !precompressed;
+  const encoded = (coding: Coding) => {
+    if (compressible) variants[coding] ??= compressors[compression][coding](body);
+    return variants[coding];
+  };
+  if (compression === "eager") (["br", "gzip"] as const).forEach(encoded);
   return {
     body,
-    gzip: precompressed?.gzip ?? (compressible ? zlib.gzipSync(body, { level: 9 }) : undefined),
-    br: precompressed?.br ?? (compressible
-      ? zlib.brotliCompressSync(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : undefined),
+    encoded,
     contentType: CONTENT_TYPES[ext] ?? "application/octet-stream",
     etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
     cacheControl,

@@ -16,8 +16,11 @@ export function acceptsEncoding(header: string, coding: string): boolean {
 
 /** Picks brotli, then gzip, then identity, by the request's Accept-Encoding. */
 function negotiate(file: StaticFile, acceptEncoding: string): { body: Buffer; encoding?: "br" | "gzip" } {
-  if (file.br && acceptsEncoding(acceptEncoding, "br")) return { body: file.br, encoding: "br" };
-  if (file.gzip && acceptsEncoding(acceptEncoding, "gzip")) return { body: file.gzip, encoding: "gzip" };
+  for (const coding of ["br", "gzip"] as const) {
+    if (!acceptsEncoding(acceptEncoding, coding)) continue;
+    const body = file.encoded(coding);
+    if (body) return { body, encoding: coding };
+  }
   return { body: file.body };
 }
 
