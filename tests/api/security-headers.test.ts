@@ -1,17 +1,8 @@
-import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadStaticSite } from "../../server/static-site";
 import { createTestApp, type TestApp } from "../support/test-app";
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-
-async function appWith(env: Record<string, string>) {
-  const probe = await createTestApp(env);
-  const site = loadStaticSite(buildDir, probe.config.runtime);
-  await probe.close();
-  return createTestApp(env, { site });
-}
+const appWith = (env: Record<string, string>) => createTestApp(env, {}, { site: "lazy" });
 
 const directives = (csp: string) =>
   Object.fromEntries(csp.split(/;\s*/).map((d) => {

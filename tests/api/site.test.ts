@@ -1,20 +1,14 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadStaticSite } from "../../server/static-site";
 import { adminPaths, publicPaths } from "../../shared/site-routes";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { clientBuildDir, createTestApp, type TestApp } from "../support/test-app";
 
-// Runs against the real client build (npm test builds before running Vitest).
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-
+// Runs against the real client build (npm test builds before running Vitest), compressed as in production.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://agents.example.com", MERCH_URL: "https://merch.example.com/shop" });
-  const site = loadStaticSite(buildDir, t.config.runtime);
-  await t.close();
-  t = await createTestApp({ PUBLIC_URL: "https://agents.example.com", MERCH_URL: "https://merch.example.com/shop" }, { site });
+  t = await createTestApp({ PUBLIC_URL: "https://agents.example.com", MERCH_URL: "https://merch.example.com/shop" }, {}, { site: "eager" });
 });
 afterAll(() => t.close());
 
@@ -98,6 +92,16 @@ describe("serving the prerendered site", () => {
     expect(await plain.text()).toBe(brText);
     const page = await get("/pricing");
     expect(page.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it.each(["eager", "lazy"] as const)("compresses pages with brotli and gzip (%s compression), decoding to the same HTML", (mode) => {
+    const site = loadStaticSite(clientBuildDir, t.config.runtime, mode);
+    for (const p of ["/", "/pricing", "/contact"]) {
+      const page = site.lookup(p)!;
+      expect(zlib.brotliDecompressSync(page.encoded("br")!)).toEqual(page.body);
+      expect(zlib.gunzipSync(page.encoded("gzip")!)).toEqual(page.body);
+      expect(page.encoded("br")!.length).toBeLessThan(page.body.length / 3);
+    }
   });
 
   it.each(["/", "/pricing", "/admin/login"])("%s starts its scripts from a loader after first paint, allowed by the CSP", async (p) => {

@@ -1,5 +1,7 @@
+import path from "node:path";
 import { createApp, type AppDeps } from "../../server/app";
 import { loadConfig, type AppConfig } from "../../server/config";
+import { loadStaticSite, type Compression } from "../../server/static-site";
 import { createLogger } from "../../server/logger";
 import { openTestDatabase, type TestDatabase } from "./test-database";
 
@@ -11,14 +13,24 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** The client build the tests serve (npm test builds before running Vitest). */
+export const clientBuildDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
 /**
  * The real Hono app on a fresh database, for in-process API tests with app.request().
  * `env` is parsed like the process environment (DATABASE_URL is ignored: the test database is used).
+ * With `site`, the app also serves the client build with the deployment values of `env`, its
+ * pages compressed as production does ("eager") or as development does ("lazy").
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}, extra: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  extra: Partial<AppDeps> = {},
+  options: { site?: Compression } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", ...env, DATABASE_URL: undefined });
+  const site = options.site ? loadStaticSite(clientBuildDir, config.runtime, options.site) : undefined;
   const database = await openTestDatabase();
-  const deps: AppDeps = { config, database, logger: createLogger("silent"), ...extra };
+  const deps: AppDeps = { config, database, logger: createLogger("silent"), site, ...extra };
   const app = createApp(deps);
   return { app, database, config, deps, close: () => database.dispose() };
 }
