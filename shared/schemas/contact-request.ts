@@ -22,12 +22,14 @@ export const contactFormSchema = z.object({
   phone: optionalText(40, "Phone must be less than 40 characters").refine((v) => v === null || /^[0-9+().\-\s]{3,}$/.test(v), {
     error: "Invalid phone number",
   }),
-  industry: z.enum(industryValues, { error: "Industry is required" }),
-  // The select's empty option posts "", which means "not given".
-  company_size: z.preprocess(
-    (v) => (v === "" ? null : v),
-    z.enum(CONTACT_COMPANY_SIZES, { error: "Choose a company size from the list" }).nullish(),
-  ),
+  // The selects hold text: "" until an option is chosen.
+  industry: z.string({ error: "Industry is required" }).pipe(z.enum(industryValues, { error: "Industry is required" })),
+  // The company size's empty option means "not given".
+  company_size: z
+    .string({ error: "Choose a company size from the list" })
+    .nullish()
+    .transform((v) => (v === "" ? null : v))
+    .pipe(z.enum(CONTACT_COMPANY_SIZES, { error: "Choose a company size from the list" }).nullish()),
   notes: optionalText(2000, "Notes must be less than 2000 characters"),
 });
 

@@ -86,4 +86,7 @@ export const totalCallsField = z
   .max(LEAD_LIMITS.totalCallsMax, { error: "Value too large" })
   .int({ error: "Must be a whole number" });
 
-export const tcpaConsentField = z.literal(true, { error: "You must consent to be contacted to proceed" });
+const CONSENT_REQUIRED = "You must consent to be contacted to proceed";
+
+/** The consent checkbox: a boolean (false until checked) that must be true. */
+export const tcpaConsentField = z.boolean({ error: CONSENT_REQUIRED }).pipe(z.literal(true, { error: CONSENT_REQUIRED }));
