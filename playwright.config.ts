@@ -50,7 +50,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/server/index.js`,
     url: `${e2eBaseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -20,6 +20,16 @@ export type SpawnedServer = {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * The compiled server's entry points (`npm run build` bundles them with esbuild): tests start the
+ * JavaScript a deployment runs, without transpiling TypeScript at every start.
+ */
+export function compiledEntry(name: "index" | "admin-create"): string {
+  const file = path.resolve(root, process.env.BUILD_DIR ?? "build", "server", `${name}.js`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first (npm test does).`);
+  return file;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -68,7 +78,7 @@ export async function spawnServer(
   })) {
     if (value !== undefined) env[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [compiledEntry("index")], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -114,7 +124,7 @@ export async function spawnServer(
 
 /** Runs the server entry to completion (for start-up failures) and returns its exit code and output. */
 export async function runServerToExit(env: Record<string, string | undefined>, timeoutMs = 30_000) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [compiledEntry("index")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
