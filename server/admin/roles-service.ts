@@ -30,7 +30,7 @@ export async function assignRole(db: Db, actor: AuditActor, input: { userId: str
   try {
     const record = await db.transaction(async (tx) => {
       const [row] = await tx.insert(userRoles).values(input).returning();
-      await writeAudit(tx as unknown as Db, actor, { action: "role.assign", target: input.userId, details: { role: input.role, roleId: row!.id } });
+      await writeAudit(tx, actor, { action: "role.assign", target: input.userId, details: { role: input.role, roleId: row!.id } });
       return row!;
     });
     return { ok: true, record: { id: record.id, userId: record.userId, role: record.role, createdAt: record.createdAt.toISOString() } };
@@ -54,7 +54,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string): Promise
       if (admins.length <= 1) return { ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin };
     }
     await tx.delete(userRoles).where(and(eq(userRoles.id, id)));
-    await writeAudit(tx as unknown as Db, actor, { action: "role.remove", target: target.userId, details: { role: target.role, roleId: id } });
+    await writeAudit(tx, actor, { action: "role.remove", target: target.userId, details: { role: target.role, roleId: id } });
     return { ok: true, role: target.role };
   });
 }

@@ -15,16 +15,13 @@ function keyFor(email: string): string {
 
 /** Seconds until the account may try again, or null when it is not locked. */
 export async function accountLockedFor(db: Db, email: string): Promise<number | null> {
-  // Both drivers (node-postgres and PGlite) answer with { rows }.
-  const result = (await db.execute(sql`
+  const { rows } = await db.execute<{ count: number; retry_after: number }>(sql`
     select count,
       ceil(extract(epoch from (window_start + make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds}) - now())))::int as retry_after
     from rate_limit_buckets
     where key = ${keyFor(email)}
-      and window_start > now() - make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})`)) as unknown as {
-    rows: { count: number; retry_after: number }[];
-  };
-  const row = result.rows[0];
+      and window_start > now() - make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})`);
+  const row = rows[0];
   if (!row || Number(row.count) < ACCOUNT_FAILURE_LIMIT.max) return null;
   return Math.max(1, Number(row.retry_after));
 }

@@ -6,7 +6,18 @@ import * as schema from "./schema";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock";
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What both drivers (node-postgres and PGlite) answer a raw `execute()` with: at least `rows`. */
+type QueryRows<Row> = { rows: Row[] };
+interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this["row"]>;
+}
+
+/**
+ * Either driver's drizzle instance, without a cast; so is the `tx` of `db.transaction()`.
+ * `db.execute<Row>(sql)` answers `{ rows: Row[] }`.
+ */
+export type Db = PgDatabase<RowsQueryResultHKT, Schema>;
 
 export type Database = {
   kind: "pglite" | "postgres";
@@ -38,7 +49,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db: Db = drizzle(pool, { schema });
 
   const client = await pool.connect();
   try {
@@ -67,7 +78,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   let client: InstanceType<typeof PGlite>;
   try {
     client = dataDir ? await PGlite.create(path.join(dataDir, "pglite")) : await PGlite.create();
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db: Db = drizzle(client, { schema });
     await migrate(drizzle(client, { schema }), { migrationsFolder });
     return {
       kind: "pglite",

@@ -14,7 +14,6 @@ export function expectedMigrationCount(): number {
 
 /** How many migrations the database has applied (drizzle's bookkeeping table). */
 export async function appliedMigrationCount(db: Db): Promise<number> {
-  const result = await db.execute<{ count: number | string }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-  const rows = (result as unknown as { rows: { count: number | string }[] }).rows;
+  const { rows } = await db.execute<{ count: number | string }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
   return Number(rows[0]?.count ?? 0);
 }

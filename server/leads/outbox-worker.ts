@@ -54,8 +54,7 @@ export function createOutboxWorker(options: {
     const channels = notifier.channels;
     if (channels.length === 0) return [];
     type Row = { id: string; lead_kind: string; lead_id: string; channel: string; payload: unknown; attempts: number };
-    // Both drivers (node-postgres and PGlite) answer raw queries with { rows }.
-    const result = (await db.execute(sql`
+    const { rows } = await db.execute<Row>(sql`
       with due as (
         select id from lead_outbox
         where delivered_at is null
@@ -71,8 +70,8 @@ export function createOutboxWorker(options: {
              attempts = o.attempts + 1
         from due
        where o.id = due.id
-      returning o.id, o.lead_kind, o.lead_id, o.channel, o.payload, o.attempts`)) as unknown as { rows: Row[] };
-    return result.rows.map((r) => ({
+      returning o.id, o.lead_kind, o.lead_id, o.channel, o.payload, o.attempts`);
+    return rows.map((r) => ({
       id: r.id,
       leadKind: r.lead_kind,
       leadId: r.lead_id,

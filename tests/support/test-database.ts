@@ -40,7 +40,7 @@ async function openMemoryDatabase(): Promise<Database> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(await migratedDump())]) });
   await migrate(drizzle(client, { schema }), { migrationsFolder });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db: Db = drizzle(client, { schema });
   return {
     kind: "pglite",
     db,
