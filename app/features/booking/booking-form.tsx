@@ -1,68 +1,52 @@
-import * as React from "react";
-import { useForm, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
-import { HoneypotField, readHoneypot } from "~/features/lead-capture/honeypot-field";
-import { reportFailure } from "~/features/lead-capture/lead-form-feedback";
-import { preloadBotCheck } from "~/features/lead-capture/recaptcha";
+import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
-import { createLeadSubmitter } from "~/features/lead-capture/submit-lead";
-import { BOT_CHECK_ACTIONS, bookingFormSchema, type BookingFormValues } from "@shared/schemas/booking-request";
+import { useLeadForm } from "~/features/lead-capture/use-lead-form";
+import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
 
 export const BOOKING_SUCCESS_TITLE = "Success!";
 export const BOOKING_SUCCESS_MESSAGE =
   "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
-
-/** What the inputs hold before validation: total_calls is NaN while the box is empty. */
-type BookingFormInput = Omit<BookingFormValues, "tcpa_consent"> & { tcpa_consent: boolean };
-
-const FIELDS = ["name", "job_title", "work_email", "company_name", "total_calls", "tcpa_consent"] as const;
 
 /**
  * The booking dialog's form. It lives inside the dialog's content, which unmounts on close, so
  * closing (or succeeding, which closes) resets it.
  */
 export function BookingForm({ onSubmitted }: { onSubmitted: () => void }) {
-  const submit = React.useMemo(() => createLeadSubmitter(), []);
   const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BookingFormInput, unknown, BookingFormValues>({
-    // The checkbox holds false until checked; the schema only accepts true, hence the widened input type.
-    resolver: zodResolver(bookingFormSchema) as unknown as Resolver<BookingFormInput, unknown, BookingFormValues>,
+    form: {
+      register,
+      control,
+      formState: { errors, isSubmitting },
+    },
+    formProps,
+  } = useLeadForm({
+    schema: bookingFormSchema,
+    // total_calls starts empty: the number box then holds NaN, which reads as below the minimum.
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", tcpa_consent: false },
+    placement: "dialog",
+    endpoint: "/api/submit-booking",
+    botCheckAction: BOT_CHECK_ACTIONS.booking_dialog,
+    extraFields: { source_form: "booking_dialog" },
+    onSubmitted: (values) => {
+      toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
+      onSubmitted();
+      openSchedulerSoon(getRuntimeConfig().demoSchedulerUrl, {
+        name: values.name,
+        email: values.work_email,
+        guests: [values.work_email],
+        answers: [values.company_name, values.job_title, String(values.total_calls)],
+      });
+    },
   });
 
-  React.useEffect(() => preloadBotCheck(), []);
-
-  const onSubmit = async (values: BookingFormValues, event?: React.BaseSyntheticEvent) => {
-    const outcome = await submit({
-      endpoint: "/api/submit-booking",
-      action: BOT_CHECK_ACTIONS.booking_dialog,
-      values: { ...values, source_form: "booking_dialog" },
-      honeypot: readHoneypot(event),
-    });
-    if (!outcome.ok) return reportFailure(outcome, { style: "dialog", setError, fields: FIELDS });
-    toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
-    onSubmitted();
-    openSchedulerSoon(getRuntimeConfig().demoSchedulerUrl, {
-      name: values.name,
-      email: values.work_email,
-      guests: [values.work_email],
-      answers: [values.company_name, values.job_title, String(values.total_calls)],
-    });
-  };
-
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative grid gap-4" aria-label="Book a demo">
+    <form {...formProps} className="relative grid gap-4" aria-label="Book a demo">
       <HoneypotField />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="booking-name" label="Full name" error={errors.name?.message}>

@@ -1,74 +1,20 @@
 import * as React from "react";
-import { useForm, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { HoneypotField, readHoneypot } from "~/features/lead-capture/honeypot-field";
-import { reportFailure } from "~/features/lead-capture/lead-form-feedback";
-import { preloadBotCheck } from "~/features/lead-capture/recaptcha";
-import { createLeadSubmitter } from "~/features/lead-capture/submit-lead";
+import { HoneypotField } from "~/features/lead-capture/honeypot-field";
+import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
-import {
-  CONTACT_COMPANY_SIZES,
-  CONTACT_INDUSTRIES,
-  contactFormSchema,
-  type ContactFormValues,
-} from "@shared/schemas/contact-request";
+import { CONTACT_COMPANY_SIZES, CONTACT_INDUSTRIES, contactFormSchema } from "@shared/schemas/contact-request";
 
 export const CONTACT_THANKS = "Thanks! We'll be in touch soon.";
 
-type ContactFormInput = {
-  name: string;
-  company: string;
-  role: string;
-  email: string;
-  phone: string;
-  industry: string;
-  company_size: string;
-  notes: string;
-};
-
-const EMPTY: ContactFormInput = { name: "", company: "", role: "", email: "", phone: "", industry: "", company_size: "", notes: "" };
-const FIELDS = Object.keys(EMPTY);
-
 /** The /contact form. Unlike the original, which sent nothing, each submission is stored as a lead. */
 export function ContactForm() {
-  const submit = React.useMemo(() => createLeadSubmitter(), []);
-  const formRef = React.useRef<HTMLFormElement>(null);
-  React.useEffect(() => {
-    // The form hydrates when the visitor turns to it, often by focusing a field: that first
-    // focus came before this form's handlers did.
-    if (formRef.current?.contains(document.activeElement)) preloadBotCheck();
-  }, []);
   const [sent, setSent] = React.useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactFormValues>({
-    // The selects hold "" until chosen, which the schema reads as "not given" or "required".
-    resolver: zodResolver(contactFormSchema) as unknown as Resolver<ContactFormInput, unknown, ContactFormValues>,
-    defaultValues: EMPTY,
-  });
-
-  const onSubmit = async (values: ContactFormValues, event?: React.BaseSyntheticEvent) => {
-    const outcome = await submit({
-      endpoint: "/api/contact",
-      action: BOT_CHECK_ACTIONS.contact_form,
-      values,
-      honeypot: readHoneypot(event),
-    });
-    if (!outcome.ok) return reportFailure(outcome, { style: "inline", setError, fields: FIELDS });
-    reset(EMPTY);
-    setSent(true);
-  };
-
   if (sent) {
     return (
       <div role="status" className="grid justify-items-center gap-3 rounded-xl border border-border bg-background p-8 text-center">
@@ -80,9 +26,28 @@ export function ContactForm() {
       </div>
     );
   }
+  // Unmounted once sent, so "Send another message" starts from an empty form.
+  return <ContactFields onSubmitted={() => setSent(true)} />;
+}
+
+function ContactFields({ onSubmitted }: { onSubmitted: () => void }) {
+  const {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    formProps,
+  } = useLeadForm({
+    schema: contactFormSchema,
+    defaultValues: { name: "", company: "", role: "", email: "", phone: "", industry: "", company_size: "", notes: "" },
+    placement: "inline",
+    endpoint: "/api/contact",
+    botCheckAction: BOT_CHECK_ACTIONS.contact_form,
+    onSubmitted,
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit)} onFocusCapture={preloadBotCheck} className="relative grid gap-4" aria-label="Contact us">
+    <form {...formProps} className="relative grid gap-4" aria-label="Contact us">
       <HoneypotField />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name?.message}>

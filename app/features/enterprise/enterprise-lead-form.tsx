@@ -1,22 +1,13 @@
-import * as React from "react";
-import { useForm, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
-import { HoneypotField, readHoneypot } from "~/features/lead-capture/honeypot-field";
-import { reportFailure } from "~/features/lead-capture/lead-form-feedback";
-import { preloadBotCheck } from "~/features/lead-capture/recaptcha";
+import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
-import { createLeadSubmitter } from "~/features/lead-capture/submit-lead";
-import { BOT_CHECK_ACTIONS, enterpriseFormSchema, type EnterpriseFormValues } from "@shared/schemas/booking-request";
-
-type EnterpriseFormInput = Omit<EnterpriseFormValues, "tcpa_consent"> & { tcpa_consent: boolean };
-
-const FIELDS = ["name", "job_title", "work_email", "company_name", "ai_goal", "tcpa_consent"] as const;
+import { useLeadForm, type LeadFormPlacement } from "~/features/lead-capture/use-lead-form";
+import { BOT_CHECK_ACTIONS, enterpriseFormSchema } from "@shared/schemas/booking-request";
 
 /**
  * The enterprise request fields, shared by the consultation dialog and the inline form on
@@ -27,59 +18,39 @@ export function EnterpriseLeadForm({
   submitLabel,
   onSubmitted,
 }: {
-  variant: "dialog" | "inline";
+  variant: LeadFormPlacement;
   submitLabel: string;
   onSubmitted: () => void;
 }) {
-  const submit = React.useMemo(() => createLeadSubmitter(), []);
   const idPrefix = `enterprise-${variant}`;
   const sourceForm = variant === "dialog" ? "enterprise_dialog" : "enterprise_inline";
   const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EnterpriseFormInput, unknown, EnterpriseFormValues>({
-    // The checkbox holds false until checked; the schema only accepts true, hence the widened input type.
-    resolver: zodResolver(enterpriseFormSchema) as unknown as Resolver<EnterpriseFormInput, unknown, EnterpriseFormValues>,
+    form: {
+      register,
+      control,
+      formState: { errors, isSubmitting },
+    },
+    formProps,
+  } = useLeadForm({
+    schema: enterpriseFormSchema,
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", ai_goal: "", tcpa_consent: false },
+    placement: variant,
+    endpoint: "/api/submit-booking",
+    botCheckAction: BOT_CHECK_ACTIONS[sourceForm],
+    extraFields: { total_calls: null, source_form: sourceForm },
+    onSubmitted: (values) => {
+      onSubmitted();
+      openSchedulerSoon(getRuntimeConfig().enterpriseSchedulerUrl, {
+        name: values.name,
+        email: values.work_email,
+        guests: [values.work_email],
+        answers: [values.company_name, values.job_title, values.ai_goal],
+      });
+    },
   });
 
-  const formRef = React.useRef<HTMLFormElement>(null);
-  React.useEffect(() => {
-    // The inline form hydrates when the visitor turns to it, often by focusing a field: that
-    // first focus came before this form's handlers did.
-    if (variant === "dialog" || formRef.current?.contains(document.activeElement)) preloadBotCheck();
-  }, [variant]);
-
-  const onSubmit = async (values: EnterpriseFormValues, event?: React.BaseSyntheticEvent) => {
-    const outcome = await submit({
-      endpoint: "/api/submit-booking",
-      action: BOT_CHECK_ACTIONS[sourceForm],
-      values: { ...values, total_calls: null, source_form: sourceForm },
-      honeypot: readHoneypot(event),
-    });
-    if (!outcome.ok) return reportFailure(outcome, { style: variant, setError, fields: FIELDS });
-    onSubmitted();
-    openSchedulerSoon(getRuntimeConfig().enterpriseSchedulerUrl, {
-      name: values.name,
-      email: values.work_email,
-      guests: [values.work_email],
-      answers: [values.company_name, values.job_title, values.ai_goal],
-    });
-  };
-
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      // Inline forms load the bot check when first focused, not with the page.
-      onFocusCapture={variant === "inline" ? preloadBotCheck : undefined}
-      className="relative grid gap-4"
-      aria-label="Enterprise consultation request"
-    >
+    <form {...formProps} className="relative grid gap-4" aria-label="Enterprise consultation request">
       <HoneypotField />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${idPrefix}-name`} label="Full name" error={errors.name?.message}>
