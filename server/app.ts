@@ -1,8 +1,5 @@
 import { Hono } from "hono";
-import type { AppConfig } from "./config";
-import type { Database } from "./db/client";
-import type { Logger } from "./logger";
-import type { StaticSite } from "./static-site";
+import type { AppDeps, AppEnv } from "./app-env";
 import { createStaticHandler } from "./http/static-handler";
 import { securityHeaders } from "./http/security-headers";
 import { requestLog } from "./http/request-log";
@@ -10,20 +7,10 @@ import { originGuard } from "./http/origin-guard";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { adminRoutes } from "./routes/admin";
-import { createAuth, type Auth } from "./auth/auth";
+import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 
-export type AppDeps = {
-  config: AppConfig;
-  database: Database;
-  logger: Logger;
-  /** The client build; absent in API-only tests. */
-  site?: StaticSite;
-  /** better-auth; built from config and database when not given. */
-  auth?: Auth;
-};
-
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type { AppDeps, AppEnv } from "./app-env";
 
 /** The whole HTTP surface: JSON API under /api, the site everywhere else. */
 export function createApp(deps: AppDeps) {

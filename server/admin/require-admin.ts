@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { and, eq } from "drizzle-orm";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import type { Auth } from "../auth/auth";
 import { userRoles } from "../db/schema";
 

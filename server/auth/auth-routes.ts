@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-env";
 import {
   BOT_CHECK_ACTIONS,
   bookingDialogRequestSchema,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { appliedMigrationCount, expectedMigrationCount } from "../db/migration-status";
 
 /**

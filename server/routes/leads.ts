@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { clientIp } from "../http/client-ip";
 import { jsonBody, readJsonBody } from "../leads/json-body";
 import { hitRateLimit } from "../leads/rate-limiter";

@@ -1,0 +1,18 @@
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+import type { StaticSite } from "./static-site";
+import type { Auth } from "./auth/auth";
+
+/** What the app is built from; route modules read it from the context, never from app.ts. */
+export type AppDeps = {
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+  /** The client build; absent in API-only tests. */
+  site?: StaticSite;
+  /** better-auth; built from config and database when not given. */
+  auth?: Auth;
+};
+
+export type AppEnv = { Variables: { deps: AppDeps } };
