@@ -23,7 +23,7 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.env);
 
   let site;
   try {
