@@ -1,8 +1,7 @@
 import * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { BOOKING_DIALOG_TITLE } from "./booking-dialog";
 import { useBookingDialog } from "./booking-dialog-context";
-import { terms } from "~/content/pricing";
+import { bookingDialog } from "~/content/booking-dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
 
 // The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
@@ -16,8 +15,8 @@ export function BookingDialogContent() {
     <Dialog open={state.open} onOpenChange={setOpen}>
       <DialogContent size="wide">
         <DialogHeader>
-          <DialogTitle>{BOOKING_DIALOG_TITLE}</DialogTitle>
-          <DialogDescription>Tell us about your business and we'll set up a {terms.setupCallMinutes}-minute call.</DialogDescription>
+          <DialogTitle>{bookingDialog.title}</DialogTitle>
+          <DialogDescription>{bookingDialog.description}</DialogDescription>
         </DialogHeader>
         <FormSuspense>
           <BookingForm onSubmitted={() => setOpen(false)} />

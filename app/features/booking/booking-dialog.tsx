@@ -1,9 +1,11 @@
 import * as React from "react";
 import { captureLandingAttribution } from "~/features/lead-capture/attribution";
+import { bookingDialog } from "~/content/booking-dialog";
 import { useEverTrue } from "~/lib/deferred-mount";
 import { useBookingDialog } from "./booking-dialog-context";
 
-export const BOOKING_DIALOG_TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";
+/** The dialog's accessible name: the end-to-end tests find the dialog by it. */
+export const BOOKING_DIALOG_TITLE = bookingDialog.title;
 
 // The dialog (and, inside it, the form with react-hook-form, zod, the bot check and the
 // scheduler) loads when a Book demo button is first pressed, not with every page
