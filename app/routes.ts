@@ -1,34 +1,46 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+// Relative, not "@shared/...": react-router evaluates this file at build time, without the app's aliases.
+import { paths } from "../shared/site-routes";
+
+/** A path of shared/site-routes.ts as a route writes it: relative to `parent`, no leading slash. */
+function under(parent: string, path: string): string {
+  const base = parent.endsWith("/") ? parent : `${parent}/`;
+  if (!path.startsWith(base)) throw new Error(`${path} is not under ${parent}`);
+  return path.slice(base.length);
+}
+
+const page = (path: string) => under(paths.home, path);
+const adminPage = (path: string) => under(paths.admin, path);
 
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
-    route("about", "routes/about.tsx"),
-    route("careers", "routes/careers.tsx"),
-    route("features", "routes/features/index.tsx"),
-    route("features/agentic-automation", "routes/features/agentic-automation.tsx"),
-    route("features/omnichannel", "routes/features/omnichannel.tsx"),
-    route("features/analytics", "routes/features/analytics.tsx"),
-    route("features/ai-guru", "routes/features/ai-guru.tsx"),
-    route("pricing", "routes/pricing.tsx"),
-    route("compare", "routes/compare.tsx"),
-    route("faq", "routes/faq.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("book", "routes/book.tsx"),
-    route("enterprise", "routes/enterprise.tsx"),
-    route("industries/law", "routes/industries/law.tsx"),
-    route("industries/trades", "routes/industries/trades.tsx"),
-    route("industries/insurance", "routes/industries/insurance.tsx"),
-    route("booking-success", "routes/booking-success.tsx"),
+    route(page(paths.about), "routes/about.tsx"),
+    route(page(paths.careers), "routes/careers.tsx"),
+    route(page(paths.features), "routes/features/index.tsx"),
+    route(page(paths.featureAgenticAutomation), "routes/features/agentic-automation.tsx"),
+    route(page(paths.featureOmnichannel), "routes/features/omnichannel.tsx"),
+    route(page(paths.featureAnalytics), "routes/features/analytics.tsx"),
+    route(page(paths.featureAiGuru), "routes/features/ai-guru.tsx"),
+    route(page(paths.pricing), "routes/pricing.tsx"),
+    route(page(paths.compare), "routes/compare.tsx"),
+    route(page(paths.faq), "routes/faq.tsx"),
+    route(page(paths.contact), "routes/contact.tsx"),
+    route(page(paths.book), "routes/book.tsx"),
+    route(page(paths.enterprise), "routes/enterprise.tsx"),
+    route(page(paths.industryLaw), "routes/industries/law.tsx"),
+    route(page(paths.industryTrades), "routes/industries/trades.tsx"),
+    route(page(paths.industryInsurance), "routes/industries/insurance.tsx"),
+    route(page(paths.bookingSuccess), "routes/booking-success.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  ...prefix("admin", [
+  ...prefix(page(paths.admin), [
     layout("routes/admin/admin-layout.tsx", [
       index("routes/admin/index.tsx"),
-      route("login", "routes/admin/login.tsx"),
-      route("dashboard", "routes/admin/dashboard.tsx"),
-      route("bookings", "routes/admin/bookings.tsx"),
-      route("users", "routes/admin/users.tsx"),
+      route(adminPage(paths.adminLogin), "routes/admin/login.tsx"),
+      route(adminPage(paths.adminDashboard), "routes/admin/dashboard.tsx"),
+      route(adminPage(paths.adminBookings), "routes/admin/bookings.tsx"),
+      route(adminPage(paths.adminUsers), "routes/admin/users.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;
