@@ -4,7 +4,7 @@ import { CalendarCheck, Mail } from "lucide-react";
 import type { Route } from "./+types/booking-success";
 import { ActionRow } from "~/components/layout/action-row";
 import { Button } from "~/components/ui/button";
-import { terms } from "~/content/pricing";
+import { bookingSuccess } from "~/content/booking-success";
 import { pageMeta } from "~/lib/seo";
 import { track } from "~/lib/analytics";
 import { sendLeadConversion } from "~/features/consent/consent";
@@ -12,9 +12,6 @@ import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.bookingSuccess);
-
-/** Used when the link carries no name (spec: "a default is used when absent"). */
-export const DEFAULT_BOOKING_NAME = "Guest";
 
 type Booker = { name: string; email: string | null };
 
@@ -31,7 +28,7 @@ export default function BookingSuccessPage() {
     if (search === null) return null;
     const params = new URLSearchParams(search);
     return {
-      name: params.get("name")?.trim().slice(0, 100) || DEFAULT_BOOKING_NAME,
+      name: params.get("name")?.trim().slice(0, 100) || bookingSuccess.defaultName,
       email: params.get("email")?.trim().slice(0, 255) || null,
     };
   }, [search]);
@@ -53,33 +50,34 @@ export default function BookingSuccessPage() {
           <CalendarCheck className="size-8" aria-hidden="true" />
         </span>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {booker ? `Thank you, ${booker.name}!` : "Thank you!"}
+          {bookingSuccess.thanks(booker?.name ?? null)}
         </h1>
         <p className="max-w-prose text-lg text-muted-foreground" aria-live="polite">
-          Your call is booked.{" "}
+          {bookingSuccess.booked}{" "}
           {booker?.email ? (
             <>
-              A calendar invitation is on its way to <strong className="text-foreground [overflow-wrap:anywhere]">{booker.email}</strong>.
+              {bookingSuccess.invitationTo} <strong className="text-foreground [overflow-wrap:anywhere]">{booker.email}</strong>.
             </>
           ) : (
-            "A calendar invitation is on its way to your inbox."
+            bookingSuccess.invitationWithoutEmail
           )}
         </p>
         <ul className="grid max-w-prose gap-2 text-muted-foreground">
-          <li>We'll contact you within {terms.contactWithinHours} hours to confirm the details.</li>
-          <li>Bring a rough idea of your call volume and the questions callers ask most.</li>
+          {bookingSuccess.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
         </ul>
         <ActionRow>
           <Button asChild size="lg">
-            <Link to={paths.home}>Back to Home</Link>
+            <Link to={paths.home}>{bookingSuccess.homeLabel}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.features}>Explore features</Link>
+            <Link to={paths.features}>{bookingSuccess.featuresLabel}</Link>
           </Button>
         </ActionRow>
         <p className="flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
           <Mail className="size-4" aria-hidden="true" />
-          Need to change something? Email{" "}
+          {bookingSuccess.changeSomething}{" "}
           <a href={`mailto:${supportEmail}`} className="font-semibold text-primary underline underline-offset-4">
             {supportEmail}
           </a>
