@@ -42,6 +42,8 @@ export const whoWeServe = {
 
 export const howItWorksTitle = "How it works";
 
+export const valuesTitle = "Our Values";
+
 export const values: { title: string; description: string; icon: IconName }[] = [
   { title: "Customers first", description: "Every design choice starts with the person calling in.", icon: "heart" },
   { title: "Plain pricing", description: "One flat price, published. No surprise per-minute bills.", icon: "target" },
@@ -50,6 +52,8 @@ export const values: { title: string; description: string; icon: IconName }[] = 
   { title: "Ship and improve", description: "Launch fast, then refine with real conversations every month.", icon: "rocket" },
   { title: "Own the outcome", description: "We measure booked jobs and happy callers, not minutes.", icon: "sparkles" },
 ];
+
+export const foundersTitle = "The Founders";
 
 /**
  * PLACEHOLDER: the founders. Names, bios and quotes are content to replace before launch; the

@@ -9,6 +9,8 @@ export const bookHero = {
 export const schedulerFrame = {
   heightPx: 700,
   title: "Scheduler: pick a time for your setup call",
+  /** Before the link that opens the scheduler in a new tab. */
+  notLoading: "Frame not loading?",
   openInNewTab: "Open the scheduler in a new tab",
 } as const;
 
@@ -20,6 +22,20 @@ export const callAgenda: { title: string; description: string }[] = [
   { title: "Your voice", description: "How the agent should sound and greet your callers." },
   { title: "Your launch", description: "A go-live date and what happens in the first weeks." },
 ];
+
+export const callAgendaSection = {
+  title: "What we'll cover",
+  lead: `${callAgenda.length} things, in about ${terms.setupCallMinutes} minutes.`,
+} as const;
+
+/** The guarantee band, with links to /contact and /faq: "Questions before you book? Contact us or read the FAQ." */
+export const noRiskToStart = {
+  title: "No risk to start",
+  questions: "Questions before you book?",
+  contactLabel: "Contact us",
+  faqPrefix: "or read the",
+  faqLabel: "FAQ",
+} as const;
 
 /**
  * The embedded scheduler's address: hand-built iframes need embed_domain to receive the

@@ -14,6 +14,7 @@ export const journey = {
   ],
 } as const;
 
+export const careerValuesTitle = "Our Values";
 export const careerValues: { title: string; description: string; icon: IconName }[] = [
   { title: "Customers first", description: "We listen to real calls and fix real problems.", icon: "heart" },
   { title: "Ownership", description: "Everyone owns outcomes, not tasks.", icon: "target" },
@@ -21,6 +22,7 @@ export const careerValues: { title: string; description: string; icon: IconName 
   { title: "Craft", description: "Small details decide whether a caller trusts the agent.", icon: "sparkles" },
 ];
 
+export const whatYoullBuildTitle = "What You'll Build";
 export const whatYoullBuild: { title: string; description: string; icon: IconName }[] = [
   { title: "Voice agents", description: "Agents that sound natural, book work and know when to hand off.", icon: "phone" },
   { title: "Integrations", description: "Connections to calendars, CRMs and phone systems our customers rely on.", icon: "plug" },
@@ -28,6 +30,7 @@ export const whatYoullBuild: { title: string; description: string; icon: IconNam
   { title: "Rollout playbooks", description: "The process that takes a new customer live in days.", icon: "rocket" },
 ];
 
+export const whyJoinNowTitle = "Why Join Now";
 export const whyJoinNow: { title: string; description: string; icon: IconName }[] = [
   { title: "Ground-floor impact", description: "Your work shapes the product, the team and the culture.", icon: "building" },
   { title: "Real ownership", description: "Early roles come with real responsibility and a real stake.", icon: "handshake" },
@@ -48,4 +51,6 @@ export const readyToBuild = {
   lead: "No open job board yet: tell us who you are and what you'd like to build, and we'll talk.",
   cta: "Start the Conversation",
   mailSubject: "Careers: I'd like to build with you",
+  /** Before the careers email address, under the button. */
+  writeTo: "Or write to",
 } as const;

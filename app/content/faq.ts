@@ -11,6 +11,20 @@ import {
   usage,
 } from "./pricing";
 
+export const faqHero = {
+  eyebrow: "FAQ",
+  title: "Frequently asked questions",
+  lead: "Setup, pricing, limits and guarantees, answered.",
+} as const;
+
+/** The list's heading, for screen readers (the page shows the questions under the hero). */
+export const faqListHeading = "Questions and answers";
+
+export const faqFinalCta = {
+  title: "Still have a question?",
+  lead: "Ask us on a short call, or send us a note.",
+} as const;
+
 export type FaqEntry = { id: string; question: string; answer: string };
 
 /** The 8 questions of /faq (spec section 2). Answers quote the constants, never retype them. */

@@ -30,7 +30,15 @@ export const trustedByNames: string[] = [
   "Sample Family Dental",
 ];
 
+export const featureStrip = {
+  eyebrow: "What the agent does",
+  title: "One agent for every conversation",
+  lead: "Answers in seconds, books the work, and keeps a record of everything, on every channel.",
+  exploreLabel: "Explore all features",
+} as const;
+
 export const rolloutStrip = {
+  eyebrow: "Guided rollout",
   title: "Live in four guided steps",
   lead: "A guided rollout with your team: most businesses answer their first calls with the agent within days.",
 } as const;

@@ -11,7 +11,19 @@ import { CtaBand } from "~/components/marketing/cta-band";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Section } from "~/components/marketing/section";
-import { aboutFinalCta, aboutHero, founders, howItWorksTitle, mission, values, whatWeDo, whoWeServe } from "~/content/about";
+import {
+  aboutFinalCta,
+  aboutHero,
+  founders,
+  foundersTitle,
+  howItWorksTitle,
+  mission,
+  values,
+  valuesTitle,
+  whatWeDo,
+  whoWeServe,
+} from "~/content/about";
+import { ctaLabels } from "~/content/calls-to-action";
 import { rolloutSteps } from "~/content/outcomes";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
@@ -26,7 +38,7 @@ export default function AboutPage() {
       <PageHero eyebrow={<Badge>{aboutHero.eyebrow}</Badge>} title={aboutHero.title} lead={aboutHero.lead}>
         <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg" })}>
           <CalendarCheck aria-hidden="true" width={16} height={16} />
-          Book demo
+          {ctaLabels.bookDemo}
         </ExternalLink>
         <Button asChild size="lg" variant="outline">
           <Link to={paths.careers}>{aboutHero.careersCta}</Link>
@@ -61,11 +73,11 @@ export default function AboutPage() {
         <NumberedSteps steps={rolloutSteps} />
       </Section>
 
-      <Section title="Our Values">
+      <Section title={valuesTitle}>
         <IconCardGrid items={values} />
       </Section>
 
-      <Section tone="muted" title="The Founders">
+      <Section tone="muted" title={foundersTitle}>
         <ul className="grid gap-6 md:grid-cols-2">
           {founders.map((founder) => (
             <li key={founder.name} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -93,7 +105,7 @@ export default function AboutPage() {
 
       <CtaBand title={aboutFinalCta.title} lead={aboutFinalCta.lead}>
         <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg", variant: "inverse" })}>
-          Book demo
+          {ctaLabels.bookDemo}
         </ExternalLink>
         <Button asChild size="lg" variant="outline-inverse">
           <Link to={paths.careers}>{aboutFinalCta.careersLabel}</Link>

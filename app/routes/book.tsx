@@ -7,8 +7,7 @@ import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { SchedulerFrame } from "~/components/marketing/scheduler-frame";
 import { Section } from "~/components/marketing/section";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
-import { bookHero, callAgenda, schedulerFrame } from "~/content/book";
-import { terms } from "~/content/pricing";
+import { bookHero, callAgenda, callAgendaSection, noRiskToStart, schedulerFrame } from "~/content/book";
 import { Link } from "react-router";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
@@ -26,7 +25,7 @@ export default function BookPage() {
         <div className="mx-auto max-w-4xl">
           <SchedulerFrame schedulerUrl={demoSchedulerUrl} />
           <p className="mt-4 text-center text-sm">
-            Frame not loading?{" "}
+            {schedulerFrame.notLoading}{" "}
             <ExternalLink href={demoSchedulerUrl} className="inline-flex items-center gap-1 font-semibold text-primary underline underline-offset-4">
               {schedulerFrame.openInNewTab}
               <ExternalIcon className="size-4" width={16} height={16} aria-hidden="true" />
@@ -35,20 +34,20 @@ export default function BookPage() {
         </div>
       </Section>
 
-      <Section tone="muted" title="What we'll cover" lead={`${callAgenda.length} things, in about ${terms.setupCallMinutes} minutes.`}>
+      <Section tone="muted" title={callAgendaSection.title} lead={callAgendaSection.lead}>
         <NumberedSteps steps={callAgenda} columns={5} />
       </Section>
 
-      <Section title="No risk to start" width="narrow">
+      <Section title={noRiskToStart.title} width="narrow">
         <GuaranteeCard />
         <p className="mt-6 text-center text-muted-foreground">
-          Questions before you book?{" "}
+          {noRiskToStart.questions}{" "}
           <Link to={paths.contact} className="font-semibold text-primary underline underline-offset-4">
-            Contact us
+            {noRiskToStart.contactLabel}
           </Link>{" "}
-          or read the{" "}
+          {noRiskToStart.faqPrefix}{" "}
           <Link to={paths.faq} className="font-semibold text-primary underline underline-offset-4">
-            FAQ
+            {noRiskToStart.faqLabel}
           </Link>
           .
         </p>

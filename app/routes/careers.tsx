@@ -5,7 +5,18 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { Section } from "~/components/marketing/section";
-import { careersHero, careerValues, inOffice, journey, readyToBuild, whatYoullBuild, whyJoinNow } from "~/content/careers";
+import {
+  careersHero,
+  careerValues,
+  careerValuesTitle,
+  inOffice,
+  journey,
+  readyToBuild,
+  whatYoullBuild,
+  whatYoullBuildTitle,
+  whyJoinNow,
+  whyJoinNowTitle,
+} from "~/content/careers";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
@@ -31,15 +42,15 @@ export default function CareersPage() {
         </div>
       </Section>
 
-      <Section tone="muted" title="Our Values">
+      <Section tone="muted" title={careerValuesTitle}>
         <IconCardGrid items={careerValues} columns={4} />
       </Section>
 
-      <Section title="What You'll Build">
+      <Section title={whatYoullBuildTitle}>
         <IconCardGrid items={whatYoullBuild} columns={4} />
       </Section>
 
-      <Section tone="muted" title="Why Join Now">
+      <Section tone="muted" title={whyJoinNowTitle}>
         <IconCardGrid items={whyJoinNow} columns={4} />
       </Section>
 
@@ -62,7 +73,7 @@ export default function CareersPage() {
             {readyToBuild.cta}
           </a>
           <p className="mt-4 text-sm text-slate-200">
-            Or write to <span className="font-semibold text-white">{careersEmail}</span>
+            {readyToBuild.writeTo} <span className="font-semibold text-white">{careersEmail}</span>
           </p>
         </div>
       </section>

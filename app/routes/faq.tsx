@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { Section } from "~/components/marketing/section";
-import { faqEntries } from "~/content/faq";
+import { ctaLabels } from "~/content/calls-to-action";
+import { faqEntries, faqFinalCta, faqHero, faqListHeading } from "~/content/faq";
 import { faqPageJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
@@ -15,17 +16,17 @@ export const meta: Route.MetaFunction = () => pageMeta(paths.faq, [faqPageJsonLd
 export default function FaqPage() {
   return (
     <>
-      <PageHero eyebrow={<Badge>FAQ</Badge>} title="Frequently asked questions" lead="Setup, pricing, limits and guarantees, answered." />
+      <PageHero eyebrow={<Badge>{faqHero.eyebrow}</Badge>} title={faqHero.title} lead={faqHero.lead} />
       <Section width="narrow" className="-mt-6 pt-0">
-        <h2 className="sr-only">Questions and answers</h2>
+        <h2 className="sr-only">{faqListHeading}</h2>
         <FaqAccordion entries={faqEntries} />
       </Section>
-      <CtaBand title="Still have a question?" lead="Ask us on a short call, or send us a note.">
+      <CtaBand title={faqFinalCta.title} lead={faqFinalCta.lead}>
         <Button asChild size="lg" variant="inverse">
-          <Link to={paths.book}>Book a setup call</Link>
+          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
         </Button>
         <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.contact}>Contact us</Link>
+          <Link to={paths.contact}>{ctaLabels.contactUs}</Link>
         </Button>
       </CtaBand>
     </>

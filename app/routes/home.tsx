@@ -9,7 +9,8 @@ import { FeatureCards } from "~/components/marketing/feature-cards";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { Section } from "~/components/marketing/section";
-import { homeHero, rolloutStrip, trustedByLabel, trustedByNames } from "~/content/home";
+import { ctaLabels } from "~/content/calls-to-action";
+import { featureStrip, homeHero, rolloutStrip, trustedByLabel, trustedByNames } from "~/content/home";
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
@@ -28,7 +29,7 @@ export default function HomePage() {
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
             <BookDemoButton location="hero" />
             <Button asChild size="lg" variant="outline">
-              <Link to={paths.pricing}>See pricing</Link>
+              <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
             </Button>
           </div>
           <div className="mt-6 flex justify-center">
@@ -58,28 +59,23 @@ export default function HomePage() {
         </div>
       </section>
 
-      <Section
-        tone="muted"
-        eyebrow="What the agent does"
-        title="One agent for every conversation"
-        lead="Answers in seconds, books the work, and keeps a record of everything, on every channel."
-      >
+      <Section tone="muted" eyebrow={featureStrip.eyebrow} title={featureStrip.title} lead={featureStrip.lead}>
         <FeatureCards />
         <p className="mt-8 text-center">
           <Link to={paths.features} className="font-semibold text-primary underline-offset-4 hover:underline">
-            Explore all features
+            {featureStrip.exploreLabel}
           </Link>
         </p>
       </Section>
 
       <OutcomesStrip />
 
-      <Section tone="muted" eyebrow="Guided rollout" title={rolloutStrip.title} lead={rolloutStrip.lead}>
+      <Section tone="muted" eyebrow={rolloutStrip.eyebrow} title={rolloutStrip.title} lead={rolloutStrip.lead}>
         <NumberedSteps steps={rolloutSteps} />
         <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
           <BookDemoButton location="cta_strip" />
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.compare}>Compare costs</Link>
+            <Link to={paths.compare}>{ctaLabels.compareCosts}</Link>
           </Button>
         </div>
       </Section>
