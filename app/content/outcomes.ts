@@ -3,6 +3,8 @@ import { terms } from "./pricing";
 
 /** Outcomes the platform vendor reports; pages label them as vendor-reported (spec section 1). */
 export const outcomesLabel = "Vendor-reported outcomes";
+export const outcomesTitle = "Results teams report";
+export const outcomesFootnote = "Figures reported by the platform vendor across its customers; your results will vary.";
 export const outcomes: { value: string; label: string }[] = [
   { value: "8x", label: "faster resolutions" },
   { value: "7x", label: "higher retention" },

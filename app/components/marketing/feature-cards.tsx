@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRight } from "lucide-react";
-import { featureCards } from "~/content/features";
+import { featureCardMore, featureCards } from "~/content/features";
 import { cn } from "~/lib/cn";
 import { ContentIcon } from "./content-icon";
 
@@ -22,7 +22,7 @@ export function FeatureCards({ except }: { except?: string } = {}) {
           </h3>
           <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.description}</p>
           <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary" aria-hidden="true">
-            Learn more <ArrowRight className="size-4" width={16} height={16} />
+            {featureCardMore} <ArrowRight className="size-4" width={16} height={16} />
           </span>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { FeaturePage as FeaturePageContent } from "~/content/features";
+import { ctaLabels } from "~/content/calls-to-action";
+import { featurePageSections, type FeaturePage as FeaturePageContent } from "~/content/features";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,14 +17,14 @@ export function FeaturePage({ content }: { content: FeaturePageContent }) {
     <>
       <PageHero eyebrow={<Badge>{content.eyebrow}</Badge>} title={content.title} lead={content.lead}>
         <Button asChild size="lg">
-          <Link to={paths.book}>Book a setup call</Link>
+          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to={paths.contact}>Contact us</Link>
+          <Link to={paths.contact}>{ctaLabels.contactUs}</Link>
         </Button>
       </PageHero>
 
-      <Section title="What it does">
+      <Section title={featurePageSections.capabilitiesTitle}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {content.capabilities.map((capability) => (
             <li key={capability.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -34,25 +35,25 @@ export function FeaturePage({ content }: { content: FeaturePageContent }) {
         </ul>
       </Section>
 
-      <Section tone="muted" title="How it works">
+      <Section tone="muted" title={featurePageSections.stepsTitle}>
         <NumberedSteps steps={content.steps} columns={3} />
       </Section>
 
-      <Section title="Why it matters" width="narrow">
+      <Section title={featurePageSections.benefitsTitle} width="narrow">
         {/* A centred block whose lines stay left-aligned under the centred heading. */}
         <CheckList items={content.benefits} className="mx-auto w-fit text-lg" />
       </Section>
 
-      <Section tone="muted" title="Explore more features">
+      <Section tone="muted" title={featurePageSections.moreFeaturesTitle}>
         <FeatureCards except={content.path} />
       </Section>
 
-      <CtaBand title="See it on your own calls" lead="Book a short setup call, or tell us about your business and we'll be in touch.">
+      <CtaBand title={featurePageSections.finalCta.title} lead={featurePageSections.finalCta.lead}>
         <Button asChild size="lg" variant="inverse">
-          <Link to={paths.book}>Book a setup call</Link>
+          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
         </Button>
         <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.contact}>Contact us</Link>
+          <Link to={paths.contact}>{ctaLabels.contactUs}</Link>
         </Button>
       </CtaBand>
     </>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CalendarCheck } from "lucide-react";
-import type { IndustryPage as IndustryPageContent } from "~/content/industries";
+import { ctaLabels } from "~/content/calls-to-action";
+import { industryPageSections, type IndustryPage as IndustryPageContent } from "~/content/industries";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,7 +17,7 @@ function BookDemoLink({ variant }: { variant?: "inverse" }) {
     <Button asChild size="lg" variant={variant}>
       <Link to={paths.book}>
         <CalendarCheck aria-hidden="true" width={16} height={16} />
-        Book demo
+        {ctaLabels.bookDemo}
       </Link>
     </Button>
   );
@@ -29,11 +30,11 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
       <PageHero eyebrow={<Badge>{content.eyebrow}</Badge>} title={content.title} lead={content.lead}>
         <BookDemoLink />
         <Button asChild size="lg" variant="outline">
-          <Link to={paths.pricing}>See pricing</Link>
+          <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
         </Button>
       </PageHero>
 
-      <Section title="Sound familiar?" width="narrow">
+      <Section title={industryPageSections.painPointsTitle} width="narrow">
         {/* One centred card: the industry's icon heads the list on phones and sits beside it from sm up. */}
         <div className="mx-auto flex max-w-2xl flex-col gap-5 rounded-xl border border-border bg-background p-6 shadow-sm sm:flex-row sm:gap-6 sm:p-8">
           <ContentIcon name={content.icon} />
@@ -41,7 +42,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
         </div>
       </Section>
 
-      <Section tone="muted" title="What the agent handles">
+      <Section tone="muted" title={industryPageSections.useCasesTitle}>
         <ul className="grid gap-6 sm:grid-cols-2">
           {content.useCases.map((useCase) => (
             <li key={useCase.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -52,14 +53,14 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
         </ul>
       </Section>
 
-      <Section title="A typical call">
+      <Section title={industryPageSections.workflowTitle}>
         <NumberedSteps steps={content.workflow} />
       </Section>
 
-      <CtaBand title="See it answer calls like yours" lead="Book a demo and we'll walk through your own call flow.">
+      <CtaBand title={industryPageSections.finalCta.title} lead={industryPageSections.finalCta.lead}>
         <BookDemoLink variant="inverse" />
         <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.compare}>Compare costs</Link>
+          <Link to={paths.compare}>{ctaLabels.compareCosts}</Link>
         </Button>
       </CtaBand>
     </>

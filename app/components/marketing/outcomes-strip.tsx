@@ -1,8 +1,8 @@
-import { outcomes, outcomesLabel } from "~/content/outcomes";
+import { outcomes, outcomesFootnote, outcomesLabel, outcomesTitle } from "~/content/outcomes";
 import { Section, type SectionTone } from "./section";
 
 /** The vendor-reported outcomes, always labelled as such (spec section 1). */
-export function OutcomesStrip({ tone = "ink", title = "Results teams report" }: { tone?: SectionTone; title?: string }) {
+export function OutcomesStrip({ tone = "ink", title = outcomesTitle }: { tone?: SectionTone; title?: string }) {
   return (
     <Section tone={tone} eyebrow={outcomesLabel} title={title}>
       <ul className="grid grid-cols-2 gap-6 text-center sm:grid-cols-3 lg:grid-cols-5" aria-label={outcomesLabel}>
@@ -14,7 +14,7 @@ export function OutcomesStrip({ tone = "ink", title = "Results teams report" }: 
         ))}
       </ul>
       <p className={tone === "ink" ? "mt-8 text-center text-sm text-slate-300" : "mt-8 text-center text-sm text-muted-foreground"}>
-        Figures reported by the platform vendor across its customers; your results will vary.
+        {outcomesFootnote}
       </p>
     </Section>
   );

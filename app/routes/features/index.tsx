@@ -9,6 +9,8 @@ import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { Section } from "~/components/marketing/section";
 import { SecurityPoints } from "~/components/marketing/security-points";
+import { ctaLabels } from "~/content/calls-to-action";
+import { featuresFinalCta, featuresHero, featuresSections } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
@@ -17,32 +19,28 @@ export const meta: Route.MetaFunction = () => pageMeta(paths.features);
 export default function FeaturesIndexPage() {
   return (
     <>
-      <PageHero
-        eyebrow={<Badge>Features</Badge>}
-        title="Everything your front desk does, done by AI"
-        lead="Four capabilities that work together: automation that finishes the job, every channel in one queue, analytics you can act on, and answers to the hard questions."
-      />
+      <PageHero eyebrow={<Badge>{featuresHero.eyebrow}</Badge>} title={featuresHero.title} lead={featuresHero.lead} />
 
-      <Section className="-mt-6 pt-0" title="Four capabilities, one agent">
+      <Section className="-mt-6 pt-0" title={featuresSections.capabilitiesTitle}>
         <FeatureCards />
       </Section>
 
-      <Section tone="muted" title="Security & Compliance" lead="Built for businesses that handle sensitive conversations.">
+      <Section tone="muted" title={featuresSections.security.title} lead={featuresSections.security.lead}>
         <SecurityPoints />
       </Section>
 
       <OutcomesStrip />
 
-      <Section title="Try it without the risk" width="narrow">
+      <Section title={featuresSections.guaranteeTitle} width="narrow">
         <GuaranteeCard />
       </Section>
 
-      <CtaBand title="See the features on your own calls" lead="A short setup call is all it takes to start.">
+      <CtaBand title={featuresFinalCta.title} lead={featuresFinalCta.lead}>
         <Button asChild size="lg" variant="inverse">
-          <Link to={paths.book}>Book a setup call</Link>
+          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
         </Button>
         <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.pricing}>See pricing</Link>
+          <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
         </Button>
       </CtaBand>
     </>
