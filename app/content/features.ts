@@ -4,24 +4,6 @@ import { terms } from "./pricing";
 
 export type FeatureId = "agentic-automation" | "omnichannel" | "analytics" | "ai-guru";
 
-/** The /features page, around the feature cards. */
-export const featuresHero = {
-  eyebrow: "Features",
-  title: "Everything your front desk does, done by AI",
-  lead: "Four capabilities that work together: automation that finishes the job, every channel in one queue, analytics you can act on, and answers to the hard questions.",
-} as const;
-
-export const featuresSections = {
-  capabilitiesTitle: "Four capabilities, one agent",
-  security: { title: "Security & Compliance", lead: "Built for businesses that handle sensitive conversations." },
-  guaranteeTitle: "Try it without the risk",
-} as const;
-
-export const featuresFinalCta = {
-  title: "See the features on your own calls",
-  lead: "A short setup call is all it takes to start.",
-} as const;
-
 /** The four feature cards of the home page and /features (spec section 1). */
 export const featureCards: { id: FeatureId; title: string; description: string; to: string; icon: IconName }[] = [
   {

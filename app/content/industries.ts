@@ -3,17 +3,6 @@ import type { IconName } from "./icons";
 
 export type IndustryId = "law" | "trades" | "insurance";
 
-/** The sections every industry page has; each page fills them with its own content (below). */
-export const industryPageSections = {
-  painPointsTitle: "Sound familiar?",
-  useCasesTitle: "What the agent handles",
-  workflowTitle: "A typical call",
-  finalCta: {
-    title: "See it answer calls like yours",
-    lead: "Book a demo and we'll walk through your own call flow.",
-  },
-} as const;
-
 export type IndustryPage = {
   path: string;
   eyebrow: string;

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CalendarCheck } from "lucide-react";
 import { ctaLabels } from "~/content/calls-to-action";
-import { industryPageSections, type IndustryPage as IndustryPageContent } from "~/content/industries";
+import type { IndustryPage as IndustryPageContent } from "~/content/industries";
+import { industryPageSections } from "~/content/industry-page";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

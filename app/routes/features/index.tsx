@@ -10,7 +10,7 @@ import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { Section } from "~/components/marketing/section";
 import { SecurityPoints } from "~/components/marketing/security-points";
 import { ctaLabels } from "~/content/calls-to-action";
-import { featuresFinalCta, featuresHero, featuresSections } from "~/content/features";
+import { featuresFinalCta, featuresHero, featuresSections } from "~/content/features-index";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
