@@ -6,8 +6,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Section } from "~/components/marketing/section";
-import { contactHero, quickStartSteps } from "~/content/contact";
-import { terms } from "~/content/pricing";
+import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkToUs } from "~/content/contact";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
@@ -25,21 +24,19 @@ export default function ContactPage() {
     <>
       <PageHero eyebrow={<Badge>{contactHero.eyebrow}</Badge>} title={contactHero.title} lead={contactHero.lead} />
 
-      <Section className="-mt-6 pt-0" title="Quick start in four steps">
+      <Section className="-mt-6 pt-0" title={quickStartTitle}>
         <NumberedSteps steps={quickStartSteps} />
       </Section>
 
       <Section tone="muted">
         <div className="grid gap-10 lg:grid-cols-[1fr_1.6fr]">
           <div>
-            <h2 className="text-2xl font-bold tracking-tight">Talk to us</h2>
-            <p className="mt-3 text-muted-foreground">
-              Prefer to reach us directly? We answer within {terms.contactWithinHours} hours.
-            </p>
+            <h2 className="text-2xl font-bold tracking-tight">{talkToUs.title}</h2>
+            <p className="mt-3 text-muted-foreground">{talkToUs.lead}</p>
             <ul className="mt-6 flex flex-col gap-4">
               <li className="flex items-center gap-3">
                 <Mail className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
-                <span className="sr-only">Email: </span>
+                <span className="sr-only">{talkToUs.emailLabel}</span>
                 <a
                   href={`mailto:${supportEmail}`}
                   className="font-semibold text-primary underline-offset-4 hover:underline"
@@ -49,7 +46,7 @@ export default function ContactPage() {
               </li>
               <li className="flex items-center gap-3">
                 <Phone className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
-                <span className="sr-only">Phone: </span>
+                <span className="sr-only">{talkToUs.phoneLabel}</span>
                 <a
                   href={`tel:${supportPhone.replace(/[^+\d]/g, "")}`}
                   className="font-semibold text-primary underline-offset-4 hover:underline"
@@ -59,19 +56,19 @@ export default function ContactPage() {
               </li>
               <li className="flex items-center gap-3 text-muted-foreground">
                 <Clock className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
-                Reply within {terms.contactWithinHours} hours
+                {talkToUs.replyTime}
               </li>
             </ul>
             <p className="mt-8 text-sm text-muted-foreground">
-              Rather pick a time yourself?{" "}
+              {talkToUs.schedulePrompt}{" "}
               <Link to={paths.book} className="font-semibold text-primary underline underline-offset-4">
-                Book a setup call
+                {talkToUs.scheduleLabel}
               </Link>
               .
             </p>
           </div>
           <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
-            <h2 className="text-2xl font-bold tracking-tight">Tell us about your business</h2>
+            <h2 className="text-2xl font-bold tracking-tight">{contactFormTitle}</h2>
             <div className="mt-6">
               <HydrateOnIntent>
                 <ContactForm />
