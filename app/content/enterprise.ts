@@ -8,6 +8,7 @@ export const enterpriseHero = {
   requestCta: "Send your requirements",
 } as const;
 
+export const enterpriseFeaturesTitle = "Built for the enterprise";
 export const enterpriseFeatures: { title: string; description: string; icon: IconName }[] = [
   { title: "Agentic automation", description: "Agents that complete workflows end to end: intake, qualification, scheduling, follow-up.", icon: "bot" },
   { title: "True omnichannel", description: "Voice, SMS, email and social in one queue with routing and SLAs.", icon: "channels" },
@@ -21,12 +22,18 @@ export const enterpriseFeatures: { title: string; description: string; icon: Ico
 
 export const businessOutcomesTitle = "Business outcomes";
 
+export const useCasesTitle = "Use cases by team";
 export const useCasesByTeam: { team: string; cases: string[] }[] = [
   { team: "Customer service", cases: ["Tier-1 questions answered instantly", "Order and account status", "After-hours coverage"] },
   { team: "Sales", cases: ["Inbound lead qualification", "Meeting booking for reps", "Follow-up on quiet leads"] },
   { team: "Operations", cases: ["Appointment scheduling and reminders", "Dispatch and field updates", "Surveys after service"] },
   { team: "IT and HR", cases: ["Help-desk triage and password resets", "Policy questions from staff", "Onboarding reminders"] },
 ];
+
+export const integrationsSection = {
+  title: "Integrations",
+  lead: "We connect the agent to the systems your teams already use.",
+} as const;
 
 /** Kinds of systems we connect; named products depend on the platform's connectors. */
 export const integrations: string[] = [
@@ -40,6 +47,7 @@ export const integrations: string[] = [
   "Webhooks and REST APIs",
 ];
 
+export const deliveryOptionsTitle = "Two ways to deliver";
 export const deliveryOptions: { title: string; description: string; points: string[] }[] = [
   {
     title: "Co-develop on a partner platform",
@@ -53,6 +61,9 @@ export const deliveryOptions: { title: string; description: string; points: stri
   },
 ];
 
+export const securityTitle = "Security & compliance";
+
+export const procurementFaqTitle = "Procurement questions";
 export const procurementFaq: { question: string; answer: string }[] = [
   {
     question: "What SLAs do you offer?",

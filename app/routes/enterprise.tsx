@@ -13,12 +13,18 @@ import {
   bookDirectly,
   businessOutcomesTitle,
   deliveryOptions,
+  deliveryOptionsTitle,
   enterpriseFeatures,
+  enterpriseFeaturesTitle,
   enterpriseFormSection,
   enterpriseHero,
   integrations,
+  integrationsSection,
   procurementFaq,
+  procurementFaqTitle,
+  securityTitle,
   useCasesByTeam,
+  useCasesTitle,
 } from "~/content/enterprise";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
@@ -49,13 +55,13 @@ export default function EnterprisePage() {
         </EnterpriseConsultButton>
       </PageHero>
 
-      <Section title="Built for the enterprise">
+      <Section title={enterpriseFeaturesTitle}>
         <IconCardGrid items={enterpriseFeatures} columns={4} />
       </Section>
 
       <OutcomesStrip title={businessOutcomesTitle} />
 
-      <Section title="Use cases by team">
+      <Section title={useCasesTitle}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {useCasesByTeam.map((group) => (
             <li key={group.team} className="rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -73,7 +79,7 @@ export default function EnterprisePage() {
         </ul>
       </Section>
 
-      <Section tone="muted" title="Integrations" lead="We connect the agent to the systems your teams already use.">
+      <Section tone="muted" title={integrationsSection.title} lead={integrationsSection.lead}>
         <ul className="flex flex-wrap justify-center gap-3">
           {integrations.map((item) => (
             <li
@@ -86,7 +92,7 @@ export default function EnterprisePage() {
         </ul>
       </Section>
 
-      <Section title="Two ways to deliver">
+      <Section title={deliveryOptionsTitle}>
         <ul className="grid gap-6 md:grid-cols-2">
           {deliveryOptions.map((option) => (
             <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -105,11 +111,11 @@ export default function EnterprisePage() {
         </ul>
       </Section>
 
-      <Section tone="muted" title="Security & compliance">
+      <Section tone="muted" title={securityTitle}>
         <SecurityPoints />
       </Section>
 
-      <Section title="Procurement questions" width="narrow">
+      <Section title={procurementFaqTitle} width="narrow">
         <FaqAccordion entries={procurementFaq} />
       </Section>
 
