@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import type { AuditEntry } from "@shared/api/admin-api";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
 
@@ -23,7 +24,7 @@ export async function writeAudit(
 export const AUDIT_LIST_LIMIT = 100;
 
 /** The most recent entries, newest first (read-only on the users page). */
-export async function listAudit(db: Db) {
+export async function listAudit(db: Db): Promise<AuditEntry[]> {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(AUDIT_LIST_LIMIT);
   return rows.map((row) => ({
     id: row.id,

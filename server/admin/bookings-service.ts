@@ -1,4 +1,5 @@
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Booking, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { bookingInquiries } from "../db/schema";
@@ -80,18 +81,17 @@ function selectPage(db: Db, filters: BookingFilters, cursor: Cursor | null, limi
     .limit(limit);
 }
 
-function toDto({ cursorTs: _cursorTs, ...row }: Row) {
+function toBooking({ cursorTs: _cursorTs, ...row }: Row): Booking {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
-export type BookingDto = ReturnType<typeof toDto>;
 
 /** One page, newest first, and the cursor of the next page (null on the last). */
-export async function listBookings(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number) {
+export async function listBookings(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number): Promise<BookingsPage> {
   const rows = await selectPage(db, filters, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null;
-  return { items: page.map(toDto), nextCursor };
+  return { items: page.map(toBooking), nextCursor };
 }
 
 const csvColumns: [header: string, value: (row: Row) => unknown][] = [

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { AssignRoleResponse, RoleRecord, UserLookupResponse } from "@shared/api/admin-api";
 import type { AppRole } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { userRoles, users } from "../db/schema";
@@ -13,7 +14,7 @@ export const ROLE_MESSAGES = {
   lastAdmin: "This is the last admin role: assign the admin role to another user before removing it, so staff keep access.",
 } as const;
 
-export async function listRoles(db: Db) {
+export async function listRoles(db: Db): Promise<RoleRecord[]> {
   const rows = await db
     .select({ id: userRoles.id, userId: userRoles.userId, role: userRoles.role, createdAt: userRoles.createdAt, email: users.email })
     .from(userRoles)
@@ -23,8 +24,8 @@ export async function listRoles(db: Db) {
 }
 
 export type AssignResult =
-  | { ok: true; record: { id: string; userId: string; role: AppRole; createdAt: string } }
-  | { ok: false; status: 409 | 422 | 500; error: string; code: string | null };
+  | { ok: true; record: AssignRoleResponse["record"] }
+  | { ok: false; status: 409 | 422; error: string; code: string };
 
 export async function assignRole(db: Db, actor: AuditActor, input: { userId: string; role: AppRole }): Promise<AssignResult> {
   try {
@@ -59,7 +60,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string): Promise
   });
 }
 
-export async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail(db: Db, email: string): Promise<UserLookupResponse["user"] | null> {
   const [user] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
   return user ?? null;
 }

@@ -44,16 +44,27 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Not a valid date");
 
+const bookingFilterFields = z.object({
+  q: z.string().trim().max(200, "Search must be less than 200 characters").optional(),
+  source: z.enum(bookingSourceForms).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const datesInOrderError = { message: "The start date must not be after the end date", path: ["to"] };
+
 /** Filters of the bookings list and its CSV export; dates are whole days in UTC, both inclusive. */
-export const bookingFiltersSchema = z
-  .object({
-    q: z.string().trim().max(200, "Search must be less than 200 characters").optional(),
-    source: z.enum(bookingSourceForms).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date must not be after the end date", path: ["to"] });
+export const bookingFiltersSchema = bookingFilterFields.refine(datesInOrder, datesInOrderError);
 export type BookingFilters = z.infer<typeof bookingFiltersSchema>;
 
 export const BOOKINGS_PAGE_SIZE_DEFAULT = 25;
 export const BOOKINGS_PAGE_SIZE_MAX = 100;
+
+/** The bookings list's query: the filters, and keyset paging from the previous page's cursor. */
+export const bookingsListQuerySchema = bookingFilterFields
+  .extend({
+    cursor: z.string().max(200, "Invalid page cursor").optional(),
+    limit: z.coerce.number().int().min(1).max(BOOKINGS_PAGE_SIZE_MAX).default(BOOKINGS_PAGE_SIZE_DEFAULT),
+  })
+  .refine(datesInOrder, datesInOrderError);

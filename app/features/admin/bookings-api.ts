@@ -1,31 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { BookingFilters, BookingSourceForm } from "@shared/schemas/admin";
+import type { Booking, BookingsExportBody, BookingsPage } from "@shared/api/admin-api";
+import type { BookingFilters } from "@shared/schemas/admin";
 import { adminJson, adminRequest } from "./api-client";
 
-export type Booking = {
-  id: string;
-  createdAt: string;
-  name: string;
-  workEmail: string;
-  companyName: string;
-  jobTitle: string;
-  aiGoal: string | null;
-  totalCalls: number | null;
-  tcpaConsent: boolean;
-  sourceForm: BookingSourceForm;
-  consentTextVersion: string;
-  pagePath: string | null;
-  referrer: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  clientIp: string | null;
-  userAgent: string | null;
-};
-
-export type BookingsPage = { items: Booking[]; nextCursor: string | null };
+export type { Booking, BookingsPage };
 
 function filterParams(filters: BookingFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -47,7 +25,7 @@ export function useBookings(filters: BookingFilters, cursor: string | null) {
 }
 
 /** Downloads the CSV of the current filter (the server writes the export to the audit log). */
-export async function downloadBookingsCsv(filters: BookingFilters): Promise<void> {
+export async function downloadBookingsCsv(filters: BookingsExportBody): Promise<void> {
   const res = await adminRequest("/bookings/export", { method: "POST", body: JSON.stringify(filters) });
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "bookings.csv";

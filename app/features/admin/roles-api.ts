@@ -1,26 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AppRole, AssignRoleInput } from "@shared/schemas/admin";
+import type {
+  AssignRoleBody,
+  AssignRoleResponse,
+  AuditEntry,
+  AuditLogResponse,
+  RemoveRoleResponse,
+  RoleRecord,
+  RolesResponse,
+  UserLookupResponse,
+} from "@shared/api/admin-api";
 import { adminJson } from "./api-client";
 
-export type RoleRecord = { id: string; userId: string; role: AppRole; createdAt: string; email: string | null };
-export type AuditEntry = {
-  id: string;
-  createdAt: string;
-  actorEmail: string | null;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown> | null;
-};
+export type { AuditEntry, RoleRecord };
 
 const rolesKey = ["admin", "roles"] as const;
 const auditKey = ["admin", "audit-log"] as const;
 
 export function useRoles() {
-  return useQuery({ queryKey: rolesKey, queryFn: () => adminJson<{ items: RoleRecord[] }>("/roles").then((r) => r.items) });
+  return useQuery({ queryKey: rolesKey, queryFn: () => adminJson<RolesResponse>("/roles").then((r) => r.items) });
 }
 
 export function useAuditLog() {
-  return useQuery({ queryKey: auditKey, queryFn: () => adminJson<{ items: AuditEntry[] }>("/audit-log").then((r) => r.items) });
+  return useQuery({ queryKey: auditKey, queryFn: () => adminJson<AuditLogResponse>("/audit-log").then((r) => r.items) });
 }
 
 /** After any role change: the list, the audit log and our own session (our role may be gone). */
@@ -37,8 +38,8 @@ function useRefreshAfterChange() {
 export function useAssignRole() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (input: AssignRoleInput) =>
-      adminJson<{ record: RoleRecord }>("/roles", { method: "POST", body: JSON.stringify(input) }).then((r) => r.record),
+    mutationFn: (input: AssignRoleBody) =>
+      adminJson<AssignRoleResponse>("/roles", { method: "POST", body: JSON.stringify(input) }).then((r) => r.record),
     onSettled: refresh,
   });
 }
@@ -46,11 +47,11 @@ export function useAssignRole() {
 export function useRemoveRole() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: string) => adminJson<{ removed: string }>(`/roles/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => adminJson<RemoveRoleResponse>(`/roles/${id}`, { method: "DELETE" }),
     onSettled: refresh,
   });
 }
 
 export function findUserByEmail(email: string) {
-  return adminJson<{ user: { id: string; email: string; name: string } }>(`/users/lookup?email=${encodeURIComponent(email)}`).then((r) => r.user);
+  return adminJson<UserLookupResponse>(`/users/lookup?email=${encodeURIComponent(email)}`).then((r) => r.user);
 }

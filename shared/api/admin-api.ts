@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import type {
+  AppRole,
+  assignRoleSchema,
+  BookingSourceForm,
+  bookingFiltersSchema,
+  bookingsListQuerySchema,
+  findUserSchema,
+} from "../schemas/admin";
+
+/**
+ * The contract of the staff API under /api/admin: what the server answers and what the admin
+ * screens send. The server's answers `satisfies` these types; the client reads them.
+ */
+
+/**
+ * Every error answer of /api/admin/*, whatever its status (400, 401, 403, 404, 409, 413, 415, 422,
+ * 500): a message to show, a machine-readable code where the client branches on one, and for
+ * invalid input the first message per field, keyed like the form's fields.
+ */
+export type AdminApiError = { error: string; code?: string; fieldErrors?: Record<string, string> };
+
+// Requests ---------------------------------------------------------------------------------------
+
+/** GET /api/admin/bookings?… (empty values count as absent). */
+export type BookingsListQuery = z.input<typeof bookingsListQuerySchema>;
+/** POST /api/admin/bookings/export, JSON body. */
+export type BookingsExportBody = z.input<typeof bookingFiltersSchema>;
+/** POST /api/admin/roles, JSON body. */
+export type AssignRoleBody = z.input<typeof assignRoleSchema>;
+/** GET /api/admin/users/lookup?email=… */
+export type UserLookupQuery = z.input<typeof findUserSchema>;
+
+// Responses --------------------------------------------------------------------------------------
+
+/** The signed-in admin. */
+export type AdminUser = { userId: string; email: string; name: string; twoFactorEnabled: boolean };
+/** GET /api/admin/me */
+export type AdminSessionResponse = { user: AdminUser };
+
+/** One booking inquiry: every stored field except the internal idempotency key. */
+export type Booking = {
+  id: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  name: string;
+  workEmail: string;
+  companyName: string;
+  jobTitle: string;
+  aiGoal: string | null;
+  totalCalls: number | null;
+  tcpaConsent: boolean;
+  sourceForm: BookingSourceForm;
+  consentTextVersion: string;
+  pagePath: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+};
+/** GET /api/admin/bookings: newest first; `nextCursor` is null on the last page. */
+export type BookingsPage = { items: Booking[]; nextCursor: string | null };
+
+/** A role held by a user; `email` is null when the user is gone. */
+export type RoleRecord = { id: string; userId: string; role: AppRole; createdAt: string; email: string | null };
+/** GET /api/admin/roles, newest first. */
+export type RolesResponse = { items: RoleRecord[] };
+/** POST /api/admin/roles (201). */
+export type AssignRoleResponse = { record: Omit<RoleRecord, "email"> };
+/** DELETE /api/admin/roles/:id */
+export type RemoveRoleResponse = { removed: string; role: AppRole };
+
+/** GET /api/admin/users/lookup */
+export type UserLookupResponse = { user: { id: string; email: string; name: string } };
+
+export type AuditEntry = {
+  id: string;
+  createdAt: string;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown> | null;
+};
+/** GET /api/admin/audit-log: the most recent entries, newest first. */
+export type AuditLogResponse = { items: AuditEntry[] };
