@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { LeadResponse } from "@shared/api/lead-api";
 import type { AppDeps } from "../app-env";
 import {
   BOT_CHECK_ACTIONS,
@@ -11,6 +12,7 @@ import { contactRequestSchema } from "@shared/schemas/contact-request";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { HONEYPOT_FIELD, idempotencyKeySchema } from "@shared/schemas/lead-meta";
 import crypto from "node:crypto";
+import { describeInvalidInput, publicErrorBody } from "../http/validation";
 import { BOT_CHECK_MESSAGES, verifyBotToken } from "./bot-check";
 import {
   findBookingByKey,
@@ -22,10 +24,10 @@ import {
   type LeadEvidence,
 } from "./lead-service";
 
-export type LeadAnswer = {
-  status: 200 | 400 | 403 | 409 | 503;
-  body: { success: true } | { success: false; error: string; fieldErrors?: Record<string, string> };
-};
+export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 503; body: LeadResponse };
+
+/** A lead submission's JSON body: any object; the form's own schema is parsed after the honeypot. */
+export type LeadBody = Record<string, unknown>;
 
 /** What the route knows about the request besides its body. */
 export type RequestMeta = { clientIp: string; userAgent: string | null; idempotencyHeader: string | null };
@@ -33,32 +35,16 @@ export type RequestMeta = { clientIp: string; userAgent: string | null; idempote
 const SUCCESS: LeadAnswer = { status: 200, body: { success: true } };
 
 function fail(status: LeadAnswer["status"], error: string, fieldErrors?: Record<string, string>): LeadAnswer {
-  return { status, body: fieldErrors ? { success: false, error, fieldErrors } : { success: false, error } };
-}
-
-/** First message per field, keyed like the form's fields. */
-function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "_");
-    fieldErrors[key] ??= issue.message;
-  }
-  return fieldErrors;
+  return { status, body: publicErrorBody({ error, fieldErrors }) };
 }
 
 function validationFailure(error: z.ZodError): LeadAnswer {
-  const fieldErrors = fieldErrorsOf(error);
-  const first = Object.values(fieldErrors)[0] ?? "Invalid submission";
-  return fail(400, first, fieldErrors);
+  const { error: message, fieldErrors } = describeInvalidInput(error.issues);
+  return fail(400, message, fieldErrors);
 }
 
-/** Checks shared by both endpoints before the form's own fields: shape, honeypot, key. */
-function preflight(
-  body: unknown,
-  meta: RequestMeta,
-): LeadAnswer | { body: Record<string, unknown>; idempotencyKey: string; clientKey: boolean } {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return fail(400, "Request body must be a JSON object");
-  const record = body as Record<string, unknown>;
+/** Checks shared by both endpoints before the form's own fields: honeypot, key. */
+function preflight(record: LeadBody, meta: RequestMeta): LeadAnswer | { body: LeadBody; idempotencyKey: string; clientKey: boolean } {
   const honeypot = record[HONEYPOT_FIELD];
   if (honeypot !== undefined && honeypot !== null && honeypot !== "") return fail(400, "Form not submitted properly");
   const rawKey = meta.idempotencyHeader ?? record.idempotency_key;
@@ -101,7 +87,7 @@ const sameLead = (stored: { workEmail: string; name: string }, email: string, na
   stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
 
 /** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
-export async function submitBooking(deps: AppDeps, rawBody: unknown, meta: RequestMeta): Promise<LeadAnswer> {
+export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
   if ("status" in pre) return pre;
   const { body, idempotencyKey, clientKey } = pre;
@@ -171,7 +157,7 @@ export async function submitBooking(deps: AppDeps, rawBody: unknown, meta: Reque
 }
 
 /** POST /api/contact: the /contact form, stored as a lead. */
-export async function submitContact(deps: AppDeps, rawBody: unknown, meta: RequestMeta): Promise<LeadAnswer> {
+export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
   if ("status" in pre) return pre;
   const { body, idempotencyKey, clientKey } = pre;

@@ -1,18 +1,33 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app-env";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp } from "../http/client-ip";
-import { jsonBody, readJsonBody } from "../leads/json-body";
+import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
 import { hitRateLimit } from "../leads/rate-limiter";
-import { submitBooking, submitContact, type LeadAnswer, type RequestMeta } from "../leads/lead-requests";
+import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
 
-type Submit = (deps: AppEnv["Variables"]["deps"], body: unknown, meta: RequestMeta) => Promise<LeadAnswer>;
+/** Lead forms send well under 4 KB; 32 KB leaves room for long notes and attribution. */
+export const LEAD_BODY_LIMIT_BYTES = 32 * 1024;
 
 const UNAVAILABLE = "We could not save your request right now. Please try again in a moment.";
 
 /**
+ * Any JSON object, passed on as it arrived: the submission pipeline checks the honeypot before it
+ * parses the form's own schema (and the booking endpoint picks that schema by the body's shape).
+ */
+const leadBodySchema = z.custom<LeadBody>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  NOT_A_JSON_OBJECT,
+);
+
+type Submit = (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
+
+/**
  * Public lead endpoints: POST /api/submit-booking, POST /api/contact. Order of checks: per-IP rate
- * limit (before the body is read), JSON-only body within the size limit, then the submission
- * pipeline (honeypot, shared zod schema, idempotency, bot check, one transaction).
+ * limit (before the body is read), JSON-only body within the size limit, a JSON object, then the
+ * submission pipeline (honeypot, shared zod schema, idempotency, bot check, one transaction).
+ * Errors answer in the spec's `{ success: false, error, fieldErrors? }`.
  */
 export function leadRoutes() {
   const routes = new Hono<AppEnv>();
@@ -24,16 +39,18 @@ export function leadRoutes() {
       const decision = await hitRateLimit(database.db, `leads:${ip}`, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfterSeconds));
-        return c.json({ success: false, error: "Too many submissions from your network. Please try again later." }, 429);
+        return c.json(publicErrorBody({ error: "Too many submissions from your network. Please try again later." }), 429);
       }
     } catch (error) {
       logger.error({ err: error }, "rate limiter unavailable");
-      return c.json({ success: false, error: UNAVAILABLE }, 503);
+      return c.json(publicErrorBody({ error: UNAVAILABLE }), 503);
     }
     await next();
   };
+  const leadJson = jsonBody({ maxBytes: LEAD_BODY_LIMIT_BYTES, errorBody: publicErrorBody });
+  const leadBody = zValidator("json", leadBodySchema, invalidInput(publicErrorBody));
 
-  const handle = (submit: Submit) => async (c: Context<AppEnv>) => {
+  const answer = async (c: Context<AppEnv>, submit: Submit, body: LeadBody) => {
     const deps = c.get("deps");
     const meta: RequestMeta = {
       clientIp: clientIp(c, deps.config.trustProxyHeader),
@@ -41,20 +58,20 @@ export function leadRoutes() {
       idempotencyHeader: c.req.header("idempotency-key") ?? null,
     };
     try {
-      const answer = await submit(deps, readJsonBody(c), meta);
-      return c.json(answer.body, answer.status);
+      const { status, body: answerBody } = await submit(deps, body, meta);
+      return c.json(answerBody, status);
     } catch (error) {
       deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
-      return c.json({ success: false, error: UNAVAILABLE }, 503);
+      return c.json(publicErrorBody({ error: UNAVAILABLE }), 503);
     }
   };
 
-  routes.post("/submit-booking", rateLimit, jsonBody(), handle(submitBooking));
-  routes.post("/contact", rateLimit, jsonBody(), handle(submitContact));
+  routes.post("/submit-booking", rateLimit, leadJson, leadBody, (c) => answer(c, submitBooking, c.req.valid("json")));
+  routes.post("/contact", rateLimit, leadJson, leadBody, (c) => answer(c, submitContact, c.req.valid("json")));
   for (const path of ["/submit-booking", "/contact"]) {
     routes.on(["GET", "PUT", "PATCH", "DELETE"], path, (c) => {
       c.header("Allow", "POST");
-      return c.json({ success: false, error: "Method not allowed" }, 405);
+      return c.json(publicErrorBody({ error: "Method not allowed" }), 405);
     });
   }
   return routes;
