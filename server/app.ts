@@ -4,6 +4,8 @@ import { createStaticHandler } from "./http/static-handler";
 import { securityHeaders } from "./http/security-headers";
 import { requestLog } from "./http/request-log";
 import { originGuard } from "./http/origin-guard";
+import { publicErrorBody } from "./http/validation";
+import { adminErrorBody } from "./admin/admin-errors";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { adminRoutes } from "./routes/admin";
@@ -25,14 +27,16 @@ export function createApp(deps: AppDeps) {
 
   const auth = deps.auth ?? createAuth(deps);
   const api = new Hono<AppEnv>();
-  api.use("*", originGuard(deps.config.publicUrl));
+  // The admin API refuses in its own envelope; the public guard then passes what reaches it there.
+  api.use("/admin/*", originGuard(deps.config.publicUrl, adminErrorBody));
+  api.use("*", originGuard(deps.config.publicUrl, publicErrorBody));
   api.route("/", healthRoutes());
   api.route("/", leadRoutes());
   api.route("/auth", authRoutes(auth));
   api.route("/admin", adminRoutes(auth));
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.
-  app.all("/api/*", (c) => c.json({ success: false, error: "Not found" }, 404));
+  app.all("/api/*", (c) => c.json(publicErrorBody({ error: "Not found" }), 404));
 
   if (deps.site) {
     const serveStatic = createStaticHandler(deps.site, deps.config);
@@ -41,13 +45,13 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) =>
     c.req.path.startsWith("/api/")
-      ? c.json({ success: false, error: "Not found" }, 404)
+      ? c.json(publicErrorBody({ error: "Not found" }), 404)
       : c.text("Method not allowed", 405),
   );
 
   app.onError((error, c) => {
     deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
-    return c.json({ success: false, error: "Internal server error" }, 500);
+    return c.json(publicErrorBody({ error: "Internal server error" }), 500);
   });
 
   return app;

@@ -1,10 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import { and, eq } from "drizzle-orm";
+import type { AdminUser } from "@shared/api/admin-api";
 import type { AppEnv } from "../app-env";
 import type { Auth } from "../auth/auth";
 import { userRoles } from "../db/schema";
+import { adminError } from "./admin-errors";
 
-export type AdminActor = { userId: string; email: string; name: string; twoFactorEnabled: boolean };
+/** The signed-in admin, as GET /api/admin/me answers it. */
+export type AdminActor = AdminUser;
 export type AdminEnv = { Variables: AppEnv["Variables"] & { admin: AdminActor } };
 
 /**
@@ -14,14 +17,14 @@ export type AdminEnv = { Variables: AppEnv["Variables"] & { admin: AdminActor } 
 export function requireAdmin(auth: Auth) {
   return createMiddleware<AdminEnv>(async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) return c.json({ error: "Not signed in" }, 401);
+    if (!session) return adminError(c, 401, "Not signed in");
     const { db } = c.get("deps").database;
     const [adminRole] = await db
       .select({ id: userRoles.id })
       .from(userRoles)
       .where(and(eq(userRoles.userId, session.user.id), eq(userRoles.role, "admin")))
       .limit(1);
-    if (!adminRole) return c.json({ error: "You don't have admin privileges" }, 403);
+    if (!adminRole) return adminError(c, 403, "You don't have admin privileges");
     c.set("admin", {
       userId: session.user.id,
       email: session.user.email,
@@ -43,7 +46,7 @@ export function requireSameOrigin() {
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
     if ((origin !== undefined && origin !== expected) || site === "cross-site" || site === "same-site") {
-      return c.json({ error: "Cross-origin request refused" }, 403);
+      return adminError(c, 403, "Cross-origin request refused");
     }
     await next();
   });

@@ -1,84 +1,74 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
-import {
-  assignRoleSchema,
-  bookingFiltersSchema,
-  BOOKINGS_PAGE_SIZE_DEFAULT,
-  BOOKINGS_PAGE_SIZE_MAX,
-  findUserSchema,
-} from "@shared/schemas/admin";
+import type {
+  AdminSessionResponse,
+  AssignRoleResponse,
+  AuditLogResponse,
+  BookingsPage,
+  RemoveRoleResponse,
+  RolesResponse,
+  UserLookupResponse,
+} from "@shared/api/admin-api";
+import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema } from "@shared/schemas/admin";
 import type { Auth } from "../auth/auth";
+import { invalidInput, jsonBody } from "../http/validation";
+import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
 import { decodeCursor, exportBookingsCsv, listBookings } from "../admin/bookings-service";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
 
-/** Field errors keyed like the form, from a failed zod parse. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-function invalid(c: Context, error: z.ZodError) {
-  const errors = fieldErrors(error);
-  return c.json({ error: Object.values(errors)[0] ?? "Invalid request", fieldErrors: errors }, 400);
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return undefined;
-  }
-}
-
-const listQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(BOOKINGS_PAGE_SIZE_MAX).default(BOOKINGS_PAGE_SIZE_DEFAULT),
-});
-
-const roleIdSchema = z.string().uuid("Invalid role record ID");
+/** Admin bodies are a handful of fields. */
+const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Empty query values count as absent, so `?source=` means "any source". */
-function queryObject(c: Context): Record<string, string> {
-  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value.trim() !== ""));
+function withoutEmptyValues(query: unknown): unknown {
+  if (typeof query !== "object" || query === null) return query;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => !(typeof value === "string" && value.trim() === "")));
 }
 
-/** Staff endpoints under /api/admin: every one passes the origin check and requireAdmin first. */
+/** The list's query with the page cursor decoded; a cursor we did not issue is a field error. */
+const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).transform(({ cursor, ...rest }, ctx) => {
+  const decoded = cursor ? decodeCursor(cursor) : null;
+  if (cursor && !decoded) {
+    ctx.issues.push({ code: "custom", path: ["cursor"], message: "Invalid page cursor", input: cursor });
+    return z.NEVER;
+  }
+  return { ...rest, cursor: decoded };
+});
+
+const userLookupQuery = z.preprocess(withoutEmptyValues, findUserSchema);
+
+const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
+
+/**
+ * Staff endpoints under /api/admin: every one passes the origin check and requireAdmin first, reads
+ * its input only through a validator, and answers every error in the AdminApiError envelope.
+ */
 export function adminRoutes(auth: Auth) {
   const routes = new Hono<AdminEnv>();
+  const invalid = invalidInput(adminErrorBody);
+  const json = jsonBody({ maxBytes: ADMIN_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
+
   routes.use("*", requireSameOrigin());
   routes.use("*", requireAdmin(auth));
 
-  routes.get("/me", (c) => c.json({ user: c.get("admin") }));
+  routes.get("/me", (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
-  routes.get("/bookings", async (c) => {
-    const query = queryObject(c);
-    const filters = bookingFiltersSchema.safeParse(query);
-    if (!filters.success) return invalid(c, filters.error);
-    const paging = listQuerySchema.safeParse(query);
-    if (!paging.success) return invalid(c, paging.error);
-    let cursor = null;
-    if (paging.data.cursor) {
-      cursor = decodeCursor(paging.data.cursor);
-      if (!cursor) return c.json({ error: "Invalid page cursor", fieldErrors: { cursor: "Invalid page cursor" } }, 400);
-    }
-    const page = await listBookings(c.get("deps").database.db, filters.data, cursor, paging.data.limit);
-    return c.json(page);
+  routes.get("/bookings", zValidator("query", bookingsQuery, invalid), async (c) => {
+    const { cursor, limit, ...filters } = c.req.valid("query");
+    const page = await listBookings(c.get("deps").database.db, filters, cursor, limit);
+    return c.json(page satisfies BookingsPage);
   });
 
-  routes.post("/bookings/export", async (c) => {
-    const filters = bookingFiltersSchema.safeParse((await jsonBody(c)) ?? {});
-    if (!filters.success) return invalid(c, filters.error);
+  routes.post("/bookings/export", json, zValidator("json", bookingFiltersSchema, invalid), async (c) => {
+    const filters = c.req.valid("json");
     const { db } = c.get("deps").database;
     const admin = c.get("admin");
-    await writeAudit(db, { userId: admin.userId, email: admin.email }, { action: "bookings.export", details: { filters: filters.data } });
+    await writeAudit(db, { userId: admin.userId, email: admin.email }, { action: "bookings.export", details: { filters } });
     const stamp = new Date().toISOString().slice(0, 10);
-    return new Response(exportBookingsCsv(db, filters.data), {
+    return new Response(exportBookingsCsv(db, filters), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="bookings-${stamp}.csv"`,
@@ -87,35 +77,37 @@ export function adminRoutes(auth: Auth) {
     });
   });
 
-  routes.get("/roles", async (c) => c.json({ items: await listRoles(c.get("deps").database.db) }));
+  routes.get("/roles", async (c) => c.json({ items: await listRoles(c.get("deps").database.db) } satisfies RolesResponse));
 
-  routes.post("/roles", async (c) => {
-    const input = assignRoleSchema.safeParse((await jsonBody(c)) ?? {});
-    if (!input.success) return invalid(c, input.error);
+  routes.post("/roles", json, zValidator("json", assignRoleSchema, invalid), async (c) => {
     const admin = c.get("admin");
-    const result = await assignRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, input.data);
-    if (!result.ok) return c.json({ error: result.error, code: result.code }, result.status);
-    return c.json({ record: result.record }, 201);
+    const result = await assignRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, c.req.valid("json"));
+    if (!result.ok) return adminError(c, result.status, result.error, { code: result.code });
+    return c.json({ record: result.record } satisfies AssignRoleResponse, 201);
   });
 
-  routes.delete("/roles/:id", async (c) => {
-    const id = roleIdSchema.safeParse(c.req.param("id"));
-    if (!id.success) return invalid(c, id.error);
+  routes.delete("/roles/:id", zValidator("param", roleIdParam, invalid), async (c) => {
+    const { id } = c.req.valid("param");
     const admin = c.get("admin");
-    const result = await removeRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, id.data);
-    if (!result.ok) return c.json({ error: result.error }, result.status);
-    return c.json({ removed: id.data, role: result.role });
+    const result = await removeRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, id);
+    if (!result.ok) return adminError(c, result.status, result.error);
+    return c.json({ removed: id, role: result.role } satisfies RemoveRoleResponse);
   });
 
-  routes.get("/users/lookup", async (c) => {
-    const input = findUserSchema.safeParse(queryObject(c));
-    if (!input.success) return invalid(c, input.error);
-    const user = await findUserByEmail(c.get("deps").database.db, input.data.email);
-    if (!user) return c.json({ error: "No user with this email address" }, 404);
-    return c.json({ user });
+  routes.get("/users/lookup", zValidator("query", userLookupQuery, invalid), async (c) => {
+    const user = await findUserByEmail(c.get("deps").database.db, c.req.valid("query").email);
+    if (!user) return adminError(c, 404, "No user with this email address");
+    return c.json({ user } satisfies UserLookupResponse);
   });
 
-  routes.get("/audit-log", async (c) => c.json({ items: await listAudit(c.get("deps").database.db) }));
+  routes.get("/audit-log", async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
+
+  // After every route: an unknown admin path, and any failure, still answer in the admin envelope.
+  routes.all("*", (c) => adminError(c, 404, "Not found"));
+  routes.onError((error, c) => {
+    c.get("deps").logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
+    return adminError(c, 500, "Internal server error");
+  });
 
   return routes;
 }

@@ -60,6 +60,7 @@ describe("admin API authorization", () => {
     it(`${c.method} ${c.path().split("?")[0]} answers 401 anonymous, 403 user and moderator`, async () => {
       const anonymous = await call(c);
       expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ error: "Not signed in" });
       for (const role of ["user", "moderator"]) {
         const res = await call(c, cookies[role]);
         expect(res.status, role).toBe(403);
@@ -74,5 +75,25 @@ describe("admin API authorization", () => {
       const res = await call(c, cookies.admin);
       expect(res.status, `${c.method} ${c.path()}`).toBe(c.ok);
     }
+  });
+});
+
+describe("the admin API's error envelope", () => {
+  it("answers an unknown admin path with 404 { error } once signed in, 401 before", async () => {
+    const unknown = (cookie?: string) => t.app.request("/api/admin/nothing-here", { headers: cookie ? { Cookie: cookie } : {} });
+    expect((await unknown()).status).toBe(401);
+    const res = await unknown(cookies.admin);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found" });
+  });
+
+  it("answers an unexpected failure with 500 { error }", async () => {
+    const broken = await createTestApp(adminTestEnv);
+    const staff = await createStaff(broken, "admin");
+    const cookie = await signedInCookie(broken, staff.email, staff.password);
+    await broken.close();
+    const res = await broken.app.request("/api/admin/roles", { headers: { Cookie: cookie } });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "Internal server error" });
   });
 });

@@ -1,7 +1,9 @@
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
 import { csvCell } from "../../server/admin/bookings-service";
+import { auditLog } from "../../server/db/schema";
 
 let t: TestApp;
 let cookie: string;
@@ -121,6 +123,7 @@ describe("bookings list", () => {
       expect(status, query).toBe(400);
       expect(body.error, query).toBeTruthy();
     }
+    expect(await list("?cursor=abc")).toEqual({ status: 400, body: { error: "Invalid page cursor", fieldErrors: { cursor: "Invalid page cursor" } } });
   });
 });
 
@@ -170,6 +173,35 @@ describe("CSV export", () => {
       body: JSON.stringify({ source: "fax" }),
     });
     expect(res.status).toBe(400);
+  });
+
+  // A body that does not parse must not fall back to "no filters", which would export every row.
+  it("refuses a malformed or non-JSON body: nothing exported, nothing audited", async () => {
+    const audits = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const before = await audits();
+    const filters = JSON.stringify({ q: "evil.example" });
+    const cases: [headers: Record<string, string>, body: string, status: number, error: string][] = [
+      [{ "Content-Type": "application/json" }, '{"q": "evil', 400, "Malformed JSON body"],
+      [{ "Content-Type": "application/json" }, "", 400, "Malformed JSON body"],
+      [{ "Content-Type": "text/plain" }, filters, 415, "Content-Type must be application/json"],
+      [{ "Content-Type": "application/x-www-form-urlencoded" }, "q=evil.example", 415, "Content-Type must be application/json"],
+      [{}, filters, 415, "Content-Type must be application/json"],
+    ];
+    for (const [headers, body, status, error] of cases) {
+      const res = await t.app.request("/api/admin/bookings/export", { method: "POST", headers: { Cookie: cookie, Origin: origin, ...headers }, body });
+      const label = `${JSON.stringify(headers)} ${body}`;
+      expect(res.status, label).toBe(status);
+      expect(res.headers.get("content-type"), label).toMatch(/^application\/json/);
+      expect(await res.json(), label).toEqual({ error });
+    }
+    const notObject = await t.app.request("/api/admin/bookings/export", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+      body: "[]",
+    });
+    expect(notObject.status).toBe(400);
+    expect(await notObject.json()).toEqual({ error: "Request body must be a JSON object" });
+    expect(await audits()).toBe(before);
   });
 
   it("csvCell quotes separators and prefixes every formula trigger", () => {

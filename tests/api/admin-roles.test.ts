@@ -1,6 +1,8 @@
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+import { auditLog, userRoles } from "../../server/db/schema";
 
 let t: TestApp;
 let cookie: string;
@@ -50,24 +52,50 @@ describe("assigning roles", () => {
   it("maps the unique violation to 'This user already has this role'", async () => {
     const res = await api("POST", "/api/admin/roles", { userId: admin.userId, role: "admin" });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: "This user already has this role", code: "23505" });
+    expect(res.body).toEqual({ error: "This user already has this role", code: "23505" });
   });
 
   it("maps the foreign-key violation to 'User ID does not exist in the system'", async () => {
     const res = await api("POST", "/api/admin/roles", { userId: "3f1c2a9e-8d7b-4c6a-9f5e-1a2b3c4d5e6f", role: "user" });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ error: "User ID does not exist in the system", code: "23503" });
+    expect(res.body).toEqual({ error: "User ID does not exist in the system", code: "23503" });
   });
 
   it("validates input with the spec's messages and never answers 500", async () => {
     const bad = await api("POST", "/api/admin/roles", { userId: "12345", role: "user" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "Invalid user ID format", fieldErrors: { userId: "Invalid user ID format" } });
+    expect(bad.body).toEqual({ error: "Invalid user ID format", fieldErrors: { userId: "Invalid user ID format" } });
     expect((await api("POST", "/api/admin/roles", { userId: admin.userId, role: "owner" })).status).toBe(400);
-    expect((await api("POST", "/api/admin/roles", "{not json")).status).toBe(400);
-    expect((await api("POST", "/api/admin/roles", [1, 2])).status).toBe(400);
+    expect(await api("POST", "/api/admin/roles", "{not json")).toEqual({ status: 400, body: { error: "Malformed JSON body" } });
+    expect(await api("POST", "/api/admin/roles", [1, 2])).toEqual({ status: 400, body: { error: "Request body must be a JSON object" } });
     expect((await api("POST", "/api/admin/roles", { userId: 42 })).status).toBe(400);
-    expect((await api("DELETE", "/api/admin/roles/not-a-uuid")).status).toBe(400);
+    expect(await api("DELETE", "/api/admin/roles/not-a-uuid")).toEqual({
+      status: 400,
+      body: { error: "Invalid role record ID", fieldErrors: { id: "Invalid role record ID" } },
+    });
+  });
+
+  it("refuses a malformed or non-JSON body without assigning or auditing anything", async () => {
+    const other = await createStaff(t, null);
+    const tally = async () => ({
+      roles: (await t.database.db.select({ n: count() }).from(userRoles))[0]!.n,
+      audits: (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n,
+    });
+    const before = await tally();
+    const valid = JSON.stringify({ userId: other.userId, role: "moderator" });
+    const cases: [headers: Record<string, string>, body: string, status: number, error: string][] = [
+      [{ "Content-Type": "application/json" }, `${valid.slice(0, -1)},`, 400, "Malformed JSON body"],
+      [{ "Content-Type": "application/json" }, "", 400, "Malformed JSON body"],
+      [{ "Content-Type": "text/plain" }, valid, 415, "Content-Type must be application/json"],
+      [{}, valid, 415, "Content-Type must be application/json"],
+    ];
+    for (const [headers, body, status, error] of cases) {
+      const res = await t.app.request("/api/admin/roles", { method: "POST", headers: { Cookie: cookie, Origin: origin, ...headers }, body });
+      const label = `${JSON.stringify(headers)} ${body}`;
+      expect(res.status, label).toBe(status);
+      expect(await res.json(), label).toEqual({ error });
+    }
+    expect(await tally()).toEqual(before);
   });
 });
 
@@ -77,9 +105,10 @@ describe("removing roles", () => {
     const record = (await roles()).find((r) => r.userId === other.userId)!;
     const res = await api("DELETE", `/api/admin/roles/${record.id}`);
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ removed: record.id, role: "moderator" });
     expect((await roles()).some((r) => r.id === record.id)).toBe(false);
     expect((await audit())[0]).toMatchObject({ action: "role.remove", target: other.userId, details: { role: "moderator" } });
-    expect((await api("DELETE", `/api/admin/roles/${record.id}`)).status).toBe(404);
+    expect(await api("DELETE", `/api/admin/roles/${record.id}`)).toEqual({ status: 404, body: { error: "Role record not found" } });
   });
 
   it("refuses to remove the last admin role, and allows it once another admin exists", async () => {
@@ -103,10 +132,9 @@ describe("finding a user by email", () => {
     const found = await api("GET", "/api/admin/users/lookup?email=FindMe%40Example.com");
     expect(found.status).toBe(200);
     expect(found.body.user).toMatchObject({ email: "findme@example.com" });
-    expect((await api("GET", "/api/admin/users/lookup?email=ghost%40example.com")).status).toBe(404);
+    expect(await api("GET", "/api/admin/users/lookup?email=ghost%40example.com")).toEqual({ status: 404, body: { error: "No user with this email address" } });
     const bad = await api("GET", "/api/admin/users/lookup?email=nope");
-    expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("Invalid email address");
+    expect(bad).toEqual({ status: 400, body: { error: "Invalid email address", fieldErrors: { email: "Invalid email address" } } });
     expect((await api("GET", "/api/admin/users/lookup")).status).toBe(400);
   });
 });

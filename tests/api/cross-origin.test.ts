@@ -51,6 +51,15 @@ describe("the API trusts only PUBLIC_URL's origin", () => {
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
     const read = await t.app.request("/api/admin/bookings", { headers: { origin: "https://evil.example", cookie: "x=y" } });
     expect(read.status).toBe(403);
+    // The admin API refuses in its own envelope, without the public endpoints' success flag.
+    expect(await read.json()).toEqual({ error: "Cross-origin requests are not allowed" });
+    const sameSite = await t.app.request("/api/admin/roles", {
+      method: "POST",
+      headers: { "sec-fetch-site": "same-site", "content-type": "application/json", cookie: "x=y" },
+      body: "{}",
+    });
+    expect(sameSite.status).toBe(403);
+    expect(await sameSite.json()).toEqual({ error: "Cross-origin request refused" });
   });
 
   it("accepts the site's own origin and requests without one", async () => {

@@ -1,11 +1,13 @@
+import type { AdminApiError } from "@shared/api/admin-api";
+
 /** The one way admin screens call /api/admin: same-origin cookies, JSON errors turned into ApiError. */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string | null = null,
-    readonly fieldErrors: Record<string, string> = {},
+    readonly code: AdminApiError["code"] | null = null,
+    readonly fieldErrors: NonNullable<AdminApiError["fieldErrors"]> = {},
   ) {
     super(message);
   }
@@ -15,12 +17,13 @@ export function isAuthError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
+/** Reads the AdminApiError envelope; anything else (a proxy's page, an empty answer) keeps the status only. */
 async function failure(res: Response): Promise<ApiError> {
-  let body: { error?: unknown; code?: unknown; fieldErrors?: unknown } = {};
+  let body: { [K in keyof AdminApiError]?: unknown } = {};
   try {
     body = (await res.json()) as typeof body;
   } catch {
-    // Not JSON (a proxy page, an empty answer): keep the status only.
+    // Not JSON: the status alone.
   }
   return new ApiError(
     res.status,
