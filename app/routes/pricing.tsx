@@ -11,7 +11,6 @@ import { CheckList } from "~/components/marketing/check-list";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { Section } from "~/components/marketing/section";
-import { formatUsd } from "~/content/format";
 import {
   annualYearlyTotal,
   guarantee,
@@ -20,10 +19,20 @@ import {
   planInclusions,
   planName,
   priceView,
-  usage,
   usageRules,
   type BillingPeriod,
 } from "~/content/pricing";
+import {
+  billingToggle,
+  overflowSection,
+  planInclusionsTitle,
+  planOfferDescription,
+  priceCard,
+  pricingFinalCta,
+  pricingGuaranteeTitle,
+  pricingHero,
+} from "~/content/pricing-page";
+import { ctaLabels } from "~/content/calls-to-action";
 import { brand } from "~/content/brand";
 import { pageMeta, planOfferJsonLd } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
@@ -32,7 +41,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta(paths.pricing, [
     planOfferJsonLd({
       name: `${brand.name} ${planName}`,
-      description: `AI agents for voice, SMS, email and social: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts.`,
+      description: planOfferDescription,
       offers: [
         { name: "Monthly", price: monthlyPrice, unitCode: "MON" },
         { name: "Annual", price: annualYearlyTotal, unitCode: "ANN" },
@@ -43,21 +52,16 @@ export const meta: Route.MetaFunction = () =>
 export default function PricingPage() {
   const [period, setPeriod] = React.useState<BillingPeriod>("monthly");
   const view = priceView(period);
-  const annualView = priceView("annual");
   const switchId = React.useId();
 
   return (
     <>
-      <PageHero
-        eyebrow={<Badge>One plan. Everything included.</Badge>}
-        title="Simple, flat pricing"
-        lead={`${formatUsd(monthlyPrice)} a month for an AI agent that answers every call and text. No per-minute surprises.`}
-      />
+      <PageHero eyebrow={<Badge>{pricingHero.eyebrow}</Badge>} title={pricingHero.title} lead={pricingHero.lead} />
 
       <Section className="-mt-6 pt-0" width="wide">
         <div className="mb-8 flex items-center justify-center gap-3 text-base font-semibold">
           <span className={period === "monthly" ? "text-foreground" : "text-muted-foreground"} aria-hidden="true">
-            Monthly
+            {billingToggle.monthly}
           </span>
           <Switch
             id={switchId}
@@ -65,7 +69,7 @@ export default function PricingPage() {
             onCheckedChange={(checked) => setPeriod(checked ? "annual" : "monthly")}
           />
           <label htmlFor={switchId} className={period === "annual" ? "cursor-pointer text-foreground" : "cursor-pointer text-muted-foreground"}>
-            Annual billing
+            {billingToggle.annual}
           </label>
         </div>
 
@@ -89,7 +93,7 @@ export default function PricingPage() {
               <span className="text-5xl font-extrabold tracking-tight" data-testid="price-per-month">
                 {view.perMonth}
               </span>
-              <span className="text-lg text-muted-foreground">/month</span>
+              <span className="text-lg text-muted-foreground">{priceCard.perMonthSuffix}</span>
             </p>
             <p className="mt-2 text-muted-foreground" data-testid="billing-note">
               {view.billingNote}
@@ -98,7 +102,7 @@ export default function PricingPage() {
               <BookDemoButton location="pricing" className="w-full sm:w-auto" />
               <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
                 <Link to={paths.enterprise}>
-                  See enterprise options <ArrowRight aria-hidden="true" width={16} height={16} />
+                  {priceCard.enterpriseLabel} <ArrowRight aria-hidden="true" width={16} height={16} />
                 </Link>
               </Button>
             </div>
@@ -109,25 +113,22 @@ export default function PricingPage() {
               </li>
               <li className="flex items-center gap-2">
                 <Info className="size-4 shrink-0 text-primary" width={16} height={16} aria-hidden="true" />
-                No per-minute fees for inbound conversations
+                {priceCard.noPerMinuteFees}
               </li>
             </ul>
             <noscript>
-              <p className="mt-4 text-sm text-muted-foreground">
-                Annual billing: {annualView.perMonth}/month, {annualView.billingNote.toLowerCase()} ({annualView.savingsBadge},{" "}
-                {annualView.savingsPercent}).
-              </p>
+              <p className="mt-4 text-sm text-muted-foreground">{priceCard.annualWithoutScript}</p>
             </noscript>
           </article>
 
           <div>
-            <h2 className="text-xl font-bold">Everything in the plan</h2>
+            <h2 className="text-xl font-bold">{planInclusionsTitle}</h2>
             <CheckList items={planInclusions} className="mt-5" />
           </div>
         </div>
       </Section>
 
-      <Section tone="muted" title="When you're busier than usual" lead={`The plan includes up to ${usage.inboundPerDay} inbound interactions per day. Past that, nothing is dropped: you choose what happens.`}>
+      <Section tone="muted" title={overflowSection.title} lead={overflowSection.lead}>
         <ul className="grid gap-6 md:grid-cols-3">
           {overflowOptions.map((option) => (
             <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -146,16 +147,16 @@ export default function PricingPage() {
         </div>
       </Section>
 
-      <Section title="Risk-free to start" width="narrow">
+      <Section title={pricingGuaranteeTitle} width="narrow">
         <GuaranteeCard />
       </Section>
 
-      <CtaBand title="Need more agents, channels or an SLA?" lead="Enterprise plans add integrations, security reviews and a paid pilot.">
+      <CtaBand title={pricingFinalCta.title} lead={pricingFinalCta.lead}>
         <Button asChild size="lg" variant="inverse">
-          <Link to={paths.enterprise}>Explore enterprise</Link>
+          <Link to={paths.enterprise}>{pricingFinalCta.enterpriseLabel}</Link>
         </Button>
         <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.compare}>Compare costs</Link>
+          <Link to={paths.compare}>{ctaLabels.compareCosts}</Link>
         </Button>
       </CtaBand>
     </>

@@ -1,0 +1,43 @@
+import { formatUsd } from "./format";
+import { monthlyPrice, priceView, usage } from "./pricing";
+
+/*
+ * The /pricing page's own words. The figures come from pricing.ts, which every page loads; this
+ * copy loads with /pricing only.
+ */
+
+export const pricingHero = {
+  eyebrow: "One plan. Everything included.",
+  title: "Simple, flat pricing",
+  lead: `${formatUsd(monthlyPrice)} a month for an AI agent that answers every call and text. No per-minute surprises.`,
+} as const;
+
+/** The plan's description in the page's structured data (schema.org Offer). */
+export const planOfferDescription = `AI agents for voice, SMS, email and social: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts.`;
+
+export const billingToggle = { monthly: "Monthly", annual: "Annual billing" } as const;
+
+const annual = priceView("annual");
+
+export const priceCard = {
+  perMonthSuffix: "/month",
+  enterpriseLabel: "See enterprise options",
+  noPerMinuteFees: "No per-minute fees for inbound conversations",
+  /** Without JavaScript the billing toggle does nothing: the annual price is stated under the card. */
+  annualWithoutScript: `Annual billing: ${annual.perMonth}/month, ${annual.billingNote.toLowerCase()} (${annual.savingsBadge}, ${annual.savingsPercent}).`,
+} as const;
+
+export const planInclusionsTitle = "Everything in the plan";
+
+export const overflowSection = {
+  title: "When you're busier than usual",
+  lead: `The plan includes up to ${usage.inboundPerDay} inbound interactions per day. Past that, nothing is dropped: you choose what happens.`,
+} as const;
+
+export const pricingGuaranteeTitle = "Risk-free to start";
+
+export const pricingFinalCta = {
+  title: "Need more agents, channels or an SLA?",
+  lead: "Enterprise plans add integrations, security reviews and a paid pilot.",
+  enterpriseLabel: "Explore enterprise",
+} as const;
