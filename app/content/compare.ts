@@ -215,3 +215,92 @@ export const assumptionList: string[] = [
   `Other automation tools: ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)} per month.`,
   `ROI example: ${roi.jobsPerWeek} jobs per week at ${formatUsd(roi.jobValue)} gives ${formatUsd(roi.recoveredPerMonth)} per month, ${roiMultipleLabel} the fee.`,
 ];
+
+/* The /compare page's own words, section by section. */
+
+export const compareHero = {
+  eyebrow: "Compare costs",
+  title: "What answering every call really costs",
+  lead: `A receptionist, an answering service or a patchwork of tools, next to one flat ${formatUsd(monthlyPrice)} a month.`,
+  watchDemoLabel: "Watch demo",
+} as const;
+
+export const alternativesSection = {
+  title: "The usual alternatives",
+  lead: "Each gets the phone answered. None does everything, and the costs add up differently.",
+} as const;
+
+export const comparisonTable = {
+  title: "Side by side",
+  /** Shown on phones, where the table scrolls sideways. */
+  swipeHint: "Swipe the table for every option",
+  regionLabel: "Comparison table, scrolls sideways",
+  caption: "Our AI agents compared with the alternatives",
+  featureColumn: "Feature",
+  yes: "Yes",
+  no: "No",
+} as const;
+
+/** Under a cost: what the flat plan saves against it ("Flat plan: $4,001–$5,701 less", from formatSavings). */
+export const flatPlanSaving = (saving: string) => `Flat plan: ${saving}`;
+
+export const scenariosSection = {
+  title: "Two typical months",
+  lead: "The same assumptions, at a quiet and a busy volume.",
+  volume: (estimate: CostEstimate) =>
+    `${formatCount(estimate.minutesPerMonth)} call minutes at ${estimate.averageMinutes} minutes each`,
+  flatPlanLabel: "Our flat plan",
+} as const;
+
+export const costBarsSection = {
+  title: "Flat fee versus per-minute billing",
+  lead: "Per-minute services grow with every busy month. A flat fee does not.",
+  caption: (scenario: Scenario) => `${scenario.label} (${formatCount(scenario.estimate.minutesPerMonth)} minutes)`,
+  flatPlanLabel: "Flat plan",
+  perMinuteLabel: "Per-minute answering service",
+} as const;
+
+export const roiSection = {
+  title: "The return on one booked job",
+  lead: "Answering the calls you miss today pays for the plan quickly.",
+} as const;
+
+/** The calculator's input limits: the messages below quote them. */
+export const calculatorLimits = { interactions: { min: 1, max: 100_000 }, minutes: { min: 0.5, max: 60 } } as const;
+
+const { interactions: interactionLimits, minutes: minuteLimits } = calculatorLimits;
+
+export const calculatorSection = {
+  title: "Try your own numbers",
+  lead: "Enter your monthly volume and typical call length to compare each option.",
+} as const;
+
+export const calculator = {
+  formLabel: "Cost calculator",
+  interactionsLabel: "Interactions per month",
+  interactionsHint: `Calls, texts, emails and messages: ${formatCount(interactionLimits.min)} to ${formatCount(interactionLimits.max)}.`,
+  minutesLabel: "Average call length (minutes)",
+  minutesHint: `From ${minuteLimits.min} to ${minuteLimits.max} minutes.`,
+  caption: (estimate: CostEstimate) =>
+    `Monthly cost at ${formatCount(estimate.interactions)} interactions of ${estimate.averageMinutes} minutes`,
+  columns: { option: "Option", cost: "Monthly cost", saving: "Our flat plan costs" },
+  flatPlanRow: "Our AI agents (flat)",
+  /** The flat plan's own saving cell. */
+  noSaving: "—",
+  usage: (estimate: CostEstimate) =>
+    `${formatCount(estimate.minutesPerMonth)} call minutes a month. On our plan that is about ${formatCount(Math.ceil(estimate.countedPerDay))} interactions a day of the ${usage.inboundPerDay} included${estimate.averageMinutes > usage.longCallMinutes ? ` (calls over ${usage.longCallMinutes} minutes count twice)` : ""}.`,
+  overDailyCap: `That is above the daily inclusion: overflow goes to ${overflowOptions.map((o) => o.title.toLowerCase()).join(", ")}, as you choose. Talk to us about an enterprise plan for this volume.`,
+  invalid: `Enter ${formatCount(interactionLimits.min)}–${formatCount(interactionLimits.max)} interactions and ${minuteLimits.min}–${minuteLimits.max} minutes to see the costs.`,
+} as const;
+
+/** The entries of /faq repeated under "General questions". */
+export const generalFaqIds: readonly string[] = ["setup-time", "guarantee", "numbers", "data"];
+
+export const faqSections = { cost: "Cost questions", general: "General questions" } as const;
+
+export const assumptionsTitle = "Our assumptions";
+
+export const compareFinalCta = {
+  title: "See the savings on your own calls",
+  lead: "A short demo shows the agent answering, booking and reporting on calls like yours.",
+} as const;

@@ -8,20 +8,32 @@ import { CostCalculator } from "~/components/marketing/cost-calculator";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { Section } from "~/components/marketing/section";
+import { ctaLabels } from "~/content/calls-to-action";
 import {
   alternatives,
+  alternativesSection,
   assumptionList,
+  assumptionsTitle,
+  calculatorSection,
+  compareFinalCta,
+  compareHero,
   comparisonColumns,
   comparisonRows,
+  comparisonTable,
+  costBarsSection,
   costFaq,
+  faqSections,
+  flatPlanSaving,
   formatSavings,
+  generalFaqIds,
   roiCards,
+  roiSection,
   scenarios,
+  scenariosSection,
   type ComparisonCell,
 } from "~/content/compare";
 import { faqEntries } from "~/content/faq";
-import { formatCount, formatUsd, formatUsdRange } from "~/content/format";
-import { monthlyPrice } from "~/content/pricing";
+import { formatUsd, formatUsdRange } from "~/content/format";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { track } from "~/lib/analytics";
 import { pageMeta } from "~/lib/seo";
@@ -29,22 +41,21 @@ import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.compare);
 
-const generalFaqIds = new Set(["setup-time", "guarantee", "numbers", "data"]);
-const generalFaq = faqEntries.filter((entry) => generalFaqIds.has(entry.id));
+const generalFaq = faqEntries.filter((entry) => generalFaqIds.includes(entry.id));
 
 function Cell({ value }: { value: ComparisonCell }) {
   if (value === true)
     return (
       <>
         <Check className="size-5 text-success" width={20} height={20} aria-hidden="true" />
-        <span className="sr-only">Yes</span>
+        <span className="sr-only">{comparisonTable.yes}</span>
       </>
     );
   if (value === false)
     return (
       <>
         <Minus className="size-5 text-slate-500" width={20} height={20} aria-hidden="true" />
-        <span className="sr-only">No</span>
+        <span className="sr-only">{comparisonTable.no}</span>
       </>
     );
   return <>{value}</>;
@@ -53,21 +64,17 @@ function Cell({ value }: { value: ComparisonCell }) {
 export default function ComparePage() {
   return (
     <>
-      <PageHero
-        eyebrow={<Badge>Compare costs</Badge>}
-        title="What answering every call really costs"
-        lead={`A receptionist, an answering service or a patchwork of tools, next to one flat ${formatUsd(monthlyPrice)} a month.`}
-      >
+      <PageHero eyebrow={<Badge>{compareHero.eyebrow}</Badge>} title={compareHero.title} lead={compareHero.lead}>
         <EnterpriseConsultButton location="compare" size="lg">
-          Book a demo
+          {ctaLabels.bookADemo}
         </EnterpriseConsultButton>
         <Button type="button" size="lg" variant="outline" onClick={() => track("demo_play", {})}>
           <PlayCircle aria-hidden="true" width={16} height={16} />
-          Watch demo
+          {compareHero.watchDemoLabel}
         </Button>
       </PageHero>
 
-      <Section title="The usual alternatives" lead="Each gets the phone answered. None does everything, and the costs add up differently.">
+      <Section title={alternativesSection.title} lead={alternativesSection.lead}>
         <ul className="grid gap-6 md:grid-cols-3">
           {alternatives.map((alternative) => (
             <li key={alternative.id} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
@@ -87,17 +94,17 @@ export default function ComparePage() {
         </ul>
       </Section>
 
-      <Section tone="muted" title="Side by side">
+      <Section tone="muted" title={comparisonTable.title}>
         <p className="mb-3 flex items-center justify-end gap-1 text-sm text-muted-foreground md:hidden" aria-hidden="true">
-          Swipe the table for every option <ArrowRight className="size-4" width={16} height={16} />
+          {comparisonTable.swipeHint} <ArrowRight className="size-4" width={16} height={16} />
         </p>
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm" tabIndex={0} role="region" aria-label="Comparison table, scrolls sideways">
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm" tabIndex={0} role="region" aria-label={comparisonTable.regionLabel}>
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="comparison-table">
-            <caption className="sr-only">Our AI agents compared with the alternatives</caption>
+            <caption className="sr-only">{comparisonTable.caption}</caption>
             <thead className="bg-muted">
               <tr>
                 <th scope="col" className="sticky left-0 z-10 bg-muted p-4 font-semibold shadow-[1px_0_0_var(--color-border)]">
-                  <span className="sr-only">Feature</span>
+                  <span className="sr-only">{comparisonTable.featureColumn}</span>
                 </th>
                 {comparisonColumns.map((column, index) => (
                   <th key={column} scope="col" className={index === 0 ? "bg-primary-soft p-4 font-bold text-primary-hover" : "p-4 font-semibold"}>
@@ -124,17 +131,15 @@ export default function ComparePage() {
         </div>
       </Section>
 
-      <Section title="Two typical months" lead="The same assumptions, at a quiet and a busy volume.">
+      <Section title={scenariosSection.title} lead={scenariosSection.lead}>
         <div className="grid gap-6 md:grid-cols-2">
           {scenarios.map((scenario) => (
             <article key={scenario.id} className="rounded-xl border border-border bg-background p-6 shadow-sm" data-testid={`scenario-${scenario.id}`}>
               <h3 className="text-lg font-bold">{scenario.label}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {formatCount(scenario.estimate.minutesPerMonth)} call minutes at {scenario.estimate.averageMinutes} minutes each
-              </p>
+              <p className="mt-1 text-sm text-muted-foreground">{scenariosSection.volume(scenario.estimate)}</p>
               <ul className="mt-5 flex flex-col divide-y divide-border text-sm">
                 <li className="flex justify-between gap-4 py-2 font-semibold text-primary-hover">
-                  <span>Our flat plan</span>
+                  <span>{scenariosSection.flatPlanLabel}</span>
                   <span>{formatUsd(scenario.estimate.flatPlan)}</span>
                 </li>
                 {alternatives.map((alternative) => {
@@ -148,7 +153,7 @@ export default function ComparePage() {
                         </span>
                       </div>
                       <p className="text-xs text-muted-foreground" data-testid="scenario-saving">
-                        Flat plan: {formatSavings(scenario.estimate.savings[alternative.id])}
+                        {flatPlanSaving(formatSavings(scenario.estimate.savings[alternative.id]))}
                       </p>
                     </li>
                   );
@@ -159,11 +164,11 @@ export default function ComparePage() {
         </div>
       </Section>
 
-      <Section tone="muted" title="Flat fee versus per-minute billing" lead="Per-minute services grow with every busy month. A flat fee does not.">
+      <Section tone="muted" title={costBarsSection.title} lead={costBarsSection.lead}>
         <CostBars scenarios={scenarios} />
       </Section>
 
-      <Section title="The return on one booked job" lead="Answering the calls you miss today pays for the plan quickly.">
+      <Section title={roiSection.title} lead={roiSection.lead}>
         <ul className="grid gap-6 md:grid-cols-3">
           {roiCards.map((card) => (
             <li key={card.title} className="rounded-xl border border-border bg-background p-6 text-center shadow-sm" data-testid="roi-card">
@@ -175,19 +180,19 @@ export default function ComparePage() {
         </ul>
       </Section>
 
-      <Section tone="muted" id="calculator" title="Try your own numbers" lead="Enter your monthly volume and typical call length to compare each option.">
+      <Section tone="muted" id="calculator" title={calculatorSection.title} lead={calculatorSection.lead}>
         <CostCalculator />
       </Section>
 
-      <Section title="Cost questions" width="narrow">
+      <Section title={faqSections.cost} width="narrow">
         <FaqAccordion entries={costFaq} />
       </Section>
 
-      <Section tone="muted" title="General questions" width="narrow">
+      <Section tone="muted" title={faqSections.general} width="narrow">
         <FaqAccordion entries={generalFaq} />
       </Section>
 
-      <Section title="Our assumptions" width="narrow">
+      <Section title={assumptionsTitle} width="narrow">
         <ul className="list-disc space-y-2 pl-5 text-muted-foreground" data-testid="assumptions">
           {assumptionList.map((item) => (
             <li key={item}>{item}</li>
@@ -195,9 +200,9 @@ export default function ComparePage() {
         </ul>
       </Section>
 
-      <CtaBand title="See the savings on your own calls" lead="A short demo shows the agent answering, booking and reporting on calls like yours.">
+      <CtaBand title={compareFinalCta.title} lead={compareFinalCta.lead}>
         <EnterpriseConsultButton location="compare" size="lg" variant="inverse">
-          Book a demo
+          {ctaLabels.bookADemo}
         </EnterpriseConsultButton>
       </CtaBand>
     </>

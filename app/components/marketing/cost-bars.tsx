@@ -1,5 +1,5 @@
-import { answeringServiceCost, type Scenario } from "~/content/compare";
-import { formatCount, formatUsd, formatUsdRange } from "~/content/format";
+import { answeringServiceCost, costBarsSection, type Scenario } from "~/content/compare";
+import { formatUsd, formatUsdRange } from "~/content/format";
 import { monthlyPrice } from "~/content/pricing";
 
 /**
@@ -15,13 +15,11 @@ export function CostBars({ scenarios }: { scenarios: readonly Scenario[] }) {
         const perMinute = scenario.estimate.alternatives["answering-service"];
         return (
           <figure key={scenario.id} className="rounded-xl border border-border bg-background p-6 shadow-sm" data-testid={`bars-${scenario.id}`}>
-            <figcaption className="font-semibold">
-              {scenario.label} ({formatCount(scenario.estimate.minutesPerMonth)} minutes)
-            </figcaption>
+            <figcaption className="font-semibold">{costBarsSection.caption(scenario)}</figcaption>
             <ul className="mt-5 flex flex-col gap-4 text-sm">
               <li>
                 <p className="flex justify-between gap-2">
-                  <span>Flat plan</span>
+                  <span>{costBarsSection.flatPlanLabel}</span>
                   <span className="font-semibold">{formatUsd(monthlyPrice)}</span>
                 </p>
                 <div className="mt-1 h-3 rounded-full bg-muted" aria-hidden="true">
@@ -30,7 +28,7 @@ export function CostBars({ scenarios }: { scenarios: readonly Scenario[] }) {
               </li>
               <li>
                 <p className="flex justify-between gap-2">
-                  <span>Per-minute answering service</span>
+                  <span>{costBarsSection.perMinuteLabel}</span>
                   <span className="whitespace-nowrap font-semibold">{formatUsdRange(perMinute.low, perMinute.high)}</span>
                 </p>
                 <div className="relative mt-1 h-3 rounded-full bg-muted" aria-hidden="true">

@@ -1,11 +1,17 @@
 import * as React from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { alternatives, averageCallMinutes, estimateCosts, formatSavings, assumptions } from "~/content/compare";
-import { formatCount, formatUsd, formatUsdRange } from "~/content/format";
-import { overflowOptions, usage } from "~/content/pricing";
-
-const limits = { interactions: { min: 1, max: 100_000 }, minutes: { min: 0.5, max: 60 } } as const;
+import {
+  alternatives,
+  assumptions,
+  averageCallMinutes,
+  calculator,
+  calculatorLimits as limits,
+  estimateCosts,
+  flatPlanSaving,
+  formatSavings,
+} from "~/content/compare";
+import { formatUsd, formatUsdRange } from "~/content/format";
 
 function parseWithin(raw: string, min: number, max: number): number | null {
   if (raw.trim() === "") return null;
@@ -28,9 +34,9 @@ export function CostCalculator() {
 
   return (
     <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8" data-testid="cost-calculator">
-      <form className="grid gap-5 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} aria-label="Cost calculator">
+      <form className="grid gap-5 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} aria-label={calculator.formLabel}>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={interactionsId}>Interactions per month</Label>
+          <Label htmlFor={interactionsId}>{calculator.interactionsLabel}</Label>
           <Input
             id={interactionsId}
             type="number"
@@ -44,11 +50,11 @@ export function CostCalculator() {
             aria-describedby={`${interactionsId}-hint`}
           />
           <p id={`${interactionsId}-hint`} className="text-xs text-muted-foreground">
-            Calls, texts, emails and messages: {formatCount(limits.interactions.min)} to {formatCount(limits.interactions.max)}.
+            {calculator.interactionsHint}
           </p>
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={minutesId}>Average call length (minutes)</Label>
+          <Label htmlFor={minutesId}>{calculator.minutesLabel}</Label>
           <Input
             id={minutesId}
             type="number"
@@ -62,7 +68,7 @@ export function CostCalculator() {
             aria-describedby={`${minutesId}-hint`}
           />
           <p id={`${minutesId}-hint`} className="text-xs text-muted-foreground">
-            From {limits.minutes.min} to {limits.minutes.max} minutes.
+            {calculator.minutesHint}
           </p>
         </div>
       </form>
@@ -72,21 +78,19 @@ export function CostCalculator() {
           <>
             {/* Three columns from sm up; on a phone the saving sits under each cost instead. */}
             <table className="w-full text-left text-sm" data-testid="calculator-results">
-              <caption className="sr-only">
-                Monthly cost at {formatCount(estimate.interactions)} interactions of {estimate.averageMinutes} minutes
-              </caption>
+              <caption className="sr-only">{calculator.caption(estimate)}</caption>
               <thead>
                 <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pl-2 pr-4 font-semibold">Option</th>
-                  <th scope="col" className="py-2 pr-2 text-right font-semibold sm:pr-4 sm:text-left">Monthly cost</th>
-                  <th scope="col" className="hidden py-2 font-semibold sm:table-cell">Our flat plan costs</th>
+                  <th scope="col" className="py-2 pl-2 pr-4 font-semibold">{calculator.columns.option}</th>
+                  <th scope="col" className="py-2 pr-2 text-right font-semibold sm:pr-4 sm:text-left">{calculator.columns.cost}</th>
+                  <th scope="col" className="hidden py-2 font-semibold sm:table-cell">{calculator.columns.saving}</th>
                 </tr>
               </thead>
               <tbody>
                 <tr className="border-b border-border bg-primary-soft" data-alternative="flat">
-                  <th scope="row" className="py-3 pl-2 pr-4 font-semibold">Our AI agents (flat)</th>
+                  <th scope="row" className="py-3 pl-2 pr-4 font-semibold">{calculator.flatPlanRow}</th>
                   <td className="py-3 pr-2 text-right font-semibold sm:pr-4 sm:text-left">{formatUsd(estimate.flatPlan)}</td>
-                  <td className="hidden py-3 sm:table-cell">—</td>
+                  <td className="hidden py-3 sm:table-cell">{calculator.noSaving}</td>
                 </tr>
                 {alternatives.map((alternative) => {
                   const cost = estimate.alternatives[alternative.id];
@@ -98,7 +102,7 @@ export function CostCalculator() {
                         <span className="whitespace-nowrap" data-testid="alternative-cost">
                           {formatUsdRange(cost.low, cost.high)}
                         </span>
-                        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">Flat plan: {saving}</span>
+                        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">{flatPlanSaving(saving)}</span>
                       </td>
                       <td className="hidden py-3 sm:table-cell" data-testid="alternative-saving">
                         {saving}
@@ -108,22 +112,16 @@ export function CostCalculator() {
                 })}
               </tbody>
             </table>
-            <p className="mt-4 text-sm text-muted-foreground">
-              {formatCount(estimate.minutesPerMonth)} call minutes a month. On our plan that is about{" "}
-              {formatCount(Math.ceil(estimate.countedPerDay))} interactions a day of the {usage.inboundPerDay} included
-              {estimate.averageMinutes > usage.longCallMinutes ? ` (calls over ${usage.longCallMinutes} minutes count twice)` : ""}.
-            </p>
+            <p className="mt-4 text-sm text-muted-foreground">{calculator.usage(estimate)}</p>
             {estimate.overDailyCap ? (
               <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="calculator-overflow">
-                That is above the daily inclusion: overflow goes to {overflowOptions.map((o) => o.title.toLowerCase()).join(", ")}, as you
-                choose. Talk to us about an enterprise plan for this volume.
+                {calculator.overDailyCap}
               </p>
             ) : null}
           </>
         ) : (
           <p className="text-sm font-medium text-destructive" role="alert">
-            Enter {formatCount(limits.interactions.min)}–{formatCount(limits.interactions.max)} interactions and {limits.minutes.min}–
-            {limits.minutes.max} minutes to see the costs.
+            {calculator.invalid}
           </p>
         )}
       </div>
