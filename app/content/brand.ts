@@ -62,3 +62,27 @@ export const footerColumns: { title: string; links: NavLink[] }[] = [
     ],
   },
 ];
+
+/** The words of the site's chrome on every public page: header, its menus, the phone tab bar and sheets. */
+export const navLabels = {
+  skipToContent: "Skip to content",
+  solutions: "Solutions",
+  resources: "Resources",
+  plans: "Plans",
+  pricing: "Pricing",
+  enterprise: "Enterprise",
+  openMenu: "Open menu",
+  menuTitle: "Menu",
+  menuDescription: "Site navigation",
+  solutionsSheetDescription: "Features, cost comparison and industries",
+  resourcesSheetDescription: "About us, careers, FAQ and merch",
+  /** The phone tab bar's first and last tabs. */
+  homeTab: "Home",
+  bookTab: "Book",
+} as const;
+
+export const footerLabels = {
+  /** After "© <year> <name>." */
+  rightsReserved: "All rights reserved.",
+  cookieSettings: "Cookie settings",
+} as const;

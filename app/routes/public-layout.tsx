@@ -6,6 +6,7 @@ import { MobileTabBar } from "~/components/layout/mobile-tab-bar";
 import { BookingDialogProvider } from "~/features/booking/booking-dialog-context";
 import { BookingDialog } from "~/features/booking/booking-dialog";
 import { ConsentProvider } from "~/features/consent/consent-banner";
+import { navLabels } from "~/content/brand";
 
 /** The chrome of every public page: sticky navigation, footer, phone tab bar, booking dialog. */
 export default function PublicLayout() {
@@ -16,7 +17,7 @@ export default function PublicLayout() {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
         >
-          Skip to content
+          {navLabels.skipToContent}
         </a>
         <SiteHeader />
         <main id="main">

@@ -12,7 +12,8 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { industryLinks, merchLabel, resourceLinks, solutionsMenu } from "~/content/brand";
+import { industryLinks, merchLabel, navLabels, resourceLinks, solutionsMenu } from "~/content/brand";
+import { ctaLabels } from "~/content/calls-to-action";
 import { useBookingDialog } from "~/features/booking/booking-dialog-context";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
@@ -107,10 +108,10 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" aria-describedby={undefined}>
-        <SheetTitle>Menu</SheetTitle>
-        <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        <SheetTitle>{navLabels.menuTitle}</SheetTitle>
+        <SheetDescription className="sr-only">{navLabels.menuDescription}</SheetDescription>
         <nav aria-label="Mobile" className="-mx-3 flex flex-col">
-          <p className={groupTitle}>Solutions</p>
+          <p className={groupTitle}>{navLabels.solutions}</p>
           <Link to={solutionsMenu.features.to} className={itemClass} onClick={close}>
             {solutionsMenu.features.label}
           </Link>
@@ -119,14 +120,14 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
           </Link>
           <p className={groupTitle}>{solutionsMenu.industriesLabel}</p>
           <SheetLinks links={industryLinks} className={itemClass} onNavigate={close} />
-          <p className={groupTitle}>Plans</p>
+          <p className={groupTitle}>{navLabels.plans}</p>
           <Link to={paths.pricing} className={itemClass} onClick={close}>
-            Pricing
+            {navLabels.pricing}
           </Link>
           <Link to={paths.enterprise} className={itemClass} onClick={close}>
-            Enterprise
+            {navLabels.enterprise}
           </Link>
-          <p className={groupTitle}>Resources</p>
+          <p className={groupTitle}>{navLabels.resources}</p>
           <ResourceSheetLinks className={itemClass} onNavigate={close} />
         </nav>
         <Button
@@ -137,7 +138,7 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
             openBookingDialog("navbar");
           }}
         >
-          Book demo
+          {ctaLabels.bookDemo}
         </Button>
       </SheetContent>
     </Sheet>

@@ -4,6 +4,7 @@ import { BookOpen, CalendarCheck, House, LayoutGrid, Tag } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { useEverTrue } from "~/lib/deferred-mount";
+import { navLabels } from "~/content/brand";
 
 const tabClass =
   "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium transition-colors hover:text-foreground focus-visible:-outline-offset-2";
@@ -30,7 +31,7 @@ export function MobileTabBar() {
         <div className="mx-auto flex max-w-xl">
           <NavLink to={paths.home} end className={tabLinkClass}>
             <House className="size-5" aria-hidden="true" />
-            Home
+            {navLabels.homeTab}
           </NavLink>
           <button
             type="button"
@@ -40,11 +41,11 @@ export function MobileTabBar() {
             onClick={() => setSheet("solutions")}
           >
             <LayoutGrid className="size-5" aria-hidden="true" />
-            Solutions
+            {navLabels.solutions}
           </button>
           <NavLink to={paths.pricing} className={tabLinkClass}>
             <Tag className="size-5" aria-hidden="true" />
-            Pricing
+            {navLabels.pricing}
           </NavLink>
           <button
             type="button"
@@ -54,11 +55,11 @@ export function MobileTabBar() {
             onClick={() => setSheet("resources")}
           >
             <BookOpen className="size-5" aria-hidden="true" />
-            Resources
+            {navLabels.resources}
           </button>
           <NavLink to={paths.book} className={tabLinkClass}>
             <CalendarCheck className="size-5" aria-hidden="true" />
-            Book
+            {navLabels.bookTab}
           </NavLink>
         </div>
       </nav>

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
 import { ShieldCheck } from "lucide-react";
-import { brand, footerColumns } from "~/content/brand";
+import { brand, footerColumns, footerLabels } from "~/content/brand";
 import { SiteLogo } from "./site-logo";
 import { useConsentUi } from "~/features/consent/consent-banner";
 
@@ -42,10 +42,10 @@ export function SiteFooter() {
       <div className="border-t border-border pb-16 lg:pb-0">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6">
           <p>
-            © {year} {brand.name}. All rights reserved.
+            © {year} {brand.name}. {footerLabels.rightsReserved}
           </p>
           <button type="button" onClick={openPreferences} className="underline-offset-4 hover:text-foreground hover:underline">
-            Cookie settings
+            {footerLabels.cookieSettings}
           </button>
         </div>
       </div>

@@ -4,6 +4,8 @@ import { ChevronDown, Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useEverTrue } from "~/lib/deferred-mount";
 import { useBookingDialog } from "~/features/booking/booking-dialog-context";
+import { navLabels } from "~/content/brand";
+import { ctaLabels } from "~/content/calls-to-action";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { SiteLogo } from "./site-logo";
@@ -89,17 +91,17 @@ export function SiteHeader() {
         <SiteLogo />
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavMenu kind="solutions" label="Solutions" />
+          <NavMenu kind="solutions" label={navLabels.solutions} />
 
-          <TopNavLink to={paths.pricing}>Pricing</TopNavLink>
-          <TopNavLink to={paths.enterprise}>Enterprise</TopNavLink>
+          <TopNavLink to={paths.pricing}>{navLabels.pricing}</TopNavLink>
+          <TopNavLink to={paths.enterprise}>{navLabels.enterprise}</TopNavLink>
 
-          <NavMenu kind="resources" label="Resources" />
+          <NavMenu kind="resources" label={navLabels.resources} />
         </nav>
 
         <div className="flex items-center gap-2">
           <Button className="max-lg:hidden" onClick={() => openBookingDialog("navbar")}>
-            Book demo
+            {ctaLabels.bookDemo}
           </Button>
           <MobileMenu />
         </div>
@@ -117,7 +119,7 @@ function MobileMenu() {
         variant="ghost"
         size="icon"
         className="lg:hidden"
-        aria-label="Open menu"
+        aria-label={navLabels.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}

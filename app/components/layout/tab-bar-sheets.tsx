@@ -1,5 +1,5 @@
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { featurePageLinks, industryLinks, solutionsMenu } from "~/content/brand";
+import { featurePageLinks, industryLinks, navLabels, solutionsMenu } from "~/content/brand";
 import { ResourceSheetLinks, SheetLinks } from "./sheet-links";
 
 /*
@@ -16,8 +16,8 @@ export function SolutionsSheet({ open, onOpenChange }: SheetProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="bottom">
-        <SheetTitle>Solutions</SheetTitle>
-        <SheetDescription className="sr-only">Features, cost comparison and industries</SheetDescription>
+        <SheetTitle>{navLabels.solutions}</SheetTitle>
+        <SheetDescription className="sr-only">{navLabels.solutionsSheetDescription}</SheetDescription>
         <nav aria-label="Solutions" className="-mx-3 grid gap-0.5 sm:grid-cols-2">
           <SheetLinks
             links={[...featurePageLinks, solutionsMenu.compare, ...industryLinks]}
@@ -35,8 +35,8 @@ export function ResourcesSheet({ open, onOpenChange }: SheetProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="bottom">
-        <SheetTitle>Resources</SheetTitle>
-        <SheetDescription className="sr-only">About us, careers, FAQ and merch</SheetDescription>
+        <SheetTitle>{navLabels.resources}</SheetTitle>
+        <SheetDescription className="sr-only">{navLabels.resourcesSheetDescription}</SheetDescription>
         <nav aria-label="Resources" className="-mx-3 grid gap-0.5">
           <ResourceSheetLinks className={itemClass} onNavigate={close} />
         </nav>
