@@ -1,0 +1,317 @@
+// What a visitor on a slow phone waits for, measured in Chromium on builds of the site: Lighthouse's
+// mobile profile applied through the DevTools protocol (150 ms round trip, 1.6 Mbps down,
+// 750 Kbps up, CPU slowed 4x), a fresh browser context (empty cache) per load. For each load:
+//   FCP        navigation to first contentful paint (paint timing)
+//   hydrated   navigation to <html data-hydrated> (the root's effect after hydration)
+//   settled    navigation to the end of the last long task before the network went quiet
+//   blocking   sum over long tasks of (duration - 50 ms): total blocking time as the throttled
+//              browser saw it (not Lighthouse's simulation)
+//   scripts    scripts fetched before the page went quiet, without any interaction: count and
+//              bytes on the wire (the server sends brotli)
+// With --probes, on /contact and /enterprise the first field of the inline form is then
+// focused and the time until the form has hydrated is measured ("form after focus"), and on
+// every page the first Book demo button is pressed and the time until the booking form shows
+// is measured ("book dialog").
+//
+//   npx tsx scripts/bench-page-start.ts [--runs 5] [--routes /,/contact] [--probes] dir [dir...]
+//
+// Several build directories are measured in the same session, round-robin (run 1 of every route
+// on every build, then run 2, ...), so a busy spell on the machine falls on all of them alike;
+// the table gives medians and, per build after the first, the difference of medians.
+// Each build is served by its own compiled server (<dir>/server/index.js, or server/index.ts
+// through tsx when the build has none).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  args.splice(i, 2);
+  return value;
+};
+const runs = Number(option("--runs") ?? 5);
+const routes = (option("--routes") ?? "/,/pricing,/contact,/enterprise").split(",");
+const probes = args.includes("--probes");
+const dirs = args.filter((a) => !a.startsWith("--"));
+if (dirs.length === 0) dirs.push(process.env.BUILD_DIR ?? "build");
+
+type Sample = {
+  fcp: number;
+  lcp: number;
+  hydrated: number;
+  settled: number;
+  blocking: number;
+  longTasks: number;
+  scripts: number;
+  scriptKB: number;
+  formAfterFocus?: number;
+  bookDialog?: number;
+};
+
+const root = path.resolve(import.meta.dirname, "..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Server = { url: string; child: ChildProcess; dataDir: string };
+
+async function startServer(dir: string): Promise<Server> {
+  const buildDir = path.resolve(dir);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentdesk-bench-start-"));
+  const compiled = path.join(buildDir, "server", "index.js");
+  const argv = fs.existsSync(compiled) ? [compiled] : ["--import", "tsx", "server/index.ts"];
+  const child = spawn(process.execPath, argv, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      BUILD_DIR: buildDir,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server for ${dir} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server for ${dir} did not start in 90 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode === null) {
+    const exited = new Promise((r) => server.child.once("exit", r));
+    server.child.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Runs in the page before its own scripts: records when it hydrates, long tasks and LCP. */
+const recorder = () => {
+  const w = window as unknown as { __bench: { hydrated: number; longTasks: { start: number; end: number }[]; lcp: number } };
+  w.__bench = { hydrated: NaN, longTasks: [], lcp: NaN };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  // The <html> element does not exist yet when this runs: watch the whole document.
+  new MutationObserver((_, observer) => {
+    if (document.documentElement?.hasAttribute("data-hydrated")) {
+      w.__bench.hydrated = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+};
+
+async function measure(browser: Browser, url: string, route: string): Promise<Sample> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(recorder);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const scripts = new Map<string, { bytes: number }>();
+    const inflight = new Set<string>();
+    let lastNetwork = Date.now();
+    cdp.on("Network.requestWillBeSent", (e) => {
+      inflight.add(e.requestId);
+      lastNetwork = Date.now();
+    });
+    cdp.on("Network.responseReceived", (e) => {
+      if (e.type === "Script") scripts.set(e.requestId, { bytes: 0 });
+    });
+    const done = (e: { requestId: string; encodedDataLength?: number }) => {
+      inflight.delete(e.requestId);
+      lastNetwork = Date.now();
+      const script = scripts.get(e.requestId);
+      if (script && e.encodedDataLength) script.bytes = e.encodedDataLength;
+    };
+    cdp.on("Network.loadingFinished", done);
+    cdp.on("Network.loadingFailed", done);
+
+    await page.goto(url + route, { waitUntil: "load", timeout: 120_000 });
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 120_000 });
+    // Quiet: nothing in flight for 1.5 s (throttled requests take 150 ms before they even start).
+    const deadline = Date.now() + 60_000;
+    while ((inflight.size > 0 || Date.now() - lastNetwork < 1500) && Date.now() < deadline) await page.waitForTimeout(100);
+    const timing = await page.evaluate(() => {
+      const w = window as unknown as { __bench: { hydrated: number; longTasks: { start: number; end: number }[]; lcp: number } };
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+      const tasks = w.__bench.longTasks;
+      return {
+        fcp,
+        lcp: w.__bench.lcp,
+        hydrated: w.__bench.hydrated,
+        settled: tasks.length ? Math.max(...tasks.map((t) => t.end)) : fcp,
+        blocking: tasks.reduce((sum, t) => sum + Math.max(0, t.end - t.start - 50), 0),
+        longTasks: tasks.length,
+      };
+    });
+    const scriptList = [...scripts.values()];
+    const sample: Sample = {
+      ...timing,
+      scripts: scriptList.length,
+      scriptKB: scriptList.reduce((sum, s) => sum + s.bytes, 0) / 1024,
+    };
+
+    if (probes) {
+      // The inline lead form: how long after the visitor focuses it does it work?
+      const form = page.locator("main form").first();
+      if ((route === "/contact" || route === "/enterprise") && (await form.count())) {
+        const deferred = await form.evaluate((f) => f.parentElement?.tagName === "DIV" && f.parentElement.attributes.length === 0);
+        const started = Date.now();
+        await form.locator("input").first().focus();
+        if (deferred) {
+          await page.waitForFunction(() => document.querySelector("main form")?.closest("div[data-hydrated]"), undefined, { timeout: 60_000 });
+        }
+        sample.formAfterFocus = Date.now() - started;
+      }
+      // The booking dialog: how long from the press to a form the visitor can fill in?
+      const book = page.locator("main").getByRole("button", { name: "Book demo" }).first();
+      if (await book.count()) {
+        await page.locator("main form input").first().blur().catch(() => {});
+        const started = Date.now();
+        await book.click();
+        await page.getByRole("dialog").getByLabel("Full name").waitFor({ state: "visible", timeout: 60_000 });
+        sample.bookDialog = Date.now() - started;
+      }
+    }
+    return sample;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+const metrics: { key: keyof Sample; label: string; digits: number }[] = [
+  { key: "fcp", label: "FCP ms", digits: 0 },
+  { key: "lcp", label: "LCP ms", digits: 0 },
+  { key: "hydrated", label: "hydrated ms", digits: 0 },
+  { key: "settled", label: "settled ms", digits: 0 },
+  { key: "blocking", label: "blocking ms", digits: 0 },
+  { key: "longTasks", label: "long tasks", digits: 0 },
+  { key: "scripts", label: "scripts", digits: 0 },
+  { key: "scriptKB", label: "script KB", digits: 1 },
+  ...(probes
+    ? ([
+        { key: "formAfterFocus", label: "form after focus ms", digits: 0 },
+        { key: "bookDialog", label: "book dialog ms", digits: 0 },
+      ] as const)
+    : []),
+];
+
+const servers: Server[] = [];
+let browser: Browser | undefined;
+// Stopped early: close the browser and the servers this script started.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void (async () => {
+      await browser?.close().catch(() => {});
+      for (const server of servers) await stopServer(server).catch(() => {});
+      process.exit(130);
+    })();
+  });
+}
+try {
+  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  console.log(`bench-page-start: ${runs} run(s), routes ${routes.join(" ")}, builds ${dirs.join(" ")}`);
+  console.log(`load average at start: ${load()}`);
+  for (const dir of dirs) servers.push(await startServer(dir));
+  const samples = new Map<string, Sample[]>();
+  const key = (dir: string, route: string) => `${dir} ${route}`;
+  for (let run = 0; run < runs; run++) {
+    // A fresh browser per round: one browser reused for hundreds of loads drifts.
+    browser = await chromium.launch({ executablePath: systemChromium, args: [...chromiumArgs, noThirdPartyHostsArg] });
+    for (const route of routes) {
+      for (const [i, dir] of dirs.entries()) {
+        const sample = await measure(browser, servers[i].url, route);
+        if (!samples.has(key(dir, route))) samples.set(key(dir, route), []);
+        samples.get(key(dir, route))!.push(sample);
+      }
+    }
+    await browser.close();
+    browser = undefined;
+    console.log(`  run ${run + 1} of ${runs} done (load ${load()})`);
+  }
+
+  const label = (dir: string) => path.basename(dir).replace(/^build-perf-/, "");
+  const width = Math.max(...dirs.map((d) => label(d).length), 10);
+  for (const route of routes) {
+    console.log(`\n${route}: medians of ${runs} (after the first build: difference of medians)`);
+    console.log(["build".padEnd(width), ...metrics.map((m) => m.label.padStart(Math.max(9, m.label.length)))].join(" "));
+    const ref = samples.get(key(dirs[0], route))!;
+    for (const dir of dirs) {
+      const own = samples.get(key(dir, route))!;
+      const cells = metrics.map((m) => {
+        const value = median(own.map((s) => Number(s[m.key])));
+        const base = median(ref.map((s) => Number(s[m.key])));
+        const shown = dir === dirs[0] ? value : value - base;
+        const text = Number.isFinite(shown) ? `${dir !== dirs[0] && shown > 0 ? "+" : ""}${shown.toFixed(m.digits)}` : "-";
+        return text.padStart(Math.max(9, m.label.length));
+      });
+      console.log([label(dir).padEnd(width), ...cells].join(" "));
+    }
+    // Spread, to judge the noise: the range of the reference build's values.
+    const spread = metrics
+      .filter((m) => ["fcp", "hydrated", "blocking"].includes(m.key))
+      .map((m) => {
+        const v = ref.map((s) => Number(s[m.key])).filter(Number.isFinite);
+        return `${m.label} ${Math.round(Math.min(...v))}-${Math.round(Math.max(...v))}`;
+      });
+    console.log(`  ${label(dirs[0])} range over runs: ${spread.join(", ")}`);
+  }
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(Object.fromEntries(samples), null, 1));
+  console.log(`\nload average at end: ${load()}`);
+} finally {
+  if (browser) await browser.close();
+  for (const server of servers) await stopServer(server);
+}
