@@ -1,0 +1,175 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPaths } from "../../shared/site-routes";
+import { pageWeight, startupSource, type PageWeight } from "../../scripts/page-weight";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+/*
+ * The load-performance mechanisms of docs/performance.md, checked against the real build (npm
+ * test builds before Vitest runs; BUILD_DIR picks another build). Each assertion is about what
+ * the build ships, so a framework upgrade that silently undoes a mechanism fails here.
+ */
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const clientDir = path.join(buildDir, "client");
+if (!fs.existsSync(path.join(clientDir, "index.html"))) {
+  throw new Error(`No client build in ${buildDir}: run "npm run build" (or set BUILD_DIR) before these tests.`);
+}
+
+const htmlFileOf = (route: string) => (route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
+const allHtmlFiles = (() => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".html")) files.push(path.relative(clientDir, full));
+    }
+  };
+  walk(clientDir);
+  return files.sort();
+})();
+const read = (file: string) => fs.readFileSync(path.join(clientDir, file), "utf8");
+const scriptTags = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1], body: m[2] }));
+const isExecutableInline = (s: { attrs: string; body: string }) =>
+  !/\ssrc=/.test(s.attrs) && !/type="application\/(ld\+)?json"/.test(s.attrs) && s.body.length > 0;
+
+const weights = new Map<string, PageWeight>(publicPaths.map((route) => [route, pageWeight(clientDir, htmlFileOf(route))]));
+const KB = 1024;
+
+// (a) scripts/postbuild.mjs: the page's scripts start after its first paint.
+describe("postbuild: React Router's inline module script moved into a boot script", () => {
+  it("left no page to process (the build has every prerendered page and the SPA shell)", () => {
+    expect(allHtmlFiles).toContain("__spa-fallback.html");
+    for (const route of publicPaths) expect(allHtmlFiles).toContain(htmlFileOf(route));
+  });
+
+  it.each(allHtmlFiles)("%s: no inline module script, no modulepreload link, one boot loader", (file) => {
+    const html = read(file);
+    const scripts = scriptTags(html);
+    // A module script left inline starts fetching every chunk while the page is parsed, ahead of
+    // its first paint: React Router changed the script postbuild looks for.
+    expect(scripts.filter((s) => /type="module"/.test(s.attrs))).toEqual([]);
+    // Preload links put every chunk on the critical path ahead of first paint (STACK-NOTES).
+    expect(html).not.toContain('rel="modulepreload"');
+    // Exactly one classic inline script names the boot script; nothing else imports route modules.
+    const loaders = scripts.filter((s) => isExecutableInline(s) && /\/assets\/boot-[\w-]+\.js/.test(s.body));
+    expect(loaders).toHaveLength(1);
+    expect(loaders[0].attrs).not.toMatch(/type=/);
+    expect(scripts.filter((s) => s.body.includes("__reactRouterRouteModules"))).toEqual([]);
+  });
+
+  it.each(allHtmlFiles)("%s: its boot script exists, is named by its content and starts the router", (file) => {
+    const bootName = /\/assets\/(boot-[\w-]+\.js)/.exec(read(file))![1];
+    const bootPath = path.join(clientDir, "assets", bootName);
+    expect(fs.existsSync(bootPath), `${bootName} is missing`).toBe(true);
+    const source = fs.readFileSync(bootPath, "utf8");
+    // Served with a year of immutable caching: the name must change when the content does.
+    const hash = crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10);
+    expect(bootName).toBe(`boot-${hash}.js`);
+    // What React Router's inline script did: register the route modules, then load the client entry.
+    expect(source).toContain("window.__reactRouterRouteModules");
+    expect(source).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    for (const m of source.matchAll(/(?:from\s*|import\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)) {
+      expect(fs.existsSync(path.join(clientDir, m[1])), `${bootName} imports ${m[1]}, which is missing`).toBe(true);
+    }
+  });
+
+  describe("the server's Content-Security-Policy allows every inline script the pages run", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({}, {}, { site: "lazy" });
+    });
+    afterAll(() => t.close());
+
+    it.each([...publicPaths])("%s", async (route) => {
+      const res = await t.app.request(route);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const scriptSrc = (res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "));
+      expect(scriptSrc).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      const inline = scriptTags(html).filter(isExecutableInline);
+      // The boot loader and React Router's context scripts at least.
+      expect(inline.length).toBeGreaterThanOrEqual(2);
+      for (const script of inline) {
+        const hash = `'sha256-${crypto.createHash("sha256").update(script.body, "utf8").digest("base64")}'`;
+        expect(scriptSrc, `inline script not allowed by hash: ${script.body.slice(0, 80)}`).toContain(hash);
+      }
+      // Hash-based CSP does not cover inline event handlers.
+      expect(html).not.toMatch(/<[^>]+\son[a-z]+="/);
+    });
+  });
+});
+
+// (h) app/routes/public-layout.tsx and app/entry.server.tsx: the page hydrates in slices.
+describe("prerendered pages: complete Suspense boundaries around the content and the footer", () => {
+  it.each([...publicPaths])("%s", (route) => {
+    const html = read(htmlFileOf(route));
+    // React hydrates a server-rendered boundary after the shell, at low priority and in 5 ms
+    // slices; without the boundary the whole page hydrates in one long task.
+    expect(html).toContain('<main id="main"><!--$-->');
+    expect(html).toMatch(/<!--\$--><footer[\s>]/);
+    // Written complete and in place (onAllReady, no outlining): no pending or client-rendered
+    // boundary, no content parked in a hidden <div> for a script to reveal.
+    expect(html).not.toContain("<!--$?-->");
+    expect(html).not.toContain("<!--$!-->");
+    expect(html).not.toMatch(/<div hidden id="S:/);
+  });
+});
+
+// (g) vite.config.ts codeSplitting groups, and the budget every public page is held to.
+describe("start-up JavaScript of the public pages: chunk groups and budget", () => {
+  const MAX_CHUNKS = 20;
+  const MAX_GZIP_KB = 170;
+
+  it.each([...publicPaths])(`%s starts with at most ${MAX_CHUNKS} scripts and ${MAX_GZIP_KB} KB gzip`, (route) => {
+    const w = weights.get(route)!;
+    const list = w.chunks.map((c) => `${path.basename(c.file)} ${(c.gzip / KB).toFixed(1)} KB`).join(", ");
+    expect(w.chunks.length, `${route} loads ${w.chunks.length} scripts: ${list}`).toBeLessThanOrEqual(MAX_CHUNKS);
+    expect(w.gzip / KB, `${route} loads ${(w.gzip / KB).toFixed(1)} KB gzip: ${list}`).toBeLessThanOrEqual(MAX_GZIP_KB);
+  });
+
+  it("every public page loads the same framework chunk (React, the router) and the same shared chunk", () => {
+    const named = (prefix: string) =>
+      new Set(publicPaths.map((route) => weights.get(route)!.chunks.map((c) => path.basename(c.file)).find((f) => f.startsWith(`${prefix}-`))));
+    const framework = named("framework");
+    const shared = named("shared");
+    expect([...framework], "one framework chunk, on every page").toHaveLength(1);
+    expect([...framework][0]).toBeDefined();
+    expect([...shared], "one shared chunk, on every page").toHaveLength(1);
+    expect([...shared][0]).toBeDefined();
+    const frameworkSource = read(`assets/${[...framework][0]}`);
+    // React DOM and the router really are in it (not split off into chunks of their own).
+    expect(frameworkSource).toContain("hydrateRoot");
+    expect(frameworkSource).toContain("__reactRouterContext");
+  });
+});
+
+// Code that must not run before the visitor asks for it. Each marker is a string only that
+// library's code contains (checked against builds with the mechanism switched off: see
+// docs/performance.md and scripts/perf-variant.mjs).
+describe("code kept out of every public page's start-up", () => {
+  const kept = [
+    // (c) toasts on demand: sonner's code and the stylesheet it injects.
+    { what: "sonner (toasts on demand)", marker: /data-sonner-toaster/ },
+    // (d) menus on intent: Radix dropdown menu.
+    { what: "Radix dropdown menu (menus on intent)", marker: /data-radix-menu-content|DropdownMenuTrigger/ },
+    // (h) dialogs and sheets on first use: Radix dialog (focus guards, overlay, portal).
+    { what: "Radix dialog (dialogs on first use)", marker: /data-radix-focus-guard|DialogOverlay|DialogPortal/ },
+    // (b) hydrate on intent: the lead forms' libraries.
+    { what: "react-hook-form (forms hydrate on intent)", marker: /shouldUnregister/ },
+    { what: "zod (forms hydrate on intent)", marker: /_zod\b|\$ZodType/ },
+    // (f) cn without tailwind-merge: its class-group ids.
+    { what: "tailwind-merge (cn is clsx only)", marker: /fvn-normal|fvn-slashed-zero/ },
+    // (e) hand-written number formatting: no ICU number formatter built at start-up.
+    { what: "Intl.NumberFormat (format.ts)", marker: /Intl\.NumberFormat|\.toLocaleString\(/ },
+  ];
+  it.each([...publicPaths])("%s", (route) => {
+    const source = startupSource(clientDir, weights.get(route)!);
+    const found = kept.filter((k) => k.marker.test(source)).map((k) => k.what);
+    expect(found, `${route} loads at start-up`).toEqual([]);
+  });
+});
