@@ -71,6 +71,8 @@ const envSchema = z.object({
   LEADS_OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   LEADS_OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
   LEADS_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
+  ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -201,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       gtmId: e.GTM_ID ?? null,
       ga4Id: e.GA4_ID ?? null,
       metaPixelId: e.META_PIXEL_ID ?? null,
+      adminQueryRetryBaseMs: e.ADMIN_QUERY_RETRY_BASE_MS,
     },
   };
 }

@@ -24,6 +24,8 @@ export type RuntimeConfig = {
   ga4Id: string | null;
   /** Meta pixel id; null loads no pixel. */
   metaPixelId: string | null;
+  /** First retry delay of a failed admin data request, doubling per retry (capped at 30 s). */
+  adminQueryRetryBaseMs: number;
 };
 
 /** Values that appear in prerendered HTML carry a unique placeholder the server can replace. */
@@ -46,6 +48,7 @@ export const buildTimeRuntimeConfig: RuntimeConfig = {
   gtmId: null,
   ga4Id: null,
   metaPixelId: null,
+  adminQueryRetryBaseMs: 1000,
 };
 
 export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";
