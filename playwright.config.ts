@@ -1,31 +1,27 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "./tests/support/chromium";
 
 /**
- * End-to-end tests run against the built site served by the real server, in Debian's Chromium
- * (Playwright cannot download its own browsers here). Where /usr/bin/chromium is absent, the
- * config falls back to Playwright's own Chromium.
+ * End-to-end tests run against the built site served by the real, compiled server, in Debian's
+ * Chromium (Playwright cannot download its own browsers here). Where /usr/bin/chromium is absent,
+ * the config falls back to Playwright's own Chromium. The servers, one per configuration, are
+ * started once for the run by tests/e2e/global-setup.ts; specs import `test` from
+ * tests/e2e/fixtures.ts.
  */
 const args = [...chromiumArgs, noThirdPartyHostsArg];
 const launchOptions = systemChromium ? { executablePath: systemChromium, args } : { args };
 
-const port = Number(process.env.E2E_PORT ?? 3199);
-export const e2eBaseUrl = `http://localhost:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "agentdesk-e2e-"));
-
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
+  forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: e2eBaseUrl,
     launchOptions,
     trace: "off",
     screenshot: "only-on-failure",
@@ -49,22 +45,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node ${process.env.BUILD_DIR ?? "build"}/server/index.js`,
-    url: `${e2eBaseUrl}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: e2eBaseUrl,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    },
-  },
 });

@@ -1,67 +1,44 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoClassConflicts } from "./class-conflicts";
+import type { Page, Route } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { seededDataDir, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
-import { createPostgresDatabase } from "../support/test-database";
-import { runAdminCreate } from "../support/admin-cli";
+import { expect, test } from "./fixtures";
+import { expectNoClassConflicts } from "./class-conflicts";
+import { expectNoHorizontalOverflow } from "./pages-support";
+import { staffAccounts } from "./servers";
 
 /**
- * The staff area end to end: our own server (embedded database in a fresh folder, or a fresh
- * PostgreSQL database when DATABASE_URL is set), staff accounts made with the real admin:create
- * command, leads submitted through the real lead API.
+ * The staff area end to end, on this browser project's own admin server (global-setup.ts): staff
+ * accounts of every role made the way admin:create makes them, an empty lead table at the start,
+ * leads submitted through the real lead API. The tests build on each other (the bookings they
+ * submit, the roles they change), so they run in order.
  */
 test.describe.configure({ mode: "serial" });
 
-const admin = { email: "owner@example.com", password: "owner-password-1" };
-const moderator = { email: "mod@example.com", password: "moderator-password-1" };
-const newHire = { email: "new.hire@example.com", password: "new-hire-password-1" };
+const { admin, moderator, newHire } = staffAccounts;
 
-let server: SpawnedServer;
 let base = "";
-let dropDatabase: (() => Promise<void>) | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  const pg = await createPostgresDatabase();
-  dropDatabase = pg?.drop ?? null;
-  // Without PostgreSQL: a copy of the migrated template database (see tests/support/pglite-templates.ts),
-  // so admin:create and the server skip initdb; the first start on an empty folder is tested elsewhere.
-  const dataDir = pg ? tempDataDir("admin-e2e") : await seededDataDir("admin-e2e");
-  const env: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { DATA_DIR: dataDir, DATABASE_URL: "" };
-  for (const [who, role] of [
-    [admin, "admin"],
-    [moderator, "moderator"],
-    [newHire, "user"],
-  ] as const) {
-    const result = await runAdminCreate(["--email", who.email, "--password", who.password, "--role", role], env);
-    expect(result.code, result.output).toBe(0);
-  }
-  server = await spawnServer({
-    dataDir,
-    env: {
-      ...env,
-      // Each test signs in from its own simulated address, so the sign-in limit (5 a minute per
-      // address, covered by the API tests) does not throttle this file.
-      TRUST_PROXY_HEADER: "x-forwarded-for",
-      LEADS_RATE_LIMIT_MAX: "1000",
-      // Unset: the server then uses http://localhost:<port>, the origin the browser uses below.
-      PUBLIC_URL: undefined,
-    },
-  });
-  base = `http://localhost:${server.port}`;
+test.beforeEach(async ({ servers }, info) => {
+  base = servers.admin[info.project.name as "desktop" | "phone"].url;
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await dropDatabase?.();
-});
-
-test.beforeEach(async ({ page }) => {
-  const b = crypto.randomBytes(3);
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.${b[0]}.${b[1]}.${b[2]}` });
-});
+/** Holds the requests matching `url` until released, to look at the screen while they wait. */
+async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    const passed = released.then(() => route.continue());
+    held.push(passed);
+    return passed;
+  };
+  await page.route(url, handler);
+  return async () => {
+    release();
+    await Promise.all(held);
+    await page.unroute(url, handler);
+  };
+}
 
 async function signInWithForm(page: Page, who: { email: string; password: string }) {
   await page.goto(`${base}/admin/login`);
@@ -84,34 +61,28 @@ async function submitLead(page: Page, body: Record<string, unknown>) {
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-/** Nothing wider than the viewport: wide tables scroll inside their own container. */
-async function expectNoHorizontalOverflow(page: Page) {
-  // Measured against the viewport size we asked for: on an emulated phone innerWidth grows with
-  // the content, which would hide the very overflow we look for.
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 // Tagged @any-width (desktop project only, see playwright.config.ts): session checks, redirects,
 // error states and the two-factor flow do not depend on the width. The screens' layout (no
 // horizontal overflow) and the login form are checked at both widths in the other tests.
-test("every admin page checks the session with a spinner and sends visitors to the login page", { tag: "@any-width" }, async ({ page }) => {
+test("every admin page checks the session with a spinner and sends visitors to the login page", { tag: "@any-width" }, async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/status of 401/, "the session check answers 401 without a session");
   for (const path of ["/admin/dashboard", "/admin/bookings", "/admin/users"]) {
-    await page.route("**/api/admin/me", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/admin/me");
     await page.goto(`${base}${path}`);
     await expect(page.getByRole("status").filter({ hasText: "Checking your session" })).toBeVisible();
+    await release();
     await expect(page).toHaveURL(`${base}/admin/login`);
     await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
-    await page.unroute("**/api/admin/me");
   }
 });
 
-test("the login form validates with the spec's messages and shows the server's error", async ({ page }) => {
+test("the login form validates with the spec's messages and shows the server's error", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[13]/, "the session check and the wrong password answer 401");
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("12345");
@@ -125,7 +96,8 @@ test("the login form validates with the spec's messages and shows the server's e
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-test("a signed-in user without the admin role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page }) => {
+test("a signed-in user without the admin role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[13]/, "no session yet, then a session without the admin role");
   await signInWithForm(page, moderator);
   await expect(toast(page, "Access Denied")).toBeVisible();
   await expect(toast(page, "You don't have admin privileges")).toBeVisible();
@@ -134,7 +106,8 @@ test("a signed-in user without the admin role is signed out with 'Access Denied'
   expect((await page.request.get(`${base}/api/admin/me`)).status()).toBe(401);
 });
 
-test("an admin logs in to the dashboard, is sent there from the login page, and logs out", async ({ page }) => {
+test("an admin logs in to the dashboard, is sent there from the login page, and logs out", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 401/, "the session check answers 401 before sign-in and after logout");
   await signInWithForm(page, admin);
   await expect(toast(page, "Logged in successfully")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
@@ -158,16 +131,12 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
 });
 
 test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page }) => {
-  test.setTimeout(90_000);
   await signInQuietly(page, admin);
-  await page.route("**/api/admin/bookings*", async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/admin/bookings*");
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
+  await release();
   await expect(page.getByTestId("bookings-empty")).toContainText("No booking inquiries yet.");
-  await page.unroute("**/api/admin/bookings*");
 
   // 27 leads through the real lead API: 26 from the booking dialog, then one enterprise lead with attribution.
   for (let i = 0; i < 26; i++) {
@@ -236,20 +205,30 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
   await expect(page.getByText("The start date must not be after the end date")).toBeVisible();
 });
 
-test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page }) => {
-  test.setTimeout(60_000);
+test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 500/, "the test makes the list fail");
   await signInQuietly(page, admin);
-  // The one place we stand in for our own server: making it fail on demand.
-  await page.route("**/api/admin/bookings*", (route) => route.fulfill({ status: 500, json: { error: "boom" } }));
+  // The one place we stand in for our own server: making it fail on demand. The first answer
+  // waits until the loading state has been seen.
+  let attempts = 0;
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/bookings*", async (route) => {
+    if (attempts++ === 0) await seen;
+    await route.fulfill({ status: 500, json: { error: "boom" } });
+  });
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
-  // Three retries with back-off (1 s, 2 s, 4 s) before the error shows.
-  await expect(toast(page, "Failed to fetch bookings")).toBeVisible({ timeout: 20_000 });
+  release();
+  // The first request and three retries with back-off (this server's base delay is 20 ms, see
+  // global-setup.ts; 1 s in a deployment) before the error shows.
+  await expect(toast(page, "Failed to fetch bookings")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch bookings" })).toBeVisible();
+  expect(attempts).toBe(4);
 });
 
-test("users: assign, duplicate, unknown and malformed ids, remove, last admin, and the audit log", async ({ page }) => {
-  test.setTimeout(60_000);
+test("users: assign, duplicate, unknown and malformed ids, remove, last admin, and the audit log", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 4(09|22)/, "the unknown id, the duplicate role and the last admin role are refused");
   await signInQuietly(page, admin);
   await page.goto(`${base}/admin/users`);
   const rows = page.getByTestId("role-row");
@@ -304,17 +283,25 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   await expect(page.getByTestId("audit-row").filter({ hasText: "Exported bookings" })).toHaveCount(1);
 });
 
-test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-width" }, async ({ page }) => {
-  test.setTimeout(60_000);
+test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 503/, "the test makes the list fail");
   await signInQuietly(page, admin);
-  await page.route("**/api/admin/roles", (route) => route.fulfill({ status: 503, json: { error: "down" } }));
+  let attempts = 0;
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/roles", async (route) => {
+    if (attempts++ === 0) await seen;
+    await route.fulfill({ status: 503, json: { error: "down" } });
+  });
   await page.goto(`${base}/admin/users`);
   await expect(page.getByTestId("roles-loading")).toBeVisible();
-  await expect(toast(page, "Failed to fetch user roles")).toBeVisible({ timeout: 20_000 });
+  release();
+  await expect(toast(page, "Failed to fetch user roles")).toBeVisible();
+  expect(attempts).toBe(4);
 });
 
-test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page }) => {
-  test.setTimeout(60_000);
+test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[01]/, "the session check after logout, and the code that is too short");
   await signInQuietly(page, admin);
   await page.goto(`${base}/admin/dashboard`);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();

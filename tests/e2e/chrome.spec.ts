@@ -1,47 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { publicPaths } from "../../shared/site-routes";
-import { footerColumns, industryLinks, featurePageLinks, resourceLinks, brand } from "../../app/content/brand";
-import { hydrated } from "./pages-support";
+import { footerColumns, industryLinks, featurePageLinks, resourceLinks } from "../../app/content/brand";
+import { expect, test } from "./fixtures";
+import { dataLayer, hydrated } from "./pages-support";
 
-const isPhone = (name: string) => name === "phone";
-
-async function dataLayer(page: Page) {
-  return page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
-}
-
-
-test.describe("every public route", () => {
-  for (const path of publicPaths) {
-    test(`${path} renders with the chrome and does not overflow`, async ({ page }, info) => {
-      const errors: string[] = [];
-      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cspViolations: string[] };
-        w.__cspViolations = [];
-        document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-      });
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(/.+/);
-      await expect(page.locator("h1").first()).toBeVisible();
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
-      await expect(page.getByRole("contentinfo")).toContainText(brand.tagline);
-      if (isPhone(info.project.name)) {
-        await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-      } else {
-        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeHidden();
-      }
-      await hydrated(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
-      expect(errors, "console errors").toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
-    });
-  }
-});
+// Every page's chrome (header, footer, navigation per width) is checked in pages-every-route.spec.ts.
 
 test.describe("desktop navigation", () => {
   test.skip(({ isMobile }) => isMobile, "desktop only");
@@ -173,7 +134,8 @@ test("the footer has its three columns, tagline, reseller badge and this year's 
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 });
 
-test("an unknown path answers 404 with the not-found page and a link home", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page and a link home", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 404/, "the page itself answers 404, which the browser reports");
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -211,7 +173,8 @@ test("the toast region loads only with code that can raise a toast", { tag: "@an
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 });
 
-test("/admin opens the admin area, which sends a visitor without a session to the login page", { tag: "@any-width" }, async ({ page }) => {
+test("/admin opens the admin area, which sends a visitor without a session to the login page", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 401/, "the session check answers 401 without a session");
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/admin\/login$/);

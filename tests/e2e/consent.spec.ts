@@ -1,20 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { spawnServer, type SpawnedServer } from "../support/spawn-server";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { settled } from "./pages-support";
 
-// One server per project for this file: its tests share it, one after another.
-test.describe.configure({ mode: "serial" });
-
-// A deployment with a tag manager and a Meta pixel configured; their hosts are intercepted.
-let server: SpawnedServer;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = await spawnServer({
-    env: { DATABASE_URL: undefined, GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890", BUILD_DIR: process.env.BUILD_DIR ?? "build" },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+// A deployment with a tag manager and a Meta pixel configured (the "tags" server); their hosts
+// are intercepted.
+test.use({ baseURL: async ({ servers }, use) => use(servers.tags.url) });
 
 type Hits = { gtm: string[]; meta: string[] };
 
@@ -44,7 +34,7 @@ const denied = { analytics_storage: "denied", ad_storage: "denied", ad_user_data
 
 test("nothing loads before consent; rejecting keeps it that way and is remembered", async ({ page }) => {
   const hits = await interceptTags(page);
-  await page.goto(`${server.url}/`);
+  await page.goto("/");
   const banner = page.getByRole("region", { name: "Cookie consent" });
   await expect(banner).toBeVisible();
   const layer = await dataLayer(page);
@@ -66,14 +56,14 @@ test("nothing loads before consent; rejecting keeps it that way and is remembere
   await expect(banner).toBeHidden();
   expect(await dataLayer(page)).toContainEqual(["consent", "update", denied]);
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
   expect(hits).toEqual({ gtm: [], meta: [] });
 });
 
 test("choosing analytics only loads the tag manager but not the pixel; the footer reopens the choice", async ({ page }) => {
   const hits = await interceptTags(page);
-  await page.goto(`${server.url}/pricing`);
+  await page.goto("/pricing");
   await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Choose" }).click();
   const dialog = page.getByRole("dialog", { name: "Cookie settings" });
   await expect(dialog.getByRole("switch", { name: "Analytics" })).toHaveAttribute("aria-checked", "false");
@@ -105,17 +95,17 @@ test("choosing analytics only loads the tag manager but not the pixel; the foote
 
 test("accepting all loads the tag manager and the pixel, and on later visits too", async ({ page }) => {
   const hits = await interceptTags(page);
-  await page.goto(`${server.url}/faq`);
+  await page.goto("/faq");
   await page.getByRole("button", { name: "Accept all" }).click();
   await expect.poll(() => ({ gtm: hits.gtm.length, meta: hits.meta.length })).toEqual({ gtm: 1, meta: 1 });
-  await page.goto(`${server.url}/about`);
+  await page.goto("/about");
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
   await expect.poll(() => ({ gtm: hits.gtm.length, meta: hits.meta.length })).toEqual({ gtm: 2, meta: 2 });
 });
 
-test("with no tag or pixel configured there is no banner, and the footer says nothing is used", async ({ page }) => {
-  await page.goto("/");
-  await page.waitForLoadState("networkidle");
+test("with no tag or pixel configured there is no banner, and the footer says nothing is used", async ({ page, servers }) => {
+  await page.goto(`${servers.site.url}/`);
+  await settled(page);
   await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
   await expect(page.getByRole("dialog", { name: "Cookie settings" })).toContainText("no analytics or advertising cookies");

@@ -1,29 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
-import { spawnServer, type SpawnedServer } from "../support/spawn-server";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { dataLayerEvents, interceptThirdParties } from "./leads-fixtures";
+import { settled } from "./pages-support";
 
 /**
  * /booking-success: reads name (default 'Guest') and email after hydration, fires
  * booking_completed, and sends the conversion pixels only where configured and consented to.
+ * Plain pages come from the "site" server (its support address is help@agentdesk.example),
+ * conversions from the "pixels" server (GA4 and a Meta pixel configured).
  */
 // Every test here is tagged @any-width (desktop project only, see playwright.config.ts): the
-// greeting text, the booking_completed event and the pixels do not depend on the width, and
-// skipping the phone run also skips its two server start-ups.
+// greeting text, the booking_completed event and the pixels do not depend on the width.
 const anyWidth = { tag: "@any-width" };
-
-let plain: SpawnedServer;
-let pixels: SpawnedServer;
-
-test.describe.configure({ mode: "serial" });
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  // One after the other: two cold starts at once are slow on a busy 2-core machine.
-  plain = await spawnServer({ env: { SUPPORT_EMAIL: "help@agentdesk.example" } });
-  pixels = await spawnServer({ env: { GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" } });
-});
-test.afterAll(async () => {
-  await Promise.all([plain?.stop(), pixels?.stop()]);
-});
 
 async function completedEvents(page: Page) {
   await expect.poll(async () => (await dataLayerEvents(page)).filter((e) => e.event === "booking_completed").length).toBe(1);
@@ -32,7 +20,7 @@ async function completedEvents(page: Page) {
 
 test("greets the booker by name, fires booking_completed once, loads no pixel when none is configured", anyWidth, async ({ context, page }) => {
   const requests = await interceptThirdParties(context);
-  await page.goto(`${plain.url}/booking-success?name=Ada%20Lovelace&email=ada%40example.com`);
+  await page.goto(`/booking-success?name=Ada%20Lovelace&email=ada%40example.com`);
   await expect(page.getByRole("heading", { name: "Thank you, Ada Lovelace!" })).toBeVisible();
   await expect(page.getByText("ada@example.com")).toBeVisible();
   const [event] = await completedEvents(page);
@@ -42,14 +30,14 @@ test("greets the booker by name, fires booking_completed once, loads no pixel wh
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   await expect(page.getByRole("link", { name: "Explore features" })).toHaveAttribute("href", "/features");
   await expect(page.getByRole("link", { name: "help@agentdesk.example" })).toHaveAttribute("href", "mailto:help@agentdesk.example");
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   expect(requests).toEqual([]);
   await expect(page).toHaveTitle(/Booking confirmed/);
 });
 
 test("uses the default name without a query, and an email of null", anyWidth, async ({ context, page }) => {
   await interceptThirdParties(context);
-  await page.goto(`${plain.url}/booking-success`);
+  await page.goto(`/booking-success`);
   await expect(page.getByRole("heading", { name: "Thank you, Guest!" })).toBeVisible();
   const [event] = await completedEvents(page);
   expect(event).toMatchObject({ name: "Guest", email: null });
@@ -57,12 +45,12 @@ test("uses the default name without a query, and an email of null", anyWidth, as
   await expect(page).toHaveURL(/\/features$/);
 });
 
-test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", anyWidth, async ({ context, page }) => {
+test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", anyWidth, async ({ context, page, servers }) => {
   const requests = await interceptThirdParties(context);
   await context.addInitScript(() => {
     localStorage.setItem("agentdesk.consent.v1", JSON.stringify({ analytics: true, advertising: true, decidedAt: new Date().toISOString() }));
   });
-  await page.goto(`${pixels.url}/booking-success?name=Grace&email=grace%40example.com`);
+  await page.goto(`${servers.pixels.url}/booking-success?name=Grace&email=grace%40example.com`);
   await completedEvents(page);
   await expect.poll(() => requests.some((r) => r.startsWith("https://www.googletagmanager.com/gtag/js?id=G-E2ETEST1"))).toBe(true);
   await expect.poll(() => requests.some((r) => r.startsWith("https://connect.facebook.net/"))).toBe(true);
@@ -76,10 +64,10 @@ test("with GA4 and Meta configured and consented to: generate_lead and Lead are 
   expect(fbq).toContainEqual(["track", "Lead"]);
 });
 
-test("with pixels configured but no consent given: nothing is loaded or sent", anyWidth, async ({ context, page }) => {
+test("with pixels configured but no consent given: nothing is loaded or sent", anyWidth, async ({ context, page, servers }) => {
   const requests = await interceptThirdParties(context);
-  await page.goto(`${pixels.url}/booking-success?name=Grace`);
+  await page.goto(`${servers.pixels.url}/booking-success?name=Grace`);
   await completedEvents(page);
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   expect(requests.filter((r) => /googletagmanager|facebook/.test(r))).toEqual([]);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { paths } from "../../shared/site-routes";
 import { homeHero, trustedByLabel, trustedByNames } from "../../app/content/home";
 import { featureCards, featurePages } from "../../app/content/features";

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { publicPaths, paths } from "../../shared/site-routes";
 import { faqEntries } from "../../app/content/faq";
 import { costFaq } from "../../app/content/compare";
@@ -6,21 +5,14 @@ import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
 import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { formatUsd } from "../../app/content/format";
-import { expectNoHorizontalOverflow, jsonLdBlocks, stubSchedulers } from "./pages-support";
+import { expect, test } from "./fixtures";
+import { jsonLdBlocks } from "./pages-support";
+
+// Every page's prerendered HTML is read with JavaScript off in pages-every-route.spec.ts; here,
+// what only the HTML holds.
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
-
-  for (const path of publicPaths) {
-    test(`${path} is readable from the prerendered HTML`, async ({ page }) => {
-      await stubSchedulers(page);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page).toHaveTitle(pageSeo[path].title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", pageSeo[path].description);
-      await expect(page.getByRole("main")).not.toBeEmpty();
-    });
-  }
 
   test("/pricing's prerendered HTML holds both billing periods: the annual price, total, 'Save $901' and percentage", async ({ page, request }) => {
     await page.goto(paths.pricing);
@@ -53,16 +45,4 @@ test("the home page carries Organization JSON-LD", { tag: "@any-width" }, async 
   await page.goto(paths.home);
   const org = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Organization");
   expect(org).toMatchObject({ name: brand.name, url: new URL("/", page.url()).toString(), slogan: brand.tagline });
-});
-
-// @phone-width (phone project only, see playwright.config.ts): the test sets its own 360 px
-// viewport, so the desktop project would only repeat it without the phone's mobile emulation.
-test("no horizontal overflow at 360 px on any public page", { tag: "@phone-width" }, async ({ page }) => {
-  test.slow();
-  await stubSchedulers(page);
-  await page.setViewportSize({ width: 360, height: 780 });
-  for (const path of publicPaths) {
-    await page.goto(path, { waitUntil: "networkidle" });
-    await expectNoHorizontalOverflow(page);
-  }
 });

@@ -2,12 +2,26 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import type { RuntimeConfig } from "../../shared/runtime-config";
 
 /**
- * Waits until React has hydrated the prerendered page (the root marks `<html data-hydrated>`),
- * so a click is no longer lost on plain HTML, and the page's scripts have stopped loading.
+ * Waits until React has hydrated the prerendered page: the root marks `<html data-hydrated>`, and
+ * from then on a press reaches React instead of plain HTML.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+}
+
+/**
+ * Waits until the page has hydrated and then had an idle moment: whatever the page starts by
+ * itself once it is up (deferred widgets, idle-time work) has started. For tests that check what a
+ * page does NOT load on its own; a condition of the page, not of the network.
+ */
+export async function settled(page: Page) {
+  await hydrated(page);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 }))),
+      ),
+  );
 }
 
 /**
@@ -44,9 +58,12 @@ export function sectionByHeading(page: Page, name: string) {
   return page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
 }
 
+/** Nothing wider than the viewport: wide tables and code scroll inside their own containers. */
 export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+  // Measured against the viewport size the test set: on an emulated phone the layout viewport
+  // (clientWidth, innerWidth) can grow with the content, which would hide the very overflow we look for.
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "page width in px").toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /** The JSON-LD blocks of the page, parsed. */

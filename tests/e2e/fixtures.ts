@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { expect, test as base, type APIRequestContext } from "@playwright/test";
+import { e2eServers, staffAccounts, type E2EServers } from "./servers";
+
+export { expect };
+
+/**
+ * What the browser reported as an error while a test ran: console.error messages and uncaught
+ * page errors. A test fails on any it did not expect (as the Epic Stack's tests do): a page that
+ * logs an error works worse than its test can see. A test that provokes one on purpose (a failed
+ * request it answers with 500, a third-party script it blocks) says so with `allow`.
+ */
+export class BrowserErrors {
+  private readonly seen: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  record(message: string) {
+    this.seen.push(message);
+  }
+
+  /** Errors matching `pattern` are expected in this test; `why` documents it at the call site. */
+  allow(pattern: RegExp, _why: string) {
+    this.allowed.push(pattern);
+  }
+
+  unexpected(): string[] {
+    return this.seen.filter((message) => !this.allowed.some((pattern) => pattern.test(message)));
+  }
+}
+
+/** A staff session on the leads server, to read what it stored through the real admin API. */
+export type LeadDesk = {
+  /** The booking inquiries stored for this work email (newest first). */
+  bookings: (workEmail: string) => Promise<Record<string, unknown>[]>;
+  /** Every lead the notification outbox delivered to the webhook receiver whose lead matches. */
+  deliveries: (match: (lead: Record<string, unknown>) => boolean) => Promise<{ kind: string; lead: Record<string, unknown> }[]>;
+  /** What the server sent to the bot check's siteverify, oldest first. */
+  siteverifyRequests: () => Promise<Record<string, string>[]>;
+};
+
+export const randomIp = () => {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+};
+
+async function signedInRequest(request: APIRequestContext, origin: string) {
+  const res = await request.post(`${origin}/api/auth/sign-in/email`, {
+    headers: { Origin: origin },
+    data: { email: staffAccounts.admin.email, password: staffAccounts.admin.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServers }, { leadDesk: LeadDesk }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  servers: async ({}, use) => use(e2eServers()),
+  // Pages open on the plain deployment unless a test names another server.
+  baseURL: async ({ servers }, use) => use(servers.site.url),
+  // eslint-disable-next-line no-empty-pattern
+  browserErrors: async ({}, use) => use(new BrowserErrors()),
+  context: async ({ context, browserErrors }, use) => {
+    context.on("console", (message) => {
+      if (message.type() === "error") browserErrors.record(`console.error: ${message.text()} (at ${message.location().url})`);
+    });
+    context.on("weberror", (error) => browserErrors.record(`page error: ${error.error().message}`));
+    // Every request carries its own client address, so per-address limits never link two tests.
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
+    await use(context);
+    expect(browserErrors.unexpected(), "console errors or page errors the test did not expect").toEqual([]);
+  },
+  leadDesk: [
+    async ({ playwright }, use) => {
+      const { leads } = e2eServers();
+      const request = await playwright.request.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+      await signedInRequest(request, leads.url);
+      await use({
+        async bookings(workEmail) {
+          const res = await request.get(`${leads.url}/api/admin/bookings?q=${encodeURIComponent(workEmail)}`, { headers: { Origin: leads.url } });
+          expect(res.status(), await res.text()).toBe(200);
+          const { items } = (await res.json()) as { items: Record<string, unknown>[] };
+          return items.filter((item) => String(item.workEmail).toLowerCase() === workEmail.toLowerCase());
+        },
+        async deliveries(match) {
+          const res = await request.get(`${leads.receiverUrl}/received`);
+          const all = (await res.json()) as { kind: string; lead: Record<string, unknown> }[];
+          return all.filter((delivery) => match(delivery.lead));
+        },
+        async siteverifyRequests() {
+          return (await (await request.get(`${leads.siteverifyUrl}/requests`)).json()) as Record<string, string>[];
+        },
+      });
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+});

@@ -1,0 +1,185 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FullConfig } from "@playwright/test";
+import { openDatabase, type Database } from "../../server/db/client";
+import { createAuth } from "../../server/auth/auth";
+import { ensureStaffAccount } from "../../server/admin/staff-accounts";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import type { AppRole } from "../../shared/schemas/admin";
+import { seededDataDir, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
+import { createPostgresDatabase } from "../support/test-database";
+import {
+  DEMO_SCHEDULER,
+  E2E_SERVERS_ENV,
+  ENTERPRISE_SCHEDULER,
+  staffAccounts,
+  type E2EServers,
+  type StaffAccount,
+} from "./servers";
+
+/**
+ * Starts every server the end-to-end suite needs, once per run, each from the migrated template
+ * database (or a fresh PostgreSQL database when DATABASE_URL is set), all at the same time:
+ *
+ * - site: the plain deployment every page test reads;
+ * - tags and pixels: a tag manager + Meta pixel, and GA4 + Meta pixel (consent and conversions);
+ * - leads: the bot check on (a local siteverify), notifications to a local webhook receiver, and
+ *   a staff account, so lead tests read what was stored through the real admin API;
+ * - admin (one per browser project): staff accounts of each role; the admin tests start from an
+ *   empty lead table, which each project must have to itself.
+ *
+ * The fakes of third parties (siteverify, the webhook receiver) run here and answer the tests
+ * over HTTP. Workers read the addresses from the environment (see servers.ts).
+ */
+export default async function globalSetup(_config: FullConfig) {
+  const started: SpawnedServer[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const teardown = async () => {
+    await Promise.allSettled(started.map((s) => s.stop()));
+    await Promise.allSettled(cleanups.map((c) => c()));
+  };
+
+  try {
+    const receiver = await webhookReceiver();
+    cleanups.push(receiver.close);
+    const siteverify = await fakeSiteverify();
+    cleanups.push(siteverify.close);
+
+    const start = async (env: Record<string, string | undefined>, staff: StaffAccount[] = []) => {
+      const database = await freshDatabase(staff);
+      cleanups.push(database.drop);
+      const server = await spawnServer({
+        dataDir: database.dataDir,
+        env: {
+          // The browser's origin: http://localhost:<port>, which the server takes as its public URL.
+          PUBLIC_URL: undefined,
+          DATABASE_URL: database.url ?? "",
+          // Each test signs in and submits from its own simulated address (see fixtures.ts), so
+          // the per-address limits (tested in tests/api) do not throttle the suite.
+          TRUST_PROXY_HEADER: "x-forwarded-for",
+          LEADS_RATE_LIMIT_MAX: "1000",
+          ...env,
+        },
+      });
+      started.push(server);
+      return { url: `http://localhost:${server.port}` };
+    };
+
+    const [site, tags, pixels, leads, adminDesktop, adminPhone] = await Promise.all([
+      start({ SUPPORT_EMAIL: "help@agentdesk.example" }),
+      start({ GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890" }),
+      start({ GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" }),
+      start(
+        {
+          DEMO_SCHEDULER_URL: DEMO_SCHEDULER,
+          ENTERPRISE_SCHEDULER_URL: ENTERPRISE_SCHEDULER,
+          LEADS_WEBHOOK_URL: `${receiver.url}/leads`,
+          LEADS_WEBHOOK_SECRET: "e2e-webhook-secret",
+          LEADS_OUTBOX_POLL_MS: "100",
+          RECAPTCHA_SITE_KEY: "e2e-site-key",
+          RECAPTCHA_SECRET_KEY: "e2e-secret-key",
+          RECAPTCHA_VERIFY_URL: `${siteverify.url}/recaptcha/api/siteverify`,
+          // The fake answers at once; a loaded machine must not turn that into a timeout.
+          RECAPTCHA_TIMEOUT_MS: "10000",
+        },
+        [staffAccounts.admin],
+      ),
+      ...(["desktop", "phone"] as const).map(() =>
+        start(
+          // Error states show after the spec's three retries, without waiting out the back-off.
+          { ADMIN_QUERY_RETRY_BASE_MS: "20" },
+          [staffAccounts.admin, staffAccounts.moderator, staffAccounts.newHire],
+        ),
+      ),
+    ]);
+
+    const servers: E2EServers = {
+      site: site!,
+      tags: tags!,
+      pixels: pixels!,
+      leads: { ...leads!, receiverUrl: receiver.url, siteverifyUrl: siteverify.url },
+      admin: { desktop: adminDesktop!, phone: adminPhone! },
+    };
+    process.env[E2E_SERVERS_ENV] = JSON.stringify(servers);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
+
+/**
+ * A migrated database with these staff accounts: a copy of the migrated template for the
+ * embedded database, or a new database on the PostgreSQL server of DATABASE_URL.
+ */
+async function freshDatabase(staff: StaffAccount[]): Promise<{ dataDir: string; url?: string; drop: () => Promise<void> }> {
+  const postgres = await createPostgresDatabase();
+  const dataDir = postgres ? tempDataDir("e2e") : await seededDataDir("e2e");
+  if (staff.length > 0) {
+    const database = postgres
+      ? await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 2 })
+      : await openDatabase({ kind: "pglite", dataDir });
+    try {
+      await createStaff(database, staff);
+    } finally {
+      await database.close();
+    }
+  }
+  return { dataDir, url: postgres?.url, drop: async () => postgres?.drop() };
+}
+
+/** Staff accounts made the way `npm run admin:create` makes them (tests/process covers the command itself). */
+async function createStaff(database: Database, staff: StaffAccount[]) {
+  const config = loadConfig({ NODE_ENV: "test" });
+  const auth = createAuth({ config, database, logger: createLogger("silent") });
+  for (const account of staff) {
+    await ensureStaffAccount(auth, database.db, { email: account.email, password: account.password, role: account.role as AppRole });
+  }
+}
+
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => resolve(body));
+  });
+}
+
+const json = (res: http.ServerResponse, value: unknown) =>
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
+
+/** The lead webhook's receiver: keeps every delivery; GET /received lists them. */
+async function webhookReceiver() {
+  const received: unknown[] = [];
+  return listen(async (req, res) => {
+    if (req.method === "GET" && req.url === "/received") return json(res, received);
+    received.push(JSON.parse(await readBody(req)));
+    res.writeHead(204).end();
+  });
+}
+
+/**
+ * reCAPTCHA's siteverify, played locally: the fake browser script (leads-fixtures.ts) issues
+ * tokens that name their action, which this echoes back with a good score. GET /requests lists
+ * what the server sent.
+ */
+async function fakeSiteverify() {
+  const requests: Record<string, string>[] = [];
+  return listen(async (req, res) => {
+    if (req.method === "GET" && req.url === "/requests") return json(res, requests);
+    const params = new URLSearchParams(await readBody(req));
+    requests.push(Object.fromEntries(params));
+    const action = /^e2e-token-([a-z_]+)-/.exec(params.get("response") ?? "")?.[1];
+    json(res, action ? { success: true, score: 0.9, action, hostname: "localhost" } : { success: false });
+  });
+}

@@ -1,0 +1,79 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { publicPaths } from "../../shared/site-routes";
+import { pageSeo } from "../../app/content/seo";
+import { brand } from "../../app/content/brand";
+import { expect, test } from "./fixtures";
+import { axeViolations } from "./axe";
+import { expectNoClassConflicts } from "./class-conflicts";
+import { expectNoHorizontalOverflow, hydrated, stubSchedulers } from "./pages-support";
+
+/**
+ * Every page, at each width, in one visit with scripts and one without: the chrome, no sideways
+ * overflow (also at 360 px on the phone), no console error or CSP violation, axe-core finding no
+ * violation, no conflicting utilities, and the content readable from the prerendered HTML alone.
+ */
+
+/** The same page in a context of this project's device with JavaScript off. */
+async function withoutJavaScript(browser: Browser, info: TestInfo, baseURL: string, check: (page: Page) => Promise<void>) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use;
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  try {
+    const page = await context.newPage();
+    await stubSchedulers(page);
+    await check(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const NOT_FOUND = "/no-such-page";
+
+for (const path of [...publicPaths, NOT_FOUND]) {
+  const known = path !== NOT_FOUND;
+  test(`${path}: chrome, no overflow, no console error or CSP violation, no axe violation, readable without JavaScript`, async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }, info) => {
+    const phone = info.project.name === "phone";
+    if (!known) browserErrors.allow(/status of 404/, "the page itself answers 404, which the browser reports");
+
+    await withoutJavaScript(browser, info, baseURL!, async (plain) => {
+      const response = await plain.goto(path);
+      expect(response?.status()).toBe(known ? 200 : 404);
+      await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(plain.getByRole("main")).not.toBeEmpty();
+      if (known) {
+        await expect(plain).toHaveTitle(pageSeo[path].title);
+        await expect(plain.locator('meta[name="description"]')).toHaveAttribute("content", pageSeo[path].description);
+      }
+    });
+
+    await stubSchedulers(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cspViolations: string[] };
+      w.__cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(known ? 200 : 404);
+    await expect(page).toHaveTitle(/.+/);
+    await expect(page.locator("h1").first()).toBeVisible();
+    if (known) await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+    await expect(page.getByRole("contentinfo")).toContainText(brand.tagline);
+    await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeVisible({ visible: phone });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ visible: !phone });
+
+    await hydrated(page);
+    await expectNoHorizontalOverflow(page);
+    expect(await axeViolations(page), "axe-core violations").toEqual([]);
+    await expectNoClassConflicts(page);
+    if (phone) {
+      // The narrowest phones in use: nothing may spill sideways there either.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await expectNoHorizontalOverflow(page);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
+  });
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/*
+ * The browser side of the load-performance mechanisms in docs/performance.md: code that must not
+ * load until the visitor asks for it, and scripts that must not start before the first paint.
+ * Code is recognised by what it contains (strings only that library has), not by chunk names,
+ * so a bundler upgrade that renames or merges chunks cannot make these pass by accident.
+ * (Toasts on demand: chrome.spec.ts; the contact form on intent: leads-contact.spec.ts.)
+ */
+
+const RADIX_MENU = /data-radix-menu-content|DropdownMenuTrigger/;
+const RADIX_DIALOG = /data-radix-focus-guard|DialogOverlay|DialogPortal/;
+const FORM_CODE = /shouldUnregister|_zod\b|\$ZodType/;
+
+/** Every script the page loads, with its text, from now on. */
+function recordScripts(page: Page) {
+  const loaded: Promise<{ url: string; body: string }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script" || !response.url().includes("/assets/")) return;
+    loaded.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: "" })));
+  });
+  return {
+    /** Files among the loaded scripts whose text matches `marker`. */
+    async matching(marker: RegExp) {
+      const scripts = await Promise.all(loaded);
+      return scripts.filter((s) => marker.test(s.body)).map((s) => new URL(s.url).pathname);
+    },
+  };
+}
+
+/** React has hydrated the page (the root marks <html data-hydrated>) and its scripts have stopped loading. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+// @any-width (desktop project only): when scripts start does not depend on the width.
+test.describe("scripts start after the first paint (scripts/postbuild.mjs)", { tag: "@any-width" }, () => {
+  for (const path of ["/", "/pricing", "/contact"]) {
+    test(`${path}: no script is fetched before the boot script, which starts after the first contentful paint`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      const { fcp, scripts } = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((e) => new URL(e.name).pathname.endsWith(".js"))
+          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+      }));
+      const boot = scripts.find((s) => /^\/assets\/boot-[\w-]+\.js$/.test(s.path));
+      expect(boot, `the page loaded ${scripts.map((s) => s.path).join(", ")}`).toBeDefined();
+      // Nothing ahead of the boot script: no modulepreload link, no inline module script left.
+      expect(scripts.filter((s) => s.start < boot!.start).map((s) => s.path)).toEqual([]);
+      // The loader adds it once the paint is reported, or after 1 s where nothing is painted.
+      expect(fcp).not.toBeNull();
+      expect(boot!.start >= fcp! || boot!.start >= 1000, `boot script at ${boot!.start} ms, first paint at ${fcp} ms`).toBe(true);
+    });
+  }
+});
+
+test.describe("desktop menus swap in their Radix code on intent (app/components/layout/site-header.tsx)", () => {
+  test.skip(({ isMobile }) => isMobile, "the desktop menus are hidden on phones");
+
+  test("the menu code loads when the pointer reaches Solutions, not with the page; the menu then opens", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/");
+    await hydrated(page);
+    expect(await scripts.matching(RADIX_MENU), "Radix menu code loaded before any intent").toEqual([]);
+    const solutions = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Solutions" });
+    await solutions.hover();
+    await expect.poll(async () => (await scripts.matching(RADIX_MENU)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await solutions.click();
+    await expect(page.getByRole("menu").getByRole("menuitem", { name: "Features" })).toBeVisible();
+  });
+});
+
+test.describe("dialogs and sheets mount on first use (app/lib/deferred-mount.ts)", () => {
+  test("the booking dialog's code loads when Book demo is pressed, not with the page", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/");
+    await hydrated(page);
+    expect(await scripts.matching(RADIX_DIALOG), "Radix dialog code loaded before any dialog was opened").toEqual([]);
+    expect(await scripts.matching(FORM_CODE), "form code loaded before any form was opened").toEqual([]);
+    await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
+    await expect(page.getByRole("dialog").getByLabel("Full name")).toBeVisible({ timeout: 15_000 });
+    expect((await scripts.matching(RADIX_DIALOG)).length).toBeGreaterThan(0);
+  });
+
+  test("the tab bar's Solutions sheet loads when first opened", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "the tab bar is shown on phones only");
+    const scripts = recordScripts(page);
+    await page.goto("/faq");
+    await hydrated(page);
+    expect(await scripts.matching(RADIX_DIALOG), "Radix dialog code loaded before any sheet was opened").toEqual([]);
+    await page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Solutions" }).click();
+    await expect(page.getByRole("dialog", { name: "Solutions" })).toBeVisible({ timeout: 15_000 });
+    expect((await scripts.matching(RADIX_DIALOG)).length).toBeGreaterThan(0);
+  });
+});
+
+test.describe("inline lead forms hydrate on intent (app/components/hydrate-on-intent.tsx)", () => {
+  test("/enterprise: the request form's code loads when a field is focused, and the form then hydrates", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/enterprise");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Enterprise consultation request" });
+    expect(await scripts.matching(FORM_CODE), "form code loaded before the visitor turned to the form").toEqual([]);
+    await expect(page.locator("div[data-hydrated]").filter({ has: form })).toHaveCount(0);
+    await form.getByLabel("Full name").focus();
+    await expect(page.locator("div[data-hydrated]").filter({ has: form })).toHaveCount(1, { timeout: 15_000 });
+    expect((await scripts.matching(FORM_CODE)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The servers global-setup.ts starts for the whole run, and what tests need to know about them.
+ * Global setup passes their addresses to the test workers in one environment variable.
+ */
+export const E2E_SERVERS_ENV = "AGENTDESK_E2E_SERVERS";
+
+export const DEMO_SCHEDULER = "https://calendly.com/e2e-demo/30min";
+export const ENTERPRISE_SCHEDULER = "https://calendly.com/e2e-enterprise/consult";
+
+export type StaffAccount = { email: string; password: string; role: "admin" | "moderator" | "user" };
+
+export const staffAccounts = {
+  admin: { email: "owner@example.com", password: "owner-password-1", role: "admin" },
+  moderator: { email: "mod@example.com", password: "moderator-password-1", role: "moderator" },
+  newHire: { email: "new.hire@example.com", password: "new-hire-password-1", role: "user" },
+} as const satisfies Record<string, StaffAccount>;
+
+export type E2EServer = { url: string };
+
+export type E2EServers = {
+  /** The plain deployment: no tags, no bot check, no notifications. */
+  site: E2EServer;
+  /** A tag manager and a Meta pixel configured (consent). */
+  tags: E2EServer;
+  /** GA4 and a Meta pixel configured (conversions on /booking-success). */
+  pixels: E2EServer;
+  /** The bot check on, notifications to a local webhook receiver, one admin account. */
+  leads: E2EServer & { receiverUrl: string; siteverifyUrl: string };
+  /** Staff accounts of every role and an empty lead table, one server per browser project. */
+  admin: Record<"desktop" | "phone", E2EServer>;
+};
+
+let cached: E2EServers | null = null;
+
+export function e2eServers(): E2EServers {
+  if (cached) return cached;
+  const raw = process.env[E2E_SERVERS_ENV];
+  if (!raw) throw new Error(`${E2E_SERVERS_ENV} is not set: the servers come from tests/e2e/global-setup.ts (run the suite with playwright test)`);
+  cached = JSON.parse(raw) as E2EServers;
+  return cached;
+}
