@@ -52,8 +52,8 @@ export function invalidInput(errorBody: ErrorBody) {
   };
 }
 
-export const MALFORMED_JSON = "Malformed JSON body";
-export const JSON_ONLY = "Content-Type must be application/json";
+const MALFORMED_JSON = "Malformed JSON body";
+const JSON_ONLY = "Content-Type must be application/json";
 
 /**
  * JSON-only request bodies: 415 for any other content type (Hono's json validator would read such
