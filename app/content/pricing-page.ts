@@ -12,8 +12,12 @@ export const pricingHero = {
   lead: `${formatUsd(monthlyPrice)} a month for an AI agent that answers every call and text. No per-minute surprises.`,
 } as const;
 
-/** The plan's description in the page's structured data (schema.org Offer). */
-export const planOfferDescription = `AI agents for voice, SMS, email and social: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts.`;
+/** The plan in the page's structured data (schema.org Product with its two Offers). */
+export const planOffer = {
+  description: `AI agents for voice, SMS, email and social: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts.`,
+  monthlyName: "Monthly",
+  annualName: "Annual",
+} as const;
 
 export const billingToggle = { monthly: "Monthly", annual: "Annual billing" } as const;
 

@@ -26,7 +26,7 @@ import {
   billingToggle,
   overflowSection,
   planInclusionsTitle,
-  planOfferDescription,
+  planOffer,
   priceCard,
   pricingFinalCta,
   pricingGuaranteeTitle,
@@ -41,10 +41,10 @@ export const meta: Route.MetaFunction = () =>
   pageMeta(paths.pricing, [
     planOfferJsonLd({
       name: `${brand.name} ${planName}`,
-      description: planOfferDescription,
+      description: planOffer.description,
       offers: [
-        { name: "Monthly", price: monthlyPrice, unitCode: "MON" },
-        { name: "Annual", price: annualYearlyTotal, unitCode: "ANN" },
+        { name: planOffer.monthlyName, price: monthlyPrice, unitCode: "MON" },
+        { name: planOffer.annualName, price: annualYearlyTotal, unitCode: "ANN" },
       ],
     }),
   ]);
