@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spawnServer, tempDataDir } from "../support/spawn-server";
+import { seededDataDir, spawnServer, tempDataDir } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
 import { runAdminCreate } from "../support/admin-cli";
 
@@ -30,10 +30,11 @@ describe("admin:create", () => {
     const short = await runCli(["--email", "a@example.com", "--password", "short"], { DATA_DIR: dataDir, DATABASE_URL: "" });
     expect(short.code).toBe(1);
     expect(short.output).toContain("--password: must be at least 8 characters");
-  }, 120_000); // two cold starts of the command (tsx), slow on a loaded machine
+  });
 
   it("on the embedded database: creates an admin who can sign in, and refuses while a server holds the data dir", async () => {
-    const dataDir = tempDataDir("cli");
+    // A copy of the migrated template: the first start on an empty folder is server-lifecycle's.
+    const dataDir = await seededDataDir("cli");
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     const created = await runCli(["--email", "Owner@Example.com", "--password", "correct-horse-1"], env);
     expect(created.output).toContain("Created user owner@example.com");
@@ -56,7 +57,7 @@ describe("admin:create", () => {
     const again = await runCli(["--email", "second@example.com", "--password", "other-password"], env);
     expect(again.code).toBe(0);
     expect(again.output).toContain("already existed; its password was left unchanged; it already had the admin role");
-  }, 180_000);
+  });
 
   it.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL: works beside a running server", async () => {
     const pg = (await createPostgresDatabase())!;
@@ -77,5 +78,5 @@ describe("admin:create", () => {
     } finally {
       await pg.drop();
     }
-  }, 180_000);
+  });
 });
