@@ -2,6 +2,14 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
+/**
+ * Two projects, run one after the other by scripts/test.sh:
+ * - fast: unit tests and in-process API tests (app.request() against an in-memory database):
+ *   CPU-bound, so one worker per core;
+ * - process: tests that start real server processes and commands from the build (start-up, crash,
+ *   locks, several instances): each child server needs a core of its own, so one file at a time.
+ * `npx vitest run` runs both.
+ */
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -12,15 +20,31 @@ export default defineConfig({
   },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   test: {
-    include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules", "build", "build-*", "tmp", "tests/e2e"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     pool: "forks",
-    // Vitest's default on 2 cores is a single worker (cores - 1). The process tests spend most of
-    // their time waiting on child servers, so a second worker overlaps them with the in-process
-    // tests.
-    maxWorkers: 2,
+    setupFiles: ["tests/support/vitest-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "fast",
+          include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "process",
+          include: ["tests/process/**/*.test.ts"],
+          // Child servers wait on a loaded 2-core machine; their own health wait is 90 s.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });
