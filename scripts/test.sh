@@ -1,22 +1,44 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, build, unit + in-process API tests, then end-to-end tests of the
-# built site in Chromium. Installs what npm does not (Debian's Chromium) when run as root.
+# `npm test`: typecheck, lint, build, then every test: unit and in-process API tests, process
+# tests of the compiled server, and end-to-end tests of the built site in Chromium.
+# Installs what npm does not (Debian's Chromium) when run as root.
+#
+# `npm run test:database` (scripts/test.sh --database): only what touches the database, against
+# the database of DATABASE_URL, reusing the build of a previous `npm test`: the API tests, the
+# process tests and the admin and lead end-to-end tests. CI runs it on PostgreSQL (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+scope=all
+case "${1:-}" in
+  "") ;;
+  --database) scope=database ;;
+  *) echo "usage: scripts/test.sh [--database]" >&2; exit 2 ;;
+esac
+
+timings=()
+step() {
+  local name=$1
+  shift
+  printf '\n\033[1m== %s\033[0m\n' "$name"
+  local t0
+  t0=$(date +%s)
+  "$@"
+  timings+=("$(printf '%-34s %4d s' "$name" $(( $(date +%s) - t0 )))")
+}
 
 if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]; then
-  step "npm install"
-  npm install --no-audit --no-fund
+  step "npm install" npm install --no-audit --no-fund
 fi
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    step "Installing Debian's Chromium for the end-to-end tests"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+    install_chromium() {
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+    }
+    step "Installing Debian's Chromium for the end-to-end tests" install_chromium
   else
     echo "The end-to-end tests need Chromium at /usr/bin/chromium." >&2
     echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium fonts-liberation" >&2
@@ -26,13 +48,22 @@ fi
 
 db="embedded database (PGlite)"
 [ -n "${DATABASE_URL:-}" ] && db="PostgreSQL (DATABASE_URL)"
-echo "Database for this run: $db"
+echo "Database for this run: $db; scope: $scope"
 
-step "typecheck";  npm run -s typecheck
-step "lint";       npm run -s lint
-step "build";      npm run -s build
-step "unit and API tests (vitest)"; npx vitest run
-step "end-to-end tests (playwright, chromium)"; npx playwright test
+if [ "$scope" = all ]; then
+  step "typecheck" npm run -s typecheck
+  step "lint" npm run -s lint
+  step "build" npm run -s build
+  step "unit and API tests (vitest, fast)" npx vitest run --project fast
+  step "process tests (vitest, process)" npx vitest run --project process
+  step "end-to-end tests (playwright)" npx playwright test
+else
+  [ -f "${BUILD_DIR:-build}/server/index.js" ] || step "build" npm run -s build
+  step "API tests (vitest, fast)" npx vitest run --project fast tests/api
+  step "process tests (vitest, process)" npx vitest run --project process
+  step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin-area.spec.ts tests/e2e/leads-
+fi
 
 echo
-echo "npm test: all steps passed against the $db in $(( $(date +%s) - started )) s"
+printf '%s\n' "${timings[@]}"
+echo "npm test ($scope): all steps passed against the $db in $(( $(date +%s) - started )) s"
