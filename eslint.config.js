@@ -2,6 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 /**
  * The import boundary of STYLE.md: app/ talks to the server only over HTTP, so it never imports
@@ -23,6 +25,17 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
       eqeqeq: ["error", "smart"],
     },
+  },
+  {
+    // No import cycles: a module and what it imports form a tree, so each can be read (and
+    // loaded) on its own. The TypeScript resolver follows the ~/ and @shared/ aliases.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "shared/**/*.ts", "tests/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
