@@ -2,7 +2,7 @@ import { terms } from "./pricing";
 
 /** The confirmation page after a booking in the scheduler. */
 export const bookingSuccess = {
-  /** Used when the link carries no name (spec: "a default is used when absent"). */
+  /** Used when the link carries no name (docs/product.md#booking-success-page). */
   defaultName: "Guest",
   /** The heading: before the page has read the link's name, and after. */
   thanks: (name: string | null) => (name ? `Thank you, ${name}!` : "Thank you!"),

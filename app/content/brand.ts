@@ -1,7 +1,8 @@
 import { paths } from "@shared/site-routes";
 
 /**
- * Names the spec leaves out. Every value here is a placeholder to replace before launch
+ * Names the requirements leave out (docs/product.md#what-it-is). Every value here is a
+ * placeholder to replace before launch
  * (see docs/decisions/0003-placeholder-content.md).
  */
 export const brand = {

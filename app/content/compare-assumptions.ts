@@ -1,6 +1,6 @@
 /**
- * The comparison assumptions of spec section 9, on their own so that page titles and
- * descriptions can quote them without loading the cost model (app/content/compare.ts).
+ * The comparison assumptions (docs/product.md#comparison-assumptions), on their own so that page
+ * titles and descriptions can quote them without loading the cost model (app/content/compare.ts).
  */
 export const assumptions = {
   interactionsPerMonth: { low: 400, high: 1200 },

@@ -12,7 +12,8 @@ import {
 import { monthlyPrice } from "./pricing";
 
 describe("comparison model", () => {
-  it("reads the spec's assumptions", () => {
+  // docs/product.md#comparison-assumptions
+  it("reads the required assumptions", () => {
     expect(assumptions.interactionsPerMonth).toEqual({ low: 400, high: 1200 });
     expect(assumptions.callMinutes).toEqual({ low: 3, high: 5 });
     expect(assumptions.receptionistMonthly).toEqual({ low: 4800, high: 6500 });
@@ -60,7 +61,7 @@ describe("comparison model", () => {
     expect(formatSavings({ low: -500, high: -100 })).toBe("$100–$500 more");
   });
 
-  it("gives the spec's ROI example: 2 jobs a week at $350 is $2,800 a month, 3.5x the fee", () => {
+  it("gives the required ROI example: 2 jobs a week at $350 is $2,800 a month, 3.5x the fee", () => {
     expect(roi.recoveredPerMonth).toBe(2800);
     expect(roiMultipleLabel).toBe("3.5x");
     expect(roi.breakEvenJobs).toBe(3);

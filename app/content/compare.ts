@@ -3,7 +3,8 @@ import { guarantee, monthlyPrice, overflowOptions, usage } from "./pricing";
 import { assumptions } from "./compare-assumptions";
 
 /**
- * The comparison assumptions of spec section 9 and the cost model built on them. The scenario
+ * The comparison assumptions (docs/product.md#comparison-assumptions) and the cost model built
+ * on them (docs/decisions/0302-compare-cost-model.md). The scenario
  * cards, the bar, the ROI cards and the calculator on /compare all call these functions, so
  * the calculator at 400 and 1,200 interactions reproduces the scenarios by construction.
  */

@@ -8,7 +8,7 @@ export const contactHero = {
 
 export const quickStartTitle = "Quick start in four steps";
 
-/** The four quick-start steps of /contact (spec section 2). */
+/** The four quick-start steps of /contact (docs/product.md#contact-page). */
 export const quickStartSteps: { title: string; description: string }[] = [
   { title: "Forward your number", description: "Keep your existing numbers; forward them to your agent in minutes." },
   { title: "Choose AI voice", description: "Pick a natural voice, or a custom multilingual one for your brand." },

@@ -27,7 +27,7 @@ export const faqFinalCta = {
 
 export type FaqEntry = { id: string; question: string; answer: string };
 
-/** The 8 questions of /faq (spec section 2). Answers quote the constants, never retype them. */
+/** The 8 questions of /faq (docs/product.md#faq-page). Answers quote the constants, never retype them. */
 export const faqEntries: FaqEntry[] = [
   {
     id: "setup-time",

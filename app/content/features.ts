@@ -4,7 +4,7 @@ import { terms } from "./pricing";
 
 export type FeatureId = "agentic-automation" | "omnichannel" | "analytics" | "ai-guru";
 
-/** The four feature cards of the home page and /features (spec section 1). */
+/** The four feature cards of the home page and /features (docs/product.md#feature-cards). */
 export const featureCards: { id: FeatureId; title: string; description: string; to: string; icon: IconName }[] = [
   {
     id: "agentic-automation",

@@ -1,7 +1,10 @@
 import type { IconName } from "./icons";
 import { terms } from "./pricing";
 
-/** Outcomes the platform vendor reports; pages label them as vendor-reported (spec section 1). */
+/**
+ * Outcomes the platform vendor reports; pages label them as vendor-reported
+ * (docs/product.md#vendor-reported-outcomes).
+ */
 export const outcomesLabel = "Vendor-reported outcomes";
 export const outcomesTitle = "Results teams report";
 export const outcomesFootnote = "Figures reported by the platform vendor across its customers; your results will vary.";
@@ -21,7 +24,10 @@ export const rolloutSteps: { title: string; description: string }[] = [
   { title: "Launch and refine", description: "Go live, review transcripts together and tune the agent at monthly check-ins." },
 ];
 
-/** Security and compliance points (spec section 1: the enterprise page; also the features panel). */
+/**
+ * Security and compliance points (docs/product.md#security-and-compliance-points: the enterprise
+ * page; also the features panel).
+ */
 export const securityPoints: { title: string; description: string; icon: IconName }[] = [
   { title: "Consent prompts where required", description: "Recording and AI-disclosure prompts play where the law asks for them.", icon: "mic" },
   { title: "Encryption at rest and in transit", description: "Recordings, transcripts and customer data are encrypted everywhere they live and move.", icon: "lock" },

@@ -14,7 +14,7 @@ import {
   trialReading,
 } from "./pricing";
 
-describe("pricing constants (spec section 9)", () => {
+describe("pricing constants (docs/product.md#prices)", () => {
   it("uses reading A of the annual plan: $719 a month billed $8,629, save $901", () => {
     expect(annualReading).toBe("A");
     expect(monthlyPrice).toBe(799);
@@ -40,7 +40,7 @@ describe("pricing constants (spec section 9)", () => {
     expect(annual.savingsPercent).toBe("9.5%");
   });
 
-  it("keeps both trial claims where the spec puts them, switchable in one place", () => {
+  it("keeps both trial claims where the requirements put them, switchable in one place", () => {
     expect(trialReading).toBe("per-page");
     expect(trial).toEqual({ setupCallDays: 7, contactDays: 30 });
     expect(trialFor("7-day")).toEqual({ setupCallDays: 7, contactDays: 7 });

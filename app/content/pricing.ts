@@ -1,14 +1,17 @@
 import { formatUsd, formatUsdCents, formatCount } from "./format";
 
 /**
- * Prices, plan inclusions, usage rules and guarantees (spec section 9). Every figure a page
- * shows is read or computed from here; tests compute their expectations from here too.
+ * Prices, plan inclusions, usage rules and guarantees (docs/product.md#prices,
+ * docs/product.md#plan-inclusions, docs/product.md#usage-rules,
+ * docs/product.md#guarantees-and-terms). Every figure a page shows is read or computed from
+ * here; tests compute their expectations from here too.
  */
 
 /**
- * The spec gives two readings of the annual plan. Reading A: $719 per month billed $8,629 a
- * year. Reading B: $8,699 a year (about $725 per month). Both "save $901". This one switch picks
- * the reading; see docs/decisions/0301-annual-price-and-trial-readings.md.
+ * The requirements give two readings of the annual plan (docs/product.md#prices). Reading A:
+ * $719 per month billed $8,629 a year. Reading B: $8,699 a year (about $725 per month). Both
+ * "save $901". This one switch picks the reading; see
+ * docs/decisions/0301-annual-price-and-trial-readings.md.
  */
 export type AnnualReading = "A" | "B";
 export const annualReading = "A" as AnnualReading;
@@ -16,13 +19,13 @@ export const annualReading = "A" as AnnualReading;
 export const annualYearlyTotalByReading: Record<AnnualReading, number> = { A: 8629, B: 8699 };
 
 export const monthlyPrice = 799;
-/** The badge value the spec states for both readings ('Save $901'). */
+/** The badge value required for both readings ('Save $901'; docs/product.md#prices). */
 export const annualSavings = 901;
 export const annualYearlyTotal = annualYearlyTotalByReading[annualReading];
 /** $719 (reading A) or $725 (reading B): the yearly bill spread over 12 months. */
 export const annualPerMonth = Math.round(annualYearlyTotal / 12);
 
-/** The savings percentage as the spec defines it: 901 / (yearly + 901), in percent. */
+/** The savings percentage: 901 / (yearly + 901), in percent (docs/product.md#pricing-behaviour). */
 export function annualSavingsPercent(yearlyTotal = annualYearlyTotal, savings = annualSavings): number {
   return (savings / (yearlyTotal + savings)) * 100;
 }
@@ -107,9 +110,10 @@ export const guarantee = {
 } as const;
 
 /**
- * The trial: the spec says "7-day free trial" on the setup-call pages and "30-day trial" on
- * /contact. "per-page" keeps both claims where the spec puts them; the other values make the
- * site say one thing everywhere. See docs/decisions/0301-annual-price-and-trial-readings.md.
+ * The trial: the requirements say "7-day free trial" on the setup-call pages and "30-day trial"
+ * on /contact (docs/product.md#guarantees-and-terms). "per-page" keeps both claims where the
+ * requirements put them; the other values make the site say one thing everywhere. See
+ * docs/decisions/0301-annual-price-and-trial-readings.md.
  */
 export type TrialReading = "per-page" | "7-day" | "30-day";
 export const trialReading = "per-page" as TrialReading;

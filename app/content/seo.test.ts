@@ -3,10 +3,11 @@ import { paths } from "@shared/site-routes";
 import { pageSeo } from "./seo";
 import { trialReading } from "./pricing";
 
-// Titles and descriptions quote figures from the content module; these are the spec's figures
-// (sections 1 and 9), pinned here so that a changed constant shows up in search results on purpose.
+// Titles and descriptions quote figures from the content module; these are the required figures
+// (docs/product.md#marketing-claims, docs/product.md#constants-and-limits), pinned here so that a
+// changed constant shows up in search results on purpose.
 describe("page titles and descriptions", () => {
-  it("quote the spec's price, daily inclusion, guarantee, scenarios, setup call and uptime", () => {
+  it("quote the required price, daily inclusion, guarantee, scenarios, setup call and uptime", () => {
     expect(pageSeo[paths.home]!.description).toContain("Flat $799 per month.");
     expect(pageSeo[paths.pricing]!.title).toContain("flat $799 per month");
     expect(pageSeo[paths.pricing]!.description).toContain("100 inbound interactions per day");

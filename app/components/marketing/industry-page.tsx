@@ -24,7 +24,10 @@ function BookDemoLink({ variant }: { variant?: "inverse" }) {
   );
 }
 
-/** The layout the three industry pages share. Book demo is a link to /book (spec section 2). */
+/**
+ * The layout the three industry pages share. Book demo is a link to /book
+ * (docs/product.md#industry-pages).
+ */
 export function IndustryPage({ content }: { content: IndustryPageContent }) {
   return (
     <>

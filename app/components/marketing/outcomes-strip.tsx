@@ -1,7 +1,7 @@
 import { outcomes, outcomesFootnote, outcomesLabel, outcomesTitle } from "~/content/outcomes";
 import { Section, type SectionTone } from "./section";
 
-/** The vendor-reported outcomes, always labelled as such (spec section 1). */
+/** The vendor-reported outcomes, always labelled as such (docs/product.md#vendor-reported-outcomes). */
 export function OutcomesStrip({ tone = "ink", title = outcomesTitle }: { tone?: SectionTone; title?: string }) {
   return (
     <Section tone={tone} eyebrow={outcomesLabel} title={title}>

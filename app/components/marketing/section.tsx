@@ -11,8 +11,8 @@ const toneClass: Record<SectionTone, string> = {
 };
 
 /**
- * One band of a marketing page. Pages alternate tones to separate sections (DESIGN.md); the
- * heading is the section's accessible name.
+ * One band of a marketing page. Pages alternate tones to separate sections; the heading is the
+ * section's accessible name.
  */
 export function Section({
   tone = "plain",

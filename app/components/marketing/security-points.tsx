@@ -2,7 +2,8 @@ import { securityPoints } from "~/content/outcomes";
 import { IconCardGrid } from "./icon-card-grid";
 
 /**
- * The security and compliance points of spec section 1, as cards in the site's card style.
+ * The security and compliance points (docs/product.md#security-and-compliance-points), as cards
+ * in the site's card style.
  * Shared by /features and /enterprise; each page keeps its own section heading.
  */
 export function SecurityPoints() {

@@ -1,6 +1,6 @@
 import { Toaster as Sonner } from "sonner";
 
-/** Toasts: at most 3 visible, 4000 ms each, bottom-right (spec, section 4). */
+/** Toasts: at most 3 visible, 4000 ms each, bottom-right (docs/product.md#toasts). */
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 

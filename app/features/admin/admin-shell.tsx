@@ -59,7 +59,8 @@ function AdminHeader({ email }: { email: string }) {
 
   async function logout() {
     setLeaving(true);
-    // The client ignores 401/403/404 from sign-out (already signed out), like the spec's library.
+    // The client ignores 401/403/404 from sign-out (already signed out), as the required
+    // authentication library does (docs/product.md#authentication-library-errors).
     await authClient().signOut().catch(() => undefined);
     queryClient.clear();
     toast.success("Logged out");

@@ -3,8 +3,9 @@ import { getRuntimeConfig } from "~/lib/runtime-config";
 import { isAuthError } from "./api-client";
 
 /**
- * TanStack Query with its defaults, which are the spec's timings: 3 retries with exponential
- * back-off (1 s, 2 s, 4 s) capped at 30 s, and cached data collected after 5 minutes. We only
+ * TanStack Query with its defaults, which are the required timings (docs/product.md#timings-and-sizes):
+ * 3 retries with exponential back-off (1 s, 2 s, 4 s) capped at 30 s, and cached data collected
+ * after 5 minutes. We only
  * skip retries for 401/403: a missing session or role will not come back by asking again. The
  * first delay is the deployment's (ADMIN_QUERY_RETRY_BASE_MS, 1 s by default), so the tests see
  * an error state after the same three retries without waiting seven seconds.

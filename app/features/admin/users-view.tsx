@@ -16,7 +16,7 @@ import { findUserByEmail, useAssignRole, useAuditLog, useRemoveRole, useRoles, t
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
 
-/** Short month/day/year, e.g. "Jan 5, 2026" (spec: assigned date as short month/day/year). */
+/** Short month/day/year, e.g. "Jan 5, 2026" (docs/product.md#users-page). */
 export const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 

@@ -14,7 +14,7 @@ const BookingDialogContent = React.lazy(() =>
   import("./booking-dialog-content").then((m) => ({ default: m.BookingDialogContent })),
 );
 
-/** The booking dialog opened by every Book demo button (spec section 2, points 3 to 5). */
+/** The booking dialog opened by every Book demo button (docs/product.md#booking-dialog). */
 export function BookingDialog() {
   const { state } = useBookingDialog();
   // Mounted on every public page: the first page of a visit records where the visitor came from.

@@ -13,7 +13,7 @@ const EnterpriseConsultDialog = React.lazy(() =>
  * A button that opens the enterprise consultation dialog. On /enterprise it records
  * enterprise_consult_click; the compare page's Book buttons open the same dialog and record
  * cta_book_click with location compare, as every other Book button does with its location
- * (spec sections 2 and 3; docs/decisions/0304).
+ * (docs/product.md#compare-page, docs/product.md#analytics-event; docs/decisions/0304).
  */
 export function EnterpriseConsultButton({
   location,

@@ -2,7 +2,7 @@ import { toast } from "~/lib/toast";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { SubmitOutcome } from "./submit-lead";
 
-/** The dialogs' error toast (spec section 8). */
+/** The dialogs' error toast (docs/product.md#lead-form-errors). */
 export const DIALOG_ERROR_TITLE = "Error";
 export const DIALOG_ERROR_MESSAGE = "Failed to save information. Please try again.";
 /** The inline enterprise form shows the message read from the answer, or this. */

@@ -1,6 +1,9 @@
 import { getRuntimeConfig } from "~/lib/runtime-config";
 
-/** What the visitor sees when the bot check is configured but could not start (spec section 8). */
+/**
+ * What the visitor sees when the bot check is configured but could not start
+ * (docs/product.md#lead-form-errors).
+ */
 export const BOT_CHECK_NOT_READY = "reCAPTCHA not ready. Please refresh and try again.";
 
 /** How long a submission waits for a still-loading reCAPTCHA script before giving up. */

@@ -1,7 +1,7 @@
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 
-/** The scheduler opens this long after a successful submission (spec section 9). */
+/** The scheduler opens this long after a successful submission (docs/product.md#timings-and-sizes). */
 export const SCHEDULER_DELAY_MS = 300;
 const WIDGET_SCRIPT = "https://assets.calendly.com/assets/external/widget.js";
 const WIDGET_STYLES = "https://assets.calendly.com/assets/external/widget.css";

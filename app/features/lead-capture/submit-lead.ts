@@ -10,7 +10,10 @@ export type SubmitOutcome =
   | { ok: true }
   | { ok: false; reason: "bot-check" | "server" | "network"; error: string; fieldErrors?: Record<string, string> };
 
-/** What the client reads from a failed answer when the server gives no error text (spec section 8). */
+/**
+ * What the client reads from a failed answer when the server gives no error text
+ * (docs/product.md#lead-form-errors).
+ */
 export const SUBMISSION_FAILED = "Submission failed";
 
 async function post(endpoint: LeadEndpoint, body: unknown, idempotencyKey: string): Promise<SubmitOutcome> {
