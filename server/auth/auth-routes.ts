@@ -5,12 +5,12 @@ import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";
 import { accountLockedFor, clearAccountFailures, recordAccountFailure } from "./account-sign-in-limit";
 
-/** The auth service's answer when credentials are missing (spec, section 5). */
+/** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";
 
 /**
  * better-auth's handler under /api/auth/*, behind two guards of our own on email sign-in: the
- * spec's message for missing credentials, and a per-account limit on failed attempts (better-auth
+ * required message for missing credentials, and a per-account limit on failed attempts (better-auth
  * limits per address only).
  */
 export function authRoutes(auth: Auth) {

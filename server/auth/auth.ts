@@ -14,7 +14,10 @@ export const TOTP_ISSUER = "AgentDesk Admin";
 /** Sign-in attempts allowed per client IP in one window (better-auth's own limiter, stored in auth_rate_limits). */
 export const SIGN_IN_IP_LIMIT = { window: 60, max: 5 } as const;
 
-/** Minimum length for passwords set by `npm run admin:create` (the login form only checks 6, spec 5). */
+/**
+ * Minimum length for passwords set by `npm run admin:create` (the login form only checks 6:
+ * docs/product.md#admin-login).
+ */
 export const MIN_NEW_PASSWORD_LENGTH = 8;
 
 /**

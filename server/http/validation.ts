@@ -15,7 +15,10 @@ export type InputProblem = { error: string; fieldErrors?: Record<string, string>
 /** Turns an input problem into a response body, in the envelope of one API. */
 export type ErrorBody = (problem: InputProblem) => object;
 
-/** The public API's envelope: the lead endpoints (as the spec fixes it), health, unknown paths. */
+/**
+ * The public API's envelope: the lead endpoints (as docs/product.md#booking-submit fixes it),
+ * health, unknown paths.
+ */
 export const publicErrorBody = ({ error, fieldErrors }: InputProblem): PublicApiError =>
   fieldErrors ? { success: false, error, fieldErrors } : { success: false, error };
 

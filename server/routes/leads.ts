@@ -27,7 +27,8 @@ type Submit = (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<Lead
  * Public lead endpoints: POST /api/submit-booking, POST /api/contact. Order of checks: per-IP rate
  * limit (before the body is read), JSON-only body within the size limit, a JSON object, then the
  * submission pipeline (honeypot, shared zod schema, idempotency, bot check, one transaction).
- * Errors answer in the spec's `{ success: false, error, fieldErrors? }`.
+ * Errors answer in `{ success: false, error, fieldErrors? }` (success and error as
+ * docs/product.md#booking-submit reads them).
  */
 export function leadRoutes() {
   const routes = new Hono<AppEnv>();

@@ -2,7 +2,10 @@ import "./zod-csp";
 import { z } from "zod";
 import { bookingSourceForms } from "./lead-sources";
 
-/** Admin validation rules and messages (spec, section 5), used by the admin forms and the server. */
+/**
+ * Admin validation rules and messages (docs/product.md#admin-form-validation), used by the admin
+ * forms and the server.
+ */
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 6;
 

@@ -11,7 +11,10 @@ import {
 import { leadMetaShape } from "./lead-meta";
 import { enterpriseSourceForms } from "./lead-sources";
 
-/** The booking dialog (home, pricing, navbar): spec sections 3 and 5. */
+/**
+ * The booking dialog (home, pricing, navbar): docs/product.md#booking-dialog-fields and
+ * docs/product.md#booking-dialog-validation.
+ */
 export const bookingFormSchema = z.object({
   name: nameField,
   job_title: jobTitleField,
@@ -36,7 +39,7 @@ export type EnterpriseFormValues = z.output<typeof enterpriseFormSchema>;
 
 export type { BookingSourceForm } from "./lead-sources";
 
-/** The bot-check action each form requests its token with (spec section 7). */
+/** The bot-check action each form requests its token with (docs/product.md#booking-submit). */
 export const BOT_CHECK_ACTIONS = {
   booking_dialog: "booking_scheduler",
   enterprise_dialog: "enterprise_scheduler",
@@ -45,8 +48,9 @@ export const BOT_CHECK_ACTIONS = {
 } as const;
 
 /**
- * Body of POST /api/submit-booking from the booking dialog: the spec's fields plus the token and
- * our optional evidence fields (source form, attribution, consent version, idempotency key).
+ * Body of POST /api/submit-booking from the booking dialog: the required fields
+ * (docs/product.md#booking-submit) plus the token and our optional evidence fields (source form,
+ * attribution, consent version, idempotency key).
  */
 export const bookingDialogRequestSchema = bookingFormSchema.extend({
   ...leadMetaShape,
@@ -65,8 +69,8 @@ export type BookingDialogRequest = z.input<typeof bookingDialogRequestSchema>;
 export type EnterpriseRequest = z.input<typeof enterpriseRequestSchema>;
 
 /**
- * Which of the spec's two body shapes a submission has: an explicit source_form wins; otherwise
- * a body carrying ai_goal is an enterprise request.
+ * Which of the two body shapes of docs/product.md#booking-submit a submission has: an explicit
+ * source_form wins; otherwise a body carrying ai_goal is an enterprise request.
  */
 export function bookingShapeOf(body: Record<string, unknown>): "booking" | "enterprise" {
   if (body.source_form === "booking_dialog") return "booking";

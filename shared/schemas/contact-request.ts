@@ -13,7 +13,10 @@ export const CONTACT_COMPANY_SIZES = ["1-10", "11-50", "51-200", "200+"] as cons
 
 const industryValues = CONTACT_INDUSTRIES.map((i) => i.value) as ["law", "trades", "insurance", "other"];
 
-/** The /contact form (spec section 3): name, company, email and industry are required. */
+/**
+ * The /contact form (docs/product.md#contact-form-fields): name, company, email and industry are
+ * required (docs/product.md#contact-form-validation).
+ */
 export const contactFormSchema = z.object({
   name: nameField,
   company: requiredText(100, "Company is required", "Company must be less than 100 characters"),

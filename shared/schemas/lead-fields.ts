@@ -3,8 +3,8 @@ import { z } from "zod";
 
 /**
  * Field validators shared by the lead forms (client, through zodResolver) and the lead endpoints
- * (server, parsing the JSON body). Messages are the spec's (section 5) word for word; values are
- * trimmed before they are checked.
+ * (server, parsing the JSON body). Messages are those of docs/product.md#validation-rules, word
+ * for word; values are trimmed before they are checked.
  */
 export const LEAD_LIMITS = {
   name: 100,
@@ -70,8 +70,9 @@ export const workEmailField = z
   .pipe(z.email({ error: "Invalid email address" }));
 
 /**
- * Monthly calls: a whole number from 1 to 1,000,000. The spec names two messages; an empty box
- * (NaN from the number input) reads as below the minimum, and a fraction gets its own message.
+ * Monthly calls: a whole number from 1 to 1,000,000. The requirements name two messages
+ * (docs/product.md#booking-dialog-validation); an empty box (NaN from the number input) reads as
+ * below the minimum, and a fraction gets its own message (docs/decisions/0101).
  */
 export const totalCallsField = z
   .number({
