@@ -6,8 +6,8 @@ import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 /**
- * The import boundary of STYLE.md: app/ talks to the server only over HTTP, so it never imports
- * server/; shared/ is pure and imports neither; server/ never imports UI code.
+ * The import boundary (README.md, "Architecture"): app/ talks to the server only over HTTP, so it
+ * never imports server/; shared/ is pure and imports neither; server/ never imports UI code.
  */
 const serverImports = { group: ["**/server/**", "server/*"], message: "app/ and shared/ must not import server code: talk to it over HTTP." };
 const appImports = { group: ["~/*", "**/app/**", "app/*"], message: "This code must not import UI code from app/." };

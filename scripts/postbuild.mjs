@@ -1,6 +1,7 @@
 // Post-processing of the prerendered build:
 // - drop <link rel="modulepreload"> from the HTML: they put every chunk on the critical path
-//   ahead of first paint (measured: LCP 1.9 s with them, 0.8 s without; see STACK-NOTES);
+//   ahead of first paint (docs/decisions/0004; measured by comparing the no-defer and
+//   no-postbuild-html variants of scripts/perf-variant.mjs);
 // - start the page's scripts after its first paint: React Router's inline module script (which
 //   imports the route modules and then the client entry) moves into a content-hashed file under
 //   /assets, started by a small inline loader once the browser has painted (docs/decisions/0303);

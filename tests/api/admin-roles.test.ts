@@ -61,7 +61,8 @@ describe("assigning roles", () => {
     expect(res.body).toEqual({ error: "User ID does not exist in the system", code: "23503" });
   });
 
-  it("validates input with the spec's messages and never answers 500", async () => {
+  // Messages: docs/product.md#assign-role-form.
+  it("validates input with the required messages and never answers 500", async () => {
     const bad = await api("POST", "/api/admin/roles", { userId: "12345", role: "user" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: "Invalid user ID format", fieldErrors: { userId: "Invalid user ID format" } });

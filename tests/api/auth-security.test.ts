@@ -19,7 +19,8 @@ function me(cookie: string) {
 }
 
 describe("sign-in", () => {
-  it("answers the spec's message when email and password are missing", async () => {
+  // The message: docs/product.md#sign-in-credentials.
+  it("answers the required message when email and password are missing", async () => {
     for (const body of [{}, { email: "", password: "" }, { email: admin.email }, { password: "x" }]) {
       const res = await t.app.request("/api/auth/sign-in/email", {
         method: "POST",

@@ -4,7 +4,7 @@ import { count } from "drizzle-orm";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import type { TestApp } from "../support/test-app";
 
-/** A valid booking-dialog body (spec section 7). */
+/** A valid booking-dialog body (docs/product.md#booking-submit). */
 export function bookingBody(overrides: Record<string, unknown> = {}) {
   return {
     name: "Ada Lovelace",

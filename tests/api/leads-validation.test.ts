@@ -79,7 +79,9 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
     }
   });
 
-  it("accepts each text at its limit and refuses it one past, with the spec's message", async () => {
+  // Limits and messages: docs/product.md#booking-dialog-validation and
+  // docs/product.md#enterprise-form-validation.
+  it("accepts each text at its limit and refuses it one past, with the required message", async () => {
     const cases: [string, number, string][] = [
       ["name", 100, "Name must be less than 100 characters"],
       ["job_title", 100, "Job title must be less than 100 characters"],
@@ -125,7 +127,8 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
     expect((await expectRefused("/api/submit-booking", infinite, 400)).fieldErrors?.total_calls).toBe("Value too large");
   });
 
-  it("refuses missing, blank and wrong-typed fields with the spec's messages", async () => {
+  // Messages: docs/product.md#booking-dialog-validation.
+  it("refuses missing, blank and wrong-typed fields with the required messages", async () => {
     const json = await expectRefused("/api/submit-booking", {}, 400);
     expect(json.fieldErrors).toEqual({
       name: "Name is required",

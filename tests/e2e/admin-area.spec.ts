@@ -81,7 +81,8 @@ test("every admin page checks the session with a spinner and sends visitors to t
   }
 });
 
-test("the login form validates with the spec's messages and shows the server's error", async ({ page, browserErrors }) => {
+// Messages: docs/product.md#admin-login.
+test("the login form validates with the required messages and shows the server's error", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 40[13]/, "the session check and the wrong password answer 401");
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill("not-an-email");

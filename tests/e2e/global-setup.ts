@@ -87,7 +87,8 @@ export default async function globalSetup(_config: FullConfig) {
       ),
       ...(["desktop", "phone"] as const).map(() =>
         start(
-          // Error states show after the spec's three retries, without waiting out the back-off.
+          // Error states show after the three retries of docs/product.md#timings-and-sizes, without
+          // waiting out the back-off.
           { ADMIN_QUERY_RETRY_BASE_MS: "20" },
           [staffAccounts.admin, staffAccounts.moderator, staffAccounts.newHire],
         ),

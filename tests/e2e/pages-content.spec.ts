@@ -14,7 +14,10 @@ import { guarantee, setupCallTrialClaim, contactTrialClaim, trial } from "../../
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import { dataLayer, hydrated, runtimeConfig, sectionByHeading, stubSchedulers } from "./pages-support";
 
-/** The vendor-reported outcomes of spec section 1 in `list`, and its section labelled so. */
+/**
+ * The vendor-reported outcomes (docs/product.md#vendor-reported-outcomes) in `list`, and its
+ * section labelled so.
+ */
 async function expectOutcomes(page: Page, list: Locator) {
   await expect(page.locator("section").filter({ has: list }).getByText(/vendor-reported/i).first()).toBeVisible();
   for (const [value, label] of [["8x", "faster resolutions"], ["7x", "higher retention"], ["+9.5%", "annual revenue"], ["+30%", "customer lifetime value"], ["5x", "engagement"]]) {
@@ -34,7 +37,7 @@ test.describe("home", () => {
     await expect(page.getByText(guarantee.title, { exact: true })).toBeVisible();
     expect(guarantee.title).toBe("30-day money-back guarantee");
 
-    // The spec's own words, in its case.
+    // The required words (docs/product.md#trusted-by-strip), in their case.
     expect(trustedByLabel).toBe("Trusted by teams like");
     await expect(page.getByRole("heading", { level: 2, name: "Trusted by teams like", exact: true })).toHaveCSS("text-transform", "none");
     const trusted = sectionByHeading(page, trustedByLabel);

@@ -45,7 +45,7 @@ test.describe("pricing", () => {
     await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`);
     await expect(card.getByTestId("savings-badge")).toContainText("Save $901");
     await expect(card.getByTestId("savings-percent")).toHaveText(`(${percent}%)`);
-    // The spec's reading A: $719 a month, billed $8,629, about 9.5%.
+    // Reading A of docs/product.md#prices (docs/decisions/0301): $719 a month, billed $8,629, about 9.5%.
     expect([annualPerMonth, annualYearlyTotal, percent]).toEqual([719, 8629, "9.5"]);
 
     await toggle.click();
