@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, test } from "./fixtures";
 import { expectNoClassConflicts } from "./class-conflicts";
+import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
 import { staffAccounts } from "./servers";
 
@@ -21,24 +22,6 @@ let base = "";
 test.beforeEach(async ({ servers }, info) => {
   base = servers.admin[info.project.name as "desktop" | "phone"].url;
 });
-
-/** Holds the requests matching `url` until released, to look at the screen while they wait. */
-async function holdRequests(page: Page, url: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held: Promise<void>[] = [];
-  const handler = (route: Route) => {
-    const passed = released.then(() => route.continue());
-    held.push(passed);
-    return passed;
-  };
-  await page.route(url, handler);
-  return async () => {
-    release();
-    await Promise.all(held);
-    await page.unroute(url, handler);
-  };
-}
 
 async function signInWithForm(page: Page, who: { email: string; password: string }) {
   await page.goto(`${base}/admin/login`);
@@ -209,23 +192,15 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
 test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the list fail");
   await signInQuietly(page, admin);
-  // The one place we stand in for our own server: making it fail on demand. The first answer
-  // waits until the loading state has been seen.
-  let attempts = 0;
-  let release!: () => void;
-  const seen = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/admin/bookings*", async (route) => {
-    if (attempts++ === 0) await seen;
-    await route.fulfill({ status: 500, json: { error: "boom" } });
-  });
+  const failing = await failRequests(page, "**/api/admin/bookings*", { status: 500, json: { error: "boom" } });
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
-  release();
+  failing.release();
   // The first request and three retries with back-off (this server's base delay is 20 ms, see
   // global-setup.ts; 1 s in a deployment) before the error shows.
   await expect(toast(page, "Failed to fetch bookings")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch bookings" })).toBeVisible();
-  expect(attempts).toBe(4);
+  expect(failing.attempts()).toBe(4);
 });
 
 test("users: assign, duplicate, unknown and malformed ids, remove, last admin, and the audit log", async ({ page, browserErrors }) => {
@@ -287,18 +262,12 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
 test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 503/, "the test makes the list fail");
   await signInQuietly(page, admin);
-  let attempts = 0;
-  let release!: () => void;
-  const seen = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/admin/roles", async (route) => {
-    if (attempts++ === 0) await seen;
-    await route.fulfill({ status: 503, json: { error: "down" } });
-  });
+  const failing = await failRequests(page, "**/api/admin/roles", { status: 503, json: { error: "down" } });
   await page.goto(`${base}/admin/users`);
   await expect(page.getByTestId("roles-loading")).toBeVisible();
-  release();
+  failing.release();
   await expect(toast(page, "Failed to fetch user roles")).toBeVisible();
-  expect(attempts).toBe(4);
+  expect(failing.attempts()).toBe(4);
 });
 
 test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test as base, type APIRequestContext } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type TestInfo } from "@playwright/test";
 import { e2eServers, staffAccounts, type E2EServers } from "./servers";
 
 export { expect };
@@ -37,6 +37,10 @@ export type LeadDesk = {
   /** What the server sent to the bot check's siteverify, oldest first. */
   siteverifyRequests: () => Promise<Record<string, string>[]>;
 };
+
+/** An address no other test (or the other browser project) uses, so what is stored under it is this test's. */
+export const uniqueEmail = (info: TestInfo, local: string) =>
+  `${local}+${info.project.name}-${info.testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`;
 
 export const randomIp = () => {
   const b = crypto.randomBytes(3);

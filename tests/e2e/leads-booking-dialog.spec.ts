@@ -1,6 +1,7 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
-import { expect, test, type LeadDesk } from "./fixtures";
+import { holdRequests } from "./held-requests";
+import { expect, test, uniqueEmail, type LeadDesk } from "./fixtures";
 import { DEMO_SCHEDULER, dataLayerEvents, interceptThirdParties, x } from "./leads-fixtures";
 import { openDialogWith, settled } from "./pages-support";
 
@@ -15,9 +16,6 @@ async function openDialog(page: Page, path = "/"): Promise<Locator> {
   const dialog = page.getByRole("dialog", { name: TITLE });
   return openDialogWith(page, page.locator("main").getByRole("button", { name: "Book demo" }).first(), dialog);
 }
-
-/** An address no other test (or the other browser project) uses, so what is stored under it is this test's. */
-const uniqueEmail = (info: TestInfo, local: string) => `${local}+${info.project.name}-${info.testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`;
 
 /** The one row stored for this submission, with the evidence every booking carries. */
 async function expectStoredOnce(leadDesk: LeadDesk, email: string) {
@@ -125,19 +123,14 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
   await fill(dialog, valid({ name: "  Ada Lovelace  ", company: "Analytical Engines", email }));
 
   // Hold the answer so the submitting state is observable.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/api/submit-booking", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/submit-booking");
   const button = dialog.getByRole("button", { name: "Book my call" });
   await button.click();
   const submitting = dialog.getByRole("button", { name: "Submitting..." });
   await expect(submitting).toBeVisible();
   await expect(submitting).toBeDisabled();
   const answered = page.waitForResponse("**/api/submit-booking");
-  release();
+  await release();
   const response = await answered;
   expect(await response.json()).toEqual({ success: true });
 

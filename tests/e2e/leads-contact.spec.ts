@@ -1,13 +1,11 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, test, type LeadDesk } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { holdRequests } from "./held-requests";
+import { expect, test, uniqueEmail, type LeadDesk } from "./fixtures";
 import { interceptThirdParties, x } from "./leads-fixtures";
 import { settled } from "./pages-support";
 
 // The leads server: bot check on, notifications to a local receiver (see global-setup.ts).
 test.use({ baseURL: async ({ servers }, use) => use(servers.leads.url) });
-
-/** An address no other test (or the other browser project) uses, so what is stored under it is this test's. */
-const uniqueEmail = (info: TestInfo, local: string) => `${local}+${info.project.name}-${info.testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`;
 
 /**
  * The one contact request stored for this address, as the notification outbox delivered it (the
@@ -70,15 +68,10 @@ test("every validation message, then a stored lead and 'Thanks! We'll be in touc
   await form.getByLabel("Industry").selectOption("trades");
   await form.getByLabel("Company size (optional)").selectOption("11-50");
   await form.getByLabel("Notes (optional)").fill("We miss calls after 5pm.");
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/api/contact", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/contact");
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-  release();
+  await release();
   await expect(page.getByText("Thanks! We'll be in touch soon.")).toBeVisible();
   const row = await expectStoredOnce(leadDesk, email);
   expect(row).toMatchObject({
@@ -139,12 +132,7 @@ test("the form's code loads only when the visitor turns to it; a submit made bef
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   // Hold the form's code back, to act on the prerendered form before it hydrates.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/contact-form-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/contact-form-[^/]+\.js$/);
   await page.goto("/contact");
   await settled(page);
   // Page loaded, nothing touched: neither the form's code nor its validation library came.
@@ -160,7 +148,7 @@ test("the form's code loads only when the visitor turns to it; a submit made bef
   // The browser did not submit the form itself (that would put the fields in the address).
   expect(new URL(page.url()).search).toBe("");
 
-  release();
+  await release();
   await expect(page.getByText("Thanks! We'll be in touch soon.")).toBeVisible();
   const row = await expectStoredOnce(leadDesk, email);
   expect(row).toMatchObject({ name: "Early Eve", company: "Quick Co", industry: "law", pagePath: "/contact" });

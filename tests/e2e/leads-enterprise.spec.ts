@@ -1,5 +1,6 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, test, type LeadDesk } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { holdRequests } from "./held-requests";
+import { expect, test, uniqueEmail, type LeadDesk } from "./fixtures";
 import { ENTERPRISE_SCHEDULER, dataLayerEvents, interceptThirdParties, x } from "./leads-fixtures";
 import { openDialogWith, settled } from "./pages-support";
 
@@ -8,9 +9,6 @@ const DIALOG_SUCCESS = "Your enterprise consultation request has been submitted.
 
 // The leads server: bot check on, notifications to a local receiver (see global-setup.ts).
 test.use({ baseURL: async ({ servers }, use) => use(servers.leads.url) });
-
-/** An address no other test (or the other browser project) uses, so what is stored under it is this test's. */
-const uniqueEmail = (info: TestInfo, local: string) => `${local}+${info.project.name}-${info.testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`;
 
 /** The one row stored for this submission: an enterprise lead carries an AI goal and no call count. */
 async function expectStoredOnce(leadDesk: LeadDesk, email: string) {
@@ -90,15 +88,10 @@ test("consultation dialog from /compare: cta_book_click with location compare, v
   }
 
   await fill(dialog, valid({ email }));
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route("**/api/submit-booking", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/submit-booking");
   await submit.click();
   await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-  release();
+  await release();
   await expect(page.getByText("Success!", { exact: true })).toBeVisible();
   await expect(page.getByText(DIALOG_SUCCESS)).toBeVisible();
   await expect(dialog).toBeHidden();
