@@ -19,6 +19,50 @@ function parseWithin(raw: string, min: number, max: number): number | null {
   return Number.isFinite(value) && value >= min && value <= max ? value : null;
 }
 
+/** One of the calculator's two inputs: a number box with its label and the hint it points to. */
+function NumberField({
+  id,
+  label,
+  hint,
+  inputMode,
+  limits: { min, max },
+  step,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  inputMode: "numeric" | "decimal";
+  limits: { min: number; max: number };
+  step: number;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
 /**
  * Monthly interactions and average call minutes in; each alternative's monthly cost and the
  * flat plan's saving out, from the same model as the scenarios (app/content/compare.ts).
@@ -35,42 +79,28 @@ export function CostCalculator() {
   return (
     <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8" data-testid="cost-calculator">
       <form className="grid gap-5 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} aria-label={calculator.formLabel}>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={interactionsId}>{calculator.interactionsLabel}</Label>
-          <Input
-            id={interactionsId}
-            type="number"
-            inputMode="numeric"
-            min={limits.interactions.min}
-            max={limits.interactions.max}
-            step={1}
-            value={interactionsRaw}
-            onChange={(event) => setInteractionsRaw(event.target.value)}
-            aria-invalid={interactions === null}
-            aria-describedby={`${interactionsId}-hint`}
-          />
-          <p id={`${interactionsId}-hint`} className="text-xs text-muted-foreground">
-            {calculator.interactionsHint}
-          </p>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={minutesId}>{calculator.minutesLabel}</Label>
-          <Input
-            id={minutesId}
-            type="number"
-            inputMode="decimal"
-            min={limits.minutes.min}
-            max={limits.minutes.max}
-            step={0.5}
-            value={minutesRaw}
-            onChange={(event) => setMinutesRaw(event.target.value)}
-            aria-invalid={minutes === null}
-            aria-describedby={`${minutesId}-hint`}
-          />
-          <p id={`${minutesId}-hint`} className="text-xs text-muted-foreground">
-            {calculator.minutesHint}
-          </p>
-        </div>
+        <NumberField
+          id={interactionsId}
+          label={calculator.interactionsLabel}
+          hint={calculator.interactionsHint}
+          inputMode="numeric"
+          limits={limits.interactions}
+          step={1}
+          value={interactionsRaw}
+          onChange={setInteractionsRaw}
+          invalid={interactions === null}
+        />
+        <NumberField
+          id={minutesId}
+          label={calculator.minutesLabel}
+          hint={calculator.minutesHint}
+          inputMode="decimal"
+          limits={limits.minutes}
+          step={0.5}
+          value={minutesRaw}
+          onChange={setMinutesRaw}
+          invalid={minutes === null}
+        />
       </form>
 
       <div aria-live="polite" className="mt-8">
