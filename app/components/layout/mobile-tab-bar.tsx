@@ -1,6 +1,6 @@
 import * as React from "react";
 import { NavLink } from "react-router";
-import { BookOpen, CalendarCheck, House, LayoutGrid, Tag } from "lucide-react";
+import { BookOpen, CalendarCheck, House, LayoutGrid, Tag, type LucideIcon } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { useEverTrue } from "~/lib/deferred-mount";
@@ -15,6 +15,26 @@ type OpenSheet = "solutions" | "resources" | null;
 
 const SolutionsSheet = React.lazy(() => import("./tab-bar-sheets").then((m) => ({ default: m.SolutionsSheet })));
 const ResourcesSheet = React.lazy(() => import("./tab-bar-sheets").then((m) => ({ default: m.ResourcesSheet })));
+
+/** A tab that opens a bottom sheet instead of navigating. */
+function SheetTab({
+  icon: Icon,
+  open,
+  onOpen,
+  children,
+}: {
+  icon: LucideIcon;
+  open: boolean;
+  onOpen: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button type="button" className={cn(tabClass, "text-muted-foreground")} aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+      <Icon className="size-5" aria-hidden="true" />
+      {children}
+    </button>
+  );
+}
 
 /** The phone's fixed bottom tab bar: Home, Solutions (sheet), Pricing, Resources (sheet), Book. */
 export function MobileTabBar() {
@@ -33,30 +53,16 @@ export function MobileTabBar() {
             <House className="size-5" aria-hidden="true" />
             {navLabels.homeTab}
           </NavLink>
-          <button
-            type="button"
-            className={cn(tabClass, "text-muted-foreground")}
-            aria-haspopup="dialog"
-            aria-expanded={sheet === "solutions"}
-            onClick={() => setSheet("solutions")}
-          >
-            <LayoutGrid className="size-5" aria-hidden="true" />
+          <SheetTab icon={LayoutGrid} open={sheet === "solutions"} onOpen={() => setSheet("solutions")}>
             {navLabels.solutions}
-          </button>
+          </SheetTab>
           <NavLink to={paths.pricing} className={tabLinkClass}>
             <Tag className="size-5" aria-hidden="true" />
             {navLabels.pricing}
           </NavLink>
-          <button
-            type="button"
-            className={cn(tabClass, "text-muted-foreground")}
-            aria-haspopup="dialog"
-            aria-expanded={sheet === "resources"}
-            onClick={() => setSheet("resources")}
-          >
-            <BookOpen className="size-5" aria-hidden="true" />
+          <SheetTab icon={BookOpen} open={sheet === "resources"} onOpen={() => setSheet("resources")}>
             {navLabels.resources}
-          </button>
+          </SheetTab>
           <NavLink to={paths.book} className={tabLinkClass}>
             <CalendarCheck className="size-5" aria-hidden="true" />
             {navLabels.bookTab}
