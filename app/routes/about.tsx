@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckList } from "~/components/marketing/check-list";
 import { ContentIcon } from "~/components/marketing/content-icon";
-import { CtaBand } from "~/components/marketing/cta-band";
+import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { IconCardGrid } from "~/components/marketing/icon-card-grid";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Section } from "~/components/marketing/section";
@@ -107,9 +107,7 @@ export default function AboutPage() {
         <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg", variant: "inverse" })}>
           {ctaLabels.bookDemo}
         </ExternalLink>
-        <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.careers}>{aboutFinalCta.careersLabel}</Link>
-        </Button>
+        <CtaBandLink to={paths.careers}>{aboutFinalCta.careersLabel}</CtaBandLink>
         <ExternalLink
           href={enterpriseSchedulerUrl}
           className={buttonVariants({ size: "lg", variant: "outline-inverse" })}

@@ -1,9 +1,7 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/faq";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { CtaBand } from "~/components/marketing/cta-band";
+import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { Section } from "~/components/marketing/section";
 import { ctaLabels } from "~/content/calls-to-action";
@@ -22,12 +20,8 @@ export default function FaqPage() {
         <FaqAccordion entries={faqEntries} />
       </Section>
       <CtaBand title={faqFinalCta.title} lead={faqFinalCta.lead}>
-        <Button asChild size="lg" variant="inverse">
-          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.contact}>{ctaLabels.contactUs}</Link>
-        </Button>
+        <CtaBandLink to={paths.book} primary>{ctaLabels.bookSetupCall}</CtaBandLink>
+        <CtaBandLink to={paths.contact}>{ctaLabels.contactUs}</CtaBandLink>
       </CtaBand>
     </>
   );

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { CheckList } from "~/components/marketing/check-list";
-import { CtaBand } from "~/components/marketing/cta-band";
+import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { Section } from "~/components/marketing/section";
 import {
@@ -152,12 +152,8 @@ export default function PricingPage() {
       </Section>
 
       <CtaBand title={pricingFinalCta.title} lead={pricingFinalCta.lead}>
-        <Button asChild size="lg" variant="inverse">
-          <Link to={paths.enterprise}>{pricingFinalCta.enterpriseLabel}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.compare}>{ctaLabels.compareCosts}</Link>
-        </Button>
+        <CtaBandLink to={paths.enterprise} primary>{pricingFinalCta.enterpriseLabel}</CtaBandLink>
+        <CtaBandLink to={paths.compare}>{ctaLabels.compareCosts}</CtaBandLink>
       </CtaBand>
     </>
   );

@@ -1,4 +1,6 @@
 import type * as React from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 import { ActionRow } from "~/components/layout/action-row";
 
@@ -12,5 +14,14 @@ export function CtaBand({ title, lead, children }: { title: string; lead?: strin
         <ActionRow className="mt-8">{children}</ActionRow>
       </div>
     </section>
+  );
+}
+
+/** A link among the band's actions: the primary one filled, the others outlined, on the dark band. */
+export function CtaBandLink({ to, primary = false, children }: { to: string; primary?: boolean; children: React.ReactNode }) {
+  return (
+    <Button asChild size="lg" variant={primary ? "inverse" : "outline-inverse"}>
+      <Link to={to}>{children}</Link>
+    </Button>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { paths } from "@shared/site-routes";
 import { CheckList } from "./check-list";
 import { FeatureCards } from "./feature-cards";
-import { CtaBand } from "./cta-band";
+import { CtaBand, CtaBandLink } from "./cta-band";
 import { NumberedSteps } from "./numbered-steps";
 import { Section } from "./section";
 
@@ -49,12 +49,8 @@ export function FeaturePage({ content }: { content: FeaturePageContent }) {
       </Section>
 
       <CtaBand title={featurePageSections.finalCta.title} lead={featurePageSections.finalCta.lead}>
-        <Button asChild size="lg" variant="inverse">
-          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.contact}>{ctaLabels.contactUs}</Link>
-        </Button>
+        <CtaBandLink to={paths.book} primary>{ctaLabels.bookSetupCall}</CtaBandLink>
+        <CtaBandLink to={paths.contact}>{ctaLabels.contactUs}</CtaBandLink>
       </CtaBand>
     </>
   );

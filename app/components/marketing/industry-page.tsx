@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { paths } from "@shared/site-routes";
 import { CheckList } from "./check-list";
 import { ContentIcon } from "./content-icon";
-import { CtaBand } from "./cta-band";
+import { CtaBand, CtaBandLink } from "./cta-band";
 import { NumberedSteps } from "./numbered-steps";
 import { Section } from "./section";
 
@@ -63,9 +63,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
 
       <CtaBand title={industryPageSections.finalCta.title} lead={industryPageSections.finalCta.lead}>
         <BookDemoLink variant="inverse" />
-        <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.compare}>{ctaLabels.compareCosts}</Link>
-        </Button>
+        <CtaBandLink to={paths.compare}>{ctaLabels.compareCosts}</CtaBandLink>
       </CtaBand>
     </>
   );

@@ -1,9 +1,7 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { CtaBand } from "~/components/marketing/cta-band";
+import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { FeatureCards } from "~/components/marketing/feature-cards";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
@@ -36,12 +34,8 @@ export default function FeaturesIndexPage() {
       </Section>
 
       <CtaBand title={featuresFinalCta.title} lead={featuresFinalCta.lead}>
-        <Button asChild size="lg" variant="inverse">
-          <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline-inverse">
-          <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
-        </Button>
+        <CtaBandLink to={paths.book} primary>{ctaLabels.bookSetupCall}</CtaBandLink>
+        <CtaBandLink to={paths.pricing}>{ctaLabels.seePricing}</CtaBandLink>
       </CtaBand>
     </>
   );
