@@ -39,6 +39,20 @@ export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
 
 const formSectionId = "request";
 
+/** A card's short list, each line after a small green tick. */
+function TickList({ items, className }: { items: readonly string[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Check className="mt-0.5 size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function EnterprisePage() {
   return (
     <>
@@ -66,14 +80,7 @@ export default function EnterprisePage() {
           {useCasesByTeam.map((group) => (
             <li key={group.team} className="rounded-xl border border-border bg-background p-6 shadow-sm">
               <h3 className="text-lg font-bold">{group.team}</h3>
-              <ul className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
-                {group.cases.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <TickList items={group.cases} className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground" />
             </li>
           ))}
         </ul>
@@ -98,14 +105,7 @@ export default function EnterprisePage() {
             <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
               <h3 className="text-xl font-bold">{option.title}</h3>
               <p className="mt-2 text-muted-foreground">{option.description}</p>
-              <ul className="mt-4 flex flex-col gap-2 text-sm">
-                {option.points.map((point) => (
-                  <li key={point} className="flex gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <TickList items={option.points} className="mt-4 flex flex-col gap-2 text-sm" />
             </li>
           ))}
         </ul>
