@@ -22,6 +22,20 @@ function secretOf(uri: string): string {
   }
 }
 
+/** Each step's submit button (its label while busy) and Cancel, which goes back to the start. */
+function FormActions({ busy, busyLabel, label, onCancel }: { busy: boolean; busyLabel: string; label: string; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Enrol a TOTP authenticator (better-auth two-factor plugin): confirm the password, scan the QR
  * code or type the secret, keep the backup codes, and verify one code to switch it on.
@@ -123,14 +137,7 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
               <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
             )}
           </FormField>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy}>
-              {busy ? "Please wait..." : "Continue"}
-            </Button>
-            <Button type="button" variant="ghost" onClick={reset}>
-              Cancel
-            </Button>
-          </div>
+          <FormActions busy={busy} busyLabel="Please wait..." label="Continue" onCancel={reset} />
         </form>
       ) : null}
 
@@ -165,14 +172,7 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
                   <Input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
                 )}
               </FormField>
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Verifying..." : "Verify and turn on"}
-                </Button>
-                <Button type="button" variant="ghost" onClick={reset}>
-                  Cancel
-                </Button>
-              </div>
+              <FormActions busy={busy} busyLabel="Verifying..." label="Verify and turn on" onCancel={reset} />
             </form>
           </div>
         </div>
