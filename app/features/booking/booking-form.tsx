@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
+import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
 import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
@@ -48,20 +49,7 @@ export function BookingForm({ onSubmitted }: { onSubmitted: () => void }) {
   return (
     <form {...formProps} className="relative grid gap-4" aria-label="Book a demo">
       <HoneypotField />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="booking-name" label="Full name" error={errors.name?.message}>
-          {(p) => <Input {...p} {...register("name")} autoComplete="name" />}
-        </FormField>
-        <FormField id="booking-job-title" label="Job title" error={errors.job_title?.message}>
-          {(p) => <Input {...p} {...register("job_title")} autoComplete="organization-title" />}
-        </FormField>
-        <FormField id="booking-work-email" label="Work email" error={errors.work_email?.message}>
-          {(p) => <Input {...p} {...register("work_email")} type="email" autoComplete="email" inputMode="email" />}
-        </FormField>
-        <FormField id="booking-company-name" label="Company name" error={errors.company_name?.message}>
-          {(p) => <Input {...p} {...register("company_name")} autoComplete="organization" />}
-        </FormField>
-      </div>
+      <LeadIdentityFields idPrefix="booking" register={register} errors={errors} />
       <FormField
         id="booking-total-calls"
         label="Total calls per month"

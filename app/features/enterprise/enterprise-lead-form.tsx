@@ -1,10 +1,10 @@
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
+import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
 import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
 import { useLeadForm, type LeadFormPlacement } from "~/features/lead-capture/use-lead-form";
 import { BOT_CHECK_ACTIONS, enterpriseFormSchema } from "@shared/schemas/booking-request";
@@ -52,20 +52,7 @@ export function EnterpriseLeadForm({
   return (
     <form {...formProps} className="relative grid gap-4" aria-label="Enterprise consultation request">
       <HoneypotField />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${idPrefix}-name`} label="Full name" error={errors.name?.message}>
-          {(p) => <Input {...p} {...register("name")} autoComplete="name" />}
-        </FormField>
-        <FormField id={`${idPrefix}-job-title`} label="Job title" error={errors.job_title?.message}>
-          {(p) => <Input {...p} {...register("job_title")} autoComplete="organization-title" />}
-        </FormField>
-        <FormField id={`${idPrefix}-work-email`} label="Work email" error={errors.work_email?.message}>
-          {(p) => <Input {...p} {...register("work_email")} type="email" autoComplete="email" inputMode="email" />}
-        </FormField>
-        <FormField id={`${idPrefix}-company-name`} label="Company name" error={errors.company_name?.message}>
-          {(p) => <Input {...p} {...register("company_name")} autoComplete="organization" />}
-        </FormField>
-      </div>
+      <LeadIdentityFields idPrefix={idPrefix} register={register} errors={errors} />
       <FormField
         id={`${idPrefix}-ai-goal`}
         label="What do you want AI to do for your team?"
