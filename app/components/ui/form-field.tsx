@@ -33,11 +33,16 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={messageId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldMessage id={messageId}>{error}</FieldMessage> : null}
     </div>
+  );
+}
+
+/** A control's validation message, announced as it appears; the control points at `id` with aria-describedby. */
+export function FieldMessage({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+      {children}
+    </p>
   );
 }

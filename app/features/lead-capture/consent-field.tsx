@@ -1,5 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 import { Checkbox } from "~/components/ui/checkbox";
+import { FieldMessage } from "~/components/ui/form-field";
 import { CONSENT_TEXT } from "@shared/schemas/consent-text";
 
 /** The TCPA consent checkbox (unchecked by default) with the consent text as its label. */
@@ -43,11 +44,7 @@ export function ConsentField<T extends FieldValues>({
           {CONSENT_TEXT}
         </label>
       </div>
-      {error ? (
-        <p id={messageId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldMessage id={messageId}>{error}</FieldMessage> : null}
     </div>
   );
 }
