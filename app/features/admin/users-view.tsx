@@ -129,6 +129,18 @@ function AssignRoleCard() {
   );
 }
 
+/** One of the page's lists under its heading, which names the section. */
+function ListSection({ titleId, title, children }: { titleId: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={titleId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+      <h2 id={titleId} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function RolesList() {
   const roles = useRoles();
   const remove = useRemoveRole();
@@ -149,10 +161,7 @@ function RolesList() {
   }
 
   return (
-    <section aria-labelledby="roles-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
-      <h2 id="roles-title" className="text-lg font-bold">
-        Role records
-      </h2>
+    <ListSection titleId="roles-title" title="Role records">
       {roles.isPending ? (
         <div className="flex justify-center py-10" data-testid="roles-loading">
           <Spinner label="Loading roles" />
@@ -211,7 +220,7 @@ function RolesList() {
           </table>
         </div>
       ) : null}
-    </section>
+    </ListSection>
   );
 }
 
@@ -237,10 +246,7 @@ function describe(entry: AuditEntry): string {
 function AuditLogList() {
   const audit = useAuditLog();
   return (
-    <section aria-labelledby="audit-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
-      <h2 id="audit-title" className="text-lg font-bold">
-        Audit log
-      </h2>
+    <ListSection titleId="audit-title" title="Audit log">
       {audit.isPending ? (
         <div className="flex justify-center py-8">
           <Spinner label="Loading audit log" />
@@ -278,6 +284,6 @@ function AuditLogList() {
           </table>
         </div>
       )}
-    </section>
+    </ListSection>
   );
 }
