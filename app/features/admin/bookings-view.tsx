@@ -1,5 +1,5 @@
 import * as React from "react";
-import { ChevronDown, ChevronLeft, ChevronRight, Download, RotateCw } from "lucide-react";
+import { ChevronDown, ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { toast } from "~/lib/toast";
 import {
   bookingFiltersSchema,
@@ -15,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
+import { FetchFailedCard } from "./fetch-failed-card";
 import { downloadBookingsCsv, useBookings, type Booking } from "./bookings-api";
 
 export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
@@ -117,13 +118,7 @@ export function BookingsView() {
           <Spinner label="Loading bookings" />
         </div>
       ) : fetchFailed ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3" role="alert">
-          <p className="font-medium text-destructive">{BOOKINGS_FETCH_FAILED}</p>
-          <Button variant="outline" onClick={() => void bookings.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <FetchFailedCard message={BOOKINGS_FETCH_FAILED} onRetry={() => void bookings.refetch()} />
       ) : page && page.items.length === 0 ? (
         <Card className="py-12 text-center" data-testid="bookings-empty">
           <p className="font-semibold">{filtered ? "No booking inquiries match these filters." : "No booking inquiries yet."}</p>

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { RotateCw, Search, Trash2 } from "lucide-react";
+import { Search, Trash2 } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { appRoles, assignRoleSchema, findUserSchema, type AssignRoleInput } from "@shared/schemas/admin";
 import { Badge } from "~/components/ui/badge";
@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
+import { FetchFailedCard } from "./fetch-failed-card";
 import { findUserByEmail, useAssignRole, useAuditLog, useRemoveRole, useRoles, type AuditEntry, type RoleRecord } from "./roles-api";
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
@@ -167,13 +168,7 @@ function RolesList() {
           <Spinner label="Loading roles" />
         </div>
       ) : failed ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3" role="alert">
-          <p className="font-medium text-destructive">{ROLES_FETCH_FAILED}</p>
-          <Button variant="outline" onClick={() => void roles.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <FetchFailedCard message={ROLES_FETCH_FAILED} onRetry={() => void roles.refetch()} />
       ) : roles.data && roles.data.length === 0 ? (
         <Card className="py-10 text-center" data-testid="roles-empty">
           <p className="font-semibold">No role records yet.</p>
