@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { Clock, Mail, Phone } from "lucide-react";
+import { Clock, Mail, Phone, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
@@ -18,6 +18,19 @@ const ContactForm = React.lazy(() =>
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.contact);
 
+/** A way to reach us: its icon, its name for screen readers, and the link. */
+function ContactMethod({ icon: Icon, label, href, children }: { icon: LucideIcon; label: string; href: string; children: React.ReactNode }) {
+  return (
+    <li className="flex items-center gap-3">
+      <Icon className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+      <a href={href} className="font-semibold text-primary underline-offset-4 hover:underline">
+        {children}
+      </a>
+    </li>
+  );
+}
+
 export default function ContactPage() {
   const { supportEmail, supportPhone } = getRuntimeConfig();
   return (
@@ -34,26 +47,12 @@ export default function ContactPage() {
             <h2 className="text-2xl font-bold tracking-tight">{talkToUs.title}</h2>
             <p className="mt-3 text-muted-foreground">{talkToUs.lead}</p>
             <ul className="mt-6 flex flex-col gap-4">
-              <li className="flex items-center gap-3">
-                <Mail className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
-                <span className="sr-only">{talkToUs.emailLabel}</span>
-                <a
-                  href={`mailto:${supportEmail}`}
-                  className="font-semibold text-primary underline-offset-4 hover:underline"
-                >
-                  {supportEmail}
-                </a>
-              </li>
-              <li className="flex items-center gap-3">
-                <Phone className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
-                <span className="sr-only">{talkToUs.phoneLabel}</span>
-                <a
-                  href={`tel:${supportPhone.replace(/[^+\d]/g, "")}`}
-                  className="font-semibold text-primary underline-offset-4 hover:underline"
-                >
-                  {supportPhone}
-                </a>
-              </li>
+              <ContactMethod icon={Mail} label={talkToUs.emailLabel} href={`mailto:${supportEmail}`}>
+                {supportEmail}
+              </ContactMethod>
+              <ContactMethod icon={Phone} label={talkToUs.phoneLabel} href={`tel:${supportPhone.replace(/[^+\d]/g, "")}`}>
+                {supportPhone}
+              </ContactMethod>
               <li className="flex items-center gap-3 text-muted-foreground">
                 <Clock className="size-5 text-primary" width={20} height={20} aria-hidden="true" />
                 {talkToUs.replyTime}
