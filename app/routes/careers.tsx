@@ -23,6 +23,19 @@ import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.careers);
 
+/** A narrow section of plain paragraphs under its title. */
+function ProseSection({ title, paragraphs }: { title: string; paragraphs: readonly string[] }) {
+  return (
+    <Section title={title} width="narrow">
+      <div className="space-y-4 text-lg text-slate-700">
+        {paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
 export default function CareersPage() {
   const { careersEmail } = getRuntimeConfig();
   const mailto = `mailto:${careersEmail}?subject=${encodeURIComponent(readyToBuild.mailSubject)}`;
@@ -34,13 +47,7 @@ export default function CareersPage() {
         </a>
       </PageHero>
 
-      <Section title={journey.title} width="narrow">
-        <div className="space-y-4 text-lg text-slate-700">
-          {journey.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      </Section>
+      <ProseSection title={journey.title} paragraphs={journey.paragraphs} />
 
       <Section tone="muted" title={careerValuesTitle}>
         <IconCardGrid items={careerValues} columns={4} />
@@ -54,13 +61,7 @@ export default function CareersPage() {
         <IconCardGrid items={whyJoinNow} columns={4} />
       </Section>
 
-      <Section title={inOffice.title} width="narrow">
-        <div className="space-y-4 text-lg text-slate-700">
-          {inOffice.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      </Section>
+      <ProseSection title={inOffice.title} paragraphs={inOffice.paragraphs} />
 
       <section id="ready-to-build" aria-labelledby="ready-to-build-title" className="scroll-mt-20 bg-ink text-white">
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:px-6">
