@@ -21,6 +21,7 @@ import {
   ReplayedTokenError,
   storeBookingInquiry,
   storeContactRequest,
+  type BookingLead,
   type LeadEvidence,
 } from "./lead-service";
 
@@ -86,53 +87,40 @@ const IDEMPOTENCY_CONFLICT = "This submission key was already used for a differe
 const sameLead = (stored: { workEmail: string; name: string }, email: string, name: string) =>
   stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
 
+/**
+ * The row for either body shape: the booking dialog's carries total_calls and no ai_goal, an
+ * enterprise form's the other way round; the absent one is stored as null.
+ */
+function bookingLeadOf(
+  v: z.output<typeof bookingDialogRequestSchema> | z.output<typeof enterpriseRequestSchema>,
+  sourceForm: BookingSourceForm,
+): BookingLead {
+  return {
+    sourceForm,
+    name: v.name,
+    jobTitle: v.job_title,
+    workEmail: v.work_email,
+    companyName: v.company_name,
+    totalCalls: v.total_calls ?? null,
+    aiGoal: v.ai_goal ?? null,
+    tcpaConsent: v.tcpa_consent,
+    consentTextVersion: v.consent_text_version ?? CONSENT_TEXT_VERSION,
+  };
+}
+
 /** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
 export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
   if ("status" in pre) return pre;
   const { body, idempotencyKey, clientKey } = pre;
 
-  let sourceForm: BookingSourceForm;
-  let lead: Parameters<typeof storeBookingInquiry>[2];
-  let attribution: Attribution | undefined;
-  let token: string | null | undefined;
-  if (bookingShapeOf(body) === "booking") {
-    const parsed = bookingDialogRequestSchema.safeParse(body);
-    if (!parsed.success) return validationFailure(parsed.error);
-    const v = parsed.data;
-    sourceForm = "booking_dialog";
-    lead = {
-      sourceForm,
-      name: v.name,
-      jobTitle: v.job_title,
-      workEmail: v.work_email,
-      companyName: v.company_name,
-      totalCalls: v.total_calls,
-      aiGoal: null,
-      tcpaConsent: v.tcpa_consent,
-      consentTextVersion: v.consent_text_version ?? CONSENT_TEXT_VERSION,
-    };
-    attribution = v.attribution;
-    token = v.recaptchaToken;
-  } else {
-    const parsed = enterpriseRequestSchema.safeParse(body);
-    if (!parsed.success) return validationFailure(parsed.error);
-    const v = parsed.data;
-    sourceForm = v.source_form ?? "enterprise_dialog";
-    lead = {
-      sourceForm,
-      name: v.name,
-      jobTitle: v.job_title,
-      workEmail: v.work_email,
-      companyName: v.company_name,
-      totalCalls: null,
-      aiGoal: v.ai_goal,
-      tcpaConsent: v.tcpa_consent,
-      consentTextVersion: v.consent_text_version ?? CONSENT_TEXT_VERSION,
-    };
-    attribution = v.attribution;
-    token = v.recaptchaToken;
-  }
+  const shape = bookingShapeOf(body);
+  const parsed = shape === "booking" ? bookingDialogRequestSchema.safeParse(body) : enterpriseRequestSchema.safeParse(body);
+  if (!parsed.success) return validationFailure(parsed.error);
+  const v = parsed.data;
+  // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
+  const sourceForm: BookingSourceForm = v.source_form ?? (shape === "booking" ? "booking_dialog" : "enterprise_dialog");
+  const lead = bookingLeadOf(v, sourceForm);
 
   const { db } = deps.database;
   // A retry of a stored submission answers success again without a second row (and without
@@ -142,12 +130,12 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
 
   const bot = await verifyBotToken(
     { config: deps.config.recaptcha, db, logger: deps.logger },
-    { token, expectedAction: BOT_CHECK_ACTIONS[sourceForm], remoteIp: meta.clientIp },
+    { token: v.recaptchaToken, expectedAction: BOT_CHECK_ACTIONS[sourceForm], remoteIp: meta.clientIp },
   );
   if (!bot.ok) return fail(bot.status, bot.error);
 
   try {
-    const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidenceOf(attribution, idempotencyKey, meta), bot.tokenHash);
+    const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidenceOf(v.attribution, idempotencyKey, meta), bot.tokenHash);
     if (stored.outcome === "created") deps.logger.info({ leadId: stored.id, sourceForm }, "booking inquiry stored");
   } catch (error) {
     if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
