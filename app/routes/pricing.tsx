@@ -11,6 +11,7 @@ import { CheckList } from "~/components/marketing/check-list";
 import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { Section } from "~/components/marketing/section";
+import { TextCardGrid } from "~/components/marketing/text-card-grid";
 import {
   annualYearlyTotal,
   guarantee,
@@ -129,14 +130,7 @@ export default function PricingPage() {
       </Section>
 
       <Section tone="muted" title={overflowSection.title} lead={overflowSection.lead}>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {overflowOptions.map((option) => (
-            <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
-              <h3 className="text-lg font-bold">{option.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{option.description}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCardGrid items={overflowOptions} className="grid gap-6 md:grid-cols-3" />
         <div className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-border bg-background p-5 text-sm">
           <Info className="mt-0.5 size-5 shrink-0 text-primary" width={20} height={20} aria-hidden="true" />
           <ul className="flex flex-col gap-1">

@@ -10,6 +10,7 @@ import { FeatureCards } from "./feature-cards";
 import { CtaBand, CtaBandLink } from "./cta-band";
 import { NumberedSteps } from "./numbered-steps";
 import { Section } from "./section";
+import { TextCardGrid } from "./text-card-grid";
 
 /** The layout the four feature pages share; each page passes its content. */
 export function FeaturePage({ content }: { content: FeaturePageContent }) {
@@ -25,14 +26,7 @@ export function FeaturePage({ content }: { content: FeaturePageContent }) {
       </PageHero>
 
       <Section title={featurePageSections.capabilitiesTitle}>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {content.capabilities.map((capability) => (
-            <li key={capability.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
-              <h3 className="text-lg font-bold">{capability.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{capability.description}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCardGrid items={content.capabilities} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section tone="muted" title={featurePageSections.stepsTitle}>

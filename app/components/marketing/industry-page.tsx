@@ -12,6 +12,7 @@ import { ContentIcon } from "./content-icon";
 import { CtaBand, CtaBandLink } from "./cta-band";
 import { NumberedSteps } from "./numbered-steps";
 import { Section } from "./section";
+import { TextCardGrid } from "./text-card-grid";
 
 function BookDemoLink({ variant }: { variant?: "inverse" }) {
   return (
@@ -47,14 +48,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
       </Section>
 
       <Section tone="muted" title={industryPageSections.useCasesTitle}>
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {content.useCases.map((useCase) => (
-            <li key={useCase.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
-              <h3 className="text-lg font-bold">{useCase.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{useCase.description}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCardGrid items={content.useCases} className="grid gap-6 sm:grid-cols-2" />
       </Section>
 
       <Section title={industryPageSections.workflowTitle}>
