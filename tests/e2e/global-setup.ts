@@ -140,7 +140,12 @@ async function createStaff(database: Database, staff: StaffAccount[]) {
 }
 
 async function listen(handler: http.RequestListener) {
-  const server = http.createServer(handler);
+  const server = http.createServer((req, res) => {
+    // One request per connection: a kept-alive socket that this server closes when idle while a
+    // client starts reusing it would fail that client's request with ECONNRESET.
+    res.setHeader("connection", "close");
+    return handler(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
