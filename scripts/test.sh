@@ -17,7 +17,20 @@ case "${1:-}" in
   *) echo "usage: scripts/test.sh [--database]" >&2; exit 2 ;;
 esac
 
+db="embedded database (PGlite)"
+[ -n "${DATABASE_URL:-}" ] && db="PostgreSQL (DATABASE_URL)"
 timings=()
+report() {
+  local code=$?
+  echo
+  [ ${#timings[@]} -gt 0 ] && printf '%s\n' "${timings[@]}"
+  if [ "$code" = 0 ]; then
+    echo "npm test ($scope): all steps passed against the $db in $(( $(date +%s) - started )) s"
+  else
+    echo "npm test ($scope): FAILED after $(( $(date +%s) - started )) s against the $db"
+  fi
+}
+trap report EXIT
 step() {
   local name=$1
   shift
@@ -46,8 +59,6 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-db="embedded database (PGlite)"
-[ -n "${DATABASE_URL:-}" ] && db="PostgreSQL (DATABASE_URL)"
 echo "Database for this run: $db; scope: $scope"
 
 if [ "$scope" = all ]; then
@@ -64,6 +75,3 @@ else
   step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin-area.spec.ts tests/e2e/leads-
 fi
 
-echo
-printf '%s\n' "${timings[@]}"
-echo "npm test ($scope): all steps passed against the $db in $(( $(date +%s) - started )) s"
