@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test as base, type APIRequestContext, type TestInfo } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { e2eServers, staffAccounts, type E2EServers } from "./servers";
 
 export { expect };
@@ -55,7 +55,7 @@ async function signedInRequest(request: APIRequestContext, origin: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServers }, { leadDesk: LeadDesk }>({
+export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServers }, { leadDesk: LeadDesk; noScriptPage: Page }>({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   servers: async ({}, use) => use(e2eServers()),
@@ -73,6 +73,28 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
     await use(context);
     expect(browserErrors.unexpected(), "console errors or page errors the test did not expect").toEqual([]);
   },
+  /**
+   * A page with JavaScript off, on this project's device, opening the plain deployment: what a
+   * visitor without scripts (or before they arrive) gets. One per worker: it keeps no state
+   * between visits a script could have written, and making a context per test costs half a second.
+   */
+  noScriptPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        baseURL: e2eServers().site.url,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
   leadDesk: [
     async ({ playwright }, use) => {
       const { leads } = e2eServers();

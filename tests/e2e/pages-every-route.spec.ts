@@ -1,4 +1,3 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
 import { publicPaths } from "../../shared/site-routes";
 import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
@@ -13,42 +12,26 @@ import { expectNoHorizontalOverflow, hydrated, stubSchedulers } from "./pages-su
  * violation, no conflicting utilities, and the content readable from the prerendered HTML alone.
  */
 
-/** The same page in a context of this project's device with JavaScript off. */
-async function withoutJavaScript(browser: Browser, info: TestInfo, baseURL: string, check: (page: Page) => Promise<void>) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use;
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
-  try {
-    const page = await context.newPage();
-    await stubSchedulers(page);
-    await check(page);
-  } finally {
-    await context.close();
-  }
-}
-
 const NOT_FOUND = "/no-such-page";
 
 for (const path of [...publicPaths, NOT_FOUND]) {
   const known = path !== NOT_FOUND;
   test(`${path}: chrome, no overflow, no console error or CSP violation, no axe violation, readable without JavaScript`, async ({
     page,
-    browser,
-    baseURL,
+    noScriptPage,
     browserErrors,
   }, info) => {
     const phone = info.project.name === "phone";
     if (!known) browserErrors.allow(/status of 404/, "the page itself answers 404, which the browser reports");
 
-    await withoutJavaScript(browser, info, baseURL!, async (plain) => {
-      const response = await plain.goto(path);
-      expect(response?.status()).toBe(known ? 200 : 404);
-      await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(plain.getByRole("main")).not.toBeEmpty();
-      if (known) {
-        await expect(plain).toHaveTitle(pageSeo[path].title);
-        await expect(plain.locator('meta[name="description"]')).toHaveAttribute("content", pageSeo[path].description);
-      }
-    });
+    const plain = await noScriptPage.goto(path);
+    expect(plain?.status()).toBe(known ? 200 : 404);
+    await expect(noScriptPage.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(noScriptPage.getByRole("main")).not.toBeEmpty();
+    if (known) {
+      await expect(noScriptPage).toHaveTitle(pageSeo[path].title);
+      await expect(noScriptPage.locator('meta[name="description"]')).toHaveAttribute("content", pageSeo[path].description);
+    }
 
     await stubSchedulers(page);
     await page.addInitScript(() => {
