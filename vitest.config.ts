@@ -32,6 +32,10 @@ export default defineConfig({
           testTimeout: 15_000,
           hookTimeout: 30_000,
           maxWorkers: 2,
+          // Files share their worker's module cache instead of importing the server, PGlite and
+          // zod again in a fresh process each (29 s -> 19 s). Each file builds its own app and
+          // database (tests/support/test-app.ts), so no state is shared through modules.
+          isolate: false,
         },
       },
       {
