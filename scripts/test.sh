@@ -61,9 +61,24 @@ fi
 
 echo "Database for this run: $db; scope: $scope"
 
+# Type-checking and linting each use one core: run them side by side, then show both outputs.
+typecheck_and_lint() {
+  local dir status=0
+  dir=$(mktemp -d)
+  npm run -s typecheck >"$dir/typecheck" 2>&1 &
+  local typecheck=$!
+  npm run -s lint >"$dir/lint" 2>&1 &
+  local lint=$!
+  wait "$typecheck" || { status=1; echo "typecheck failed:"; }
+  cat "$dir/typecheck"
+  wait "$lint" || { status=1; echo "lint failed:"; }
+  cat "$dir/lint"
+  rm -rf "$dir"
+  return "$status"
+}
+
 if [ "$scope" = all ]; then
-  step "typecheck" npm run -s typecheck
-  step "lint" npm run -s lint
+  step "typecheck and lint" typecheck_and_lint
   step "build" npm run -s build
   step "unit and API tests (vitest, fast)" npx vitest run --project fast
   step "process tests (vitest, process)" npx vitest run --project process
