@@ -1,4 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { settled } from "./pages-support";
 
 /*
  * The browser side of the load-performance mechanisms in docs/performance.md: code that must not
@@ -12,26 +14,25 @@ const RADIX_MENU = /data-radix-menu-content|DropdownMenuTrigger/;
 const RADIX_DIALOG = /data-radix-focus-guard|DialogOverlay|DialogPortal/;
 const FORM_CODE = /shouldUnregister|_zod\b|\$ZodType/;
 
-/** Every script the page loads, with its text, from now on. */
+/** Every script the page requests from now on, with its text once it has arrived. */
 function recordScripts(page: Page) {
-  const loaded: Promise<{ url: string; body: string }>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script" || !response.url().includes("/assets/")) return;
-    loaded.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: "" })));
+  const requested: Promise<{ url: string; body: string }>[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() !== "script" || !request.url().includes("/assets/")) return;
+    requested.push(
+      request.response().then(
+        async (response) => ({ url: request.url(), body: (await response?.text()) ?? "" }),
+        () => ({ url: request.url(), body: "" }),
+      ),
+    );
   });
   return {
-    /** Files among the loaded scripts whose text matches `marker`. */
+    /** Paths of the requested scripts whose text matches `marker`. */
     async matching(marker: RegExp) {
-      const scripts = await Promise.all(loaded);
+      const scripts = await Promise.all(requested);
       return scripts.filter((s) => marker.test(s.body)).map((s) => new URL(s.url).pathname);
     },
   };
-}
-
-/** React has hydrated the page (the root marks <html data-hydrated>) and its scripts have stopped loading. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
 }
 
 // @any-width (desktop project only): when scripts start does not depend on the width.
@@ -39,7 +40,7 @@ test.describe("scripts start after the first paint (scripts/postbuild.mjs)", { t
   for (const path of ["/", "/pricing", "/contact"]) {
     test(`${path}: no script is fetched before the boot script, which starts after the first contentful paint`, async ({ page }) => {
       await page.goto(path);
-      await hydrated(page);
+      await settled(page);
       const { fcp, scripts } = await page.evaluate(() => ({
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
         scripts: performance
@@ -64,7 +65,7 @@ test.describe("desktop menus swap in their Radix code on intent (app/components/
   test("the menu code loads when the pointer reaches Solutions, not with the page; the menu then opens", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/");
-    await hydrated(page);
+    await settled(page);
     expect(await scripts.matching(RADIX_MENU), "Radix menu code loaded before any intent").toEqual([]);
     const solutions = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Solutions" });
     await solutions.hover();
@@ -78,7 +79,7 @@ test.describe("dialogs and sheets mount on first use (app/lib/deferred-mount.ts)
   test("the booking dialog's code loads when Book demo is pressed, not with the page", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/");
-    await hydrated(page);
+    await settled(page);
     expect(await scripts.matching(RADIX_DIALOG), "Radix dialog code loaded before any dialog was opened").toEqual([]);
     expect(await scripts.matching(FORM_CODE), "form code loaded before any form was opened").toEqual([]);
     await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
@@ -90,7 +91,7 @@ test.describe("dialogs and sheets mount on first use (app/lib/deferred-mount.ts)
     test.skip(!isMobile, "the tab bar is shown on phones only");
     const scripts = recordScripts(page);
     await page.goto("/faq");
-    await hydrated(page);
+    await settled(page);
     expect(await scripts.matching(RADIX_DIALOG), "Radix dialog code loaded before any sheet was opened").toEqual([]);
     await page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Solutions" }).click();
     await expect(page.getByRole("dialog", { name: "Solutions" })).toBeVisible({ timeout: 15_000 });
@@ -102,7 +103,7 @@ test.describe("inline lead forms hydrate on intent (app/components/hydrate-on-in
   test("/enterprise: the request form's code loads when a field is focused, and the form then hydrates", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/enterprise");
-    await hydrated(page);
+    await settled(page);
     const form = page.getByRole("form", { name: "Enterprise consultation request" });
     expect(await scripts.matching(FORM_CODE), "form code loaded before the visitor turned to the form").toEqual([]);
     await expect(page.locator("div[data-hydrated]").filter({ has: form })).toHaveCount(0);
