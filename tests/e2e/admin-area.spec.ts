@@ -223,7 +223,9 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   // Find by email, default role "user" already held: the unique-violation message.
   await page.getByLabel("Find user by email").fill(newHire.email);
   await page.getByRole("button", { name: "Find" }).click();
-  await expect(page.getByLabel("User ID")).not.toHaveValue("");
+  // The field still holds the unknown id until the lookup answers: wait for the answer.
+  await expect(toast(page, `Found ${newHire.email}`)).toBeVisible();
+  await expect(page.getByLabel("User ID")).toHaveValue(/^[0-9a-f-]{36}$/);
   await expect(page.getByLabel("Role", { exact: true })).toHaveValue("user");
   await page.getByRole("button", { name: "Assign role" }).click();
   await expect(toast(page, "This user already has this role")).toBeVisible();
