@@ -1,5 +1,5 @@
 import { paths } from "../../shared/site-routes";
-import { expect, test } from "./fixtures";
+import { expect, readingTest as test } from "./fixtures";
 import { hydrated } from "./pages-support";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { axeViolations } from "./axe";

@@ -1,5 +1,5 @@
 import { footerColumns, industryLinks, featurePageLinks, resourceLinks } from "../../app/content/brand";
-import { expect, test } from "./fixtures";
+import { expect, readingTest as test } from "./fixtures";
 import { dataLayer, hydrated } from "./pages-support";
 
 // Every page's chrome (header, footer, navigation per width) is checked in pages-every-route.spec.ts.

@@ -121,3 +121,60 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
     { scope: "worker" },
   ],
 });
+
+/**
+ * For specs that only read the plain deployment's pages (their content, navigation, dialogs,
+ * accessibility): `page` is one page per worker, reused from test to test instead of a new
+ * context and page each time. A new page costs Chromium about 1.3 CPU-seconds to set up and
+ * load (a new renderer compiling every script afresh); the same page navigating costs about
+ * 0.35 (docs/decisions/0401). Between tests it is reset: routes and listeners removed, the
+ * project's viewport restored, cookies and storage cleared; every test starts by navigating.
+ * Console errors and page errors fail the test as with a fresh page.
+ * Specs that depend on a first visit (consent), on what loads (performance mechanisms), or that
+ * write (leads, admin) use `test` and a fresh page.
+ */
+export const readingTest = test.extend<object, { visitorPage: { page: Page; errors: { current: BrowserErrors | null } } }>({
+  visitorPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
+      const context = await browser.newContext({
+        baseURL: e2eServers().site.url,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        extraHTTPHeaders: { "x-forwarded-for": randomIp() },
+      });
+      const errors: { current: BrowserErrors | null } = { current: null };
+      context.on("console", (message) => {
+        if (message.type() === "error") errors.current?.record(`console.error: ${message.text()} (at ${message.location().url})`);
+      });
+      context.on("weberror", (error) => errors.current?.record(`page error: ${error.error().message}`));
+      // Content-Security-Policy violations of the current document, for tests that check them.
+      await context.addInitScript(() => {
+        const w = window as unknown as { __cspViolations: string[] };
+        w.__cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      await use({ page: await context.newPage(), errors });
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  page: async ({ visitorPage, browserErrors }, use, testInfo) => {
+    const { page, errors } = visitorPage;
+    await page.setViewportSize(testInfo.project.use.viewport!);
+    await page.context().clearCookies();
+    if (page.url().startsWith("http")) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    errors.current = browserErrors;
+    await use(page);
+    errors.current = null;
+    // What the test added to the page: its routes and its listeners.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    for (const event of ["request", "response", "requestfinished", "requestfailed", "console", "dialog", "popup", "framenavigated"] as const) {
+      page.removeAllListeners(event);
+    }
+    expect(browserErrors.unexpected(), "console errors or page errors the test did not expect").toEqual([]);
+  },
+});

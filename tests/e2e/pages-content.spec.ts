@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, readingTest as test } from "./fixtures";
 import { paths } from "../../shared/site-routes";
 import { homeHero, trustedByLabel, trustedByNames } from "../../app/content/home";
 import { featureCards, featurePages } from "../../app/content/features";

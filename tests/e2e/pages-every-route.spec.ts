@@ -1,7 +1,7 @@
 import { publicPaths } from "../../shared/site-routes";
 import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
-import { expect, test } from "./fixtures";
+import { expect, readingTest as test } from "./fixtures";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { expectNoHorizontalOverflow, hydrated, stubSchedulers } from "./pages-support";
@@ -34,11 +34,6 @@ for (const path of [...publicPaths, NOT_FOUND]) {
     }
 
     await stubSchedulers(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cspViolations: string[] };
-      w.__cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
     const response = await page.goto(path);
     expect(response?.status()).toBe(known ? 200 : 404);
     await expect(page).toHaveTitle(/.+/);
@@ -57,6 +52,7 @@ for (const path of [...publicPaths, NOT_FOUND]) {
       await page.setViewportSize({ width: 360, height: 780 });
       await expectNoHorizontalOverflow(page);
     }
+    // Recorded by the page's init script (fixtures.ts, readingTest).
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
   });
 }
