@@ -70,8 +70,9 @@ describe("no ICU formatter at start-up (docs/performance.md)", () => {
     const numberFormat = vi.spyOn(Intl, "NumberFormat");
     const toLocaleString = vi.spyOn(Number.prototype, "toLocaleString");
     try {
-      vi.resetModules();
-      const fresh = await import("./format");
+      // A fresh instance of the module (the query makes it a module of its own), imported while
+      // the spies watch; without vi.resetModules, which would reset the worker's shared registry.
+      const fresh = (await import(/* @vite-ignore */ `./format.ts?import-check=${Date.now()}`)) as typeof import("./format");
       fresh.formatUsd(8629);
       fresh.formatUsdCents(1.5);
       fresh.formatCount(1200);
