@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { formatCount, formatUsd, formatUsdCents, formatUsdRange } from "./format";
+import type * as Format from "./format";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const usdCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
@@ -72,7 +73,7 @@ describe("no ICU formatter at start-up (docs/performance.md)", () => {
     try {
       // A fresh instance of the module (the query makes it a module of its own), imported while
       // the spies watch; without vi.resetModules, which would reset the worker's shared registry.
-      const fresh = (await import(/* @vite-ignore */ `./format.ts?import-check=${Date.now()}`)) as typeof import("./format");
+      const fresh = (await import(/* @vite-ignore */ `./format.ts?import-check=${Date.now()}`)) as typeof Format;
       fresh.formatUsd(8629);
       fresh.formatUsdCents(1.5);
       fresh.formatCount(1200);
