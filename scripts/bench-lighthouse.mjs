@@ -82,7 +82,8 @@ async function startSite(extraEnv) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentdesk-lh-"));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // The compiled server of that build, as a deployment runs it.
+  const child = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
     env: {
       ...process.env,
       NODE_ENV: "test",

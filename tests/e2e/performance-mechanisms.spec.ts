@@ -4,7 +4,7 @@ import { settled } from "./pages-support";
 
 /*
  * The browser side of the load-performance mechanisms in docs/performance.md: code that must not
- * load until the visitor asks for it, and scripts that must not start before the first paint.
+ * load until the visitor asks for it.
  * Code is recognised by what it contains (strings only that library has), not by chunk names,
  * so a bundler upgrade that renames or merges chunks cannot make these pass by accident.
  * (Toasts on demand: chrome.spec.ts; the contact form on intent: leads-contact.spec.ts.)
@@ -34,30 +34,6 @@ function recordScripts(page: Page) {
     },
   };
 }
-
-// @any-width (desktop project only): when scripts start does not depend on the width.
-test.describe("scripts start after the first paint (scripts/postbuild.mjs)", { tag: "@any-width" }, () => {
-  for (const path of ["/", "/pricing", "/contact"]) {
-    test(`${path}: no script is fetched before the boot script, which starts after the first contentful paint`, async ({ page }) => {
-      await page.goto(path);
-      await settled(page);
-      const { fcp, scripts } = await page.evaluate(() => ({
-        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-        scripts: performance
-          .getEntriesByType("resource")
-          .filter((e) => new URL(e.name).pathname.endsWith(".js"))
-          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
-      }));
-      const boot = scripts.find((s) => /^\/assets\/boot-[\w-]+\.js$/.test(s.path));
-      expect(boot, `the page loaded ${scripts.map((s) => s.path).join(", ")}`).toBeDefined();
-      // Nothing ahead of the boot script: no modulepreload link, no inline module script left.
-      expect(scripts.filter((s) => s.start < boot!.start).map((s) => s.path)).toEqual([]);
-      // The loader adds it once the paint is reported, or after 1 s where nothing is painted.
-      expect(fcp).not.toBeNull();
-      expect(boot!.start >= fcp! || boot!.start >= 1000, `boot script at ${boot!.start} ms, first paint at ${fcp} ms`).toBe(true);
-    });
-  }
-});
 
 test.describe("desktop menus swap in their Radix code on intent (app/components/layout/site-header.tsx)", () => {
   test.skip(({ isMobile }) => isMobile, "the desktop menus are hidden on phones");

@@ -39,41 +39,26 @@ const isExecutableInline = (s: { attrs: string; body: string }) =>
 const weights = new Map<string, PageWeight>(publicPaths.map((route) => [route, pageWeight(clientDir, htmlFileOf(route))]));
 const KB = 1024;
 
-// (a) scripts/postbuild.mjs: the page's scripts start after its first paint.
-describe("postbuild: React Router's inline module script moved into a boot script", () => {
+// (a) scripts/postbuild.mjs: no modulepreload links ahead of the first paint.
+describe("postbuild: the pages' scripts are not preloaded ahead of the first paint", () => {
   it("left no page to process (the build has every prerendered page and the SPA shell)", () => {
     expect(allHtmlFiles).toContain("__spa-fallback.html");
     for (const route of publicPaths) expect(allHtmlFiles).toContain(htmlFileOf(route));
   });
 
-  it.each(allHtmlFiles)("%s: no inline module script, no modulepreload link, one boot loader", (file) => {
+  it.each(allHtmlFiles)("%s: no modulepreload link; one module script starts the router", (file) => {
     const html = read(file);
-    const scripts = scriptTags(html);
-    // A module script left inline starts fetching every chunk while the page is parsed, ahead of
-    // its first paint: React Router changed the script postbuild looks for.
-    expect(scripts.filter((s) => /type="module"/.test(s.attrs))).toEqual([]);
-    // Preload links put every chunk on the critical path ahead of first paint (STACK-NOTES).
+    // Preload links put every chunk on the critical path ahead of first paint (docs/performance.md, a).
     expect(html).not.toContain('rel="modulepreload"');
-    // Exactly one classic inline script names the boot script; nothing else imports route modules.
-    const loaders = scripts.filter((s) => isExecutableInline(s) && /\/assets\/boot-[\w-]+\.js/.test(s.body));
-    expect(loaders).toHaveLength(1);
-    expect(loaders[0].attrs).not.toMatch(/type=/);
-    expect(scripts.filter((s) => s.body.includes("__reactRouterRouteModules"))).toEqual([]);
-  });
-
-  it.each(allHtmlFiles)("%s: its boot script exists, is named by its content and starts the router", (file) => {
-    const bootName = /\/assets\/(boot-[\w-]+\.js)/.exec(read(file))![1];
-    const bootPath = path.join(clientDir, "assets", bootName);
-    expect(fs.existsSync(bootPath), `${bootName} is missing`).toBe(true);
-    const source = fs.readFileSync(bootPath, "utf8");
-    // Served with a year of immutable caching: the name must change when the content does.
-    const hash = crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10);
-    expect(bootName).toBe(`boot-${hash}.js`);
-    // What React Router's inline script did: register the route modules, then load the client entry.
+    // React Router's inline module script registers the route modules and then loads the client
+    // entry; every module it names exists in the build.
+    const modules = scriptTags(html).filter((s) => /type="module"/.test(s.attrs));
+    expect(modules).toHaveLength(1);
+    const source = modules[0]!.body;
     expect(source).toContain("window.__reactRouterRouteModules");
     expect(source).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
     for (const m of source.matchAll(/(?:from\s*|import\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)) {
-      expect(fs.existsSync(path.join(clientDir, m[1])), `${bootName} imports ${m[1]}, which is missing`).toBe(true);
+      expect(fs.existsSync(path.join(clientDir, m[1]!)), `${file} imports ${m[1]}, which is missing`).toBe(true);
     }
   });
 
@@ -92,7 +77,7 @@ describe("postbuild: React Router's inline module script moved into a boot scrip
       expect(scriptSrc).toBeDefined();
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       const inline = scriptTags(html).filter(isExecutableInline);
-      // The boot loader and React Router's context scripts at least.
+      // React Router's module script and its context script at least.
       expect(inline.length).toBeGreaterThanOrEqual(2);
       for (const script of inline) {
         const hash = `'sha256-${crypto.createHash("sha256").update(script.body, "utf8").digest("base64")}'`;
