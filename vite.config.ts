@@ -24,10 +24,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every public page runs: React, the router, icons, class helpers. The Radix
-              // primitives and sonner are left out: menus, dialogs, sheets and toasts load when first used.
+              // What every public page runs: React, the router, icons, class helpers, the toast
+              // region. The Radix primitives are left out: menus, dialogs and sheets load when first used.
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|lucide-react|clsx|class-variance-authority)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|lucide-react|clsx|class-variance-authority|sonner)[\\/]/,
               priority: 20,
             },
             {
@@ -37,7 +37,7 @@ export default defineConfig({
               // dependencies would come along into this eagerly loaded chunk).
               test: (id: string) =>
                 /[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
-                !/[\\/](dialog|sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox|toaster|toast)\.tsx?$/.test(id),
+                !/[\\/](dialog|sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox)\.tsx?$/.test(id),
               minShareCount: 2,
               priority: 10,
             },

@@ -2,7 +2,7 @@ import * as React from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { Spinner } from "~/components/ui/spinner";
-import { subscribeToasterDemand, toasterDemanded } from "~/lib/toaster-demand";
+import { Toaster } from "~/components/ui/toaster";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -36,25 +36,9 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <DeferredToaster />
+      <Toaster />
     </>
   );
-}
-
-const Toaster = React.lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
-
-/**
- * The toast region, mounted once code that can raise a toast has loaded (a lead form, the admin
- * screens): sonner's code and the stylesheet it injects stay out of the start-up of pages that
- * are only read. A toast raised before the region mounts is kept by sonner and shown then.
- */
-function DeferredToaster() {
-  const demanded = React.useSyncExternalStore(subscribeToasterDemand, toasterDemanded, () => false);
-  return demanded ? (
-    <React.Suspense fallback={null}>
-      <Toaster />
-    </React.Suspense>
-  ) : null;
 }
 
 /** Shown by the SPA shell (admin pages) until the client has rendered. */

@@ -6,7 +6,7 @@
 //   node scripts/perf-variant.mjs --list
 //   node scripts/perf-variant.mjs base build-perf-base          # HEAD as committed
 //   node scripts/perf-variant.mjs no-groups build-perf-g        # default: build-perf-<variant>
-//   node scripts/perf-variant.mjs no-intent,no-toast-demand build-perf-x   # several at once
+//   node scripts/perf-variant.mjs no-intent,no-menu-intent build-perf-x    # several at once
 //   PERF_REF=abc1234 node scripts/perf-variant.mjs base            # another commit than HEAD
 //
 // Build every variant of one comparison from the same commit (PERF_REF), since HEAD moves.
@@ -48,17 +48,6 @@ const variants = {
         'import { EnterpriseRequestForm } from "~/features/enterprise/enterprise-request-form";',
       ),
       replace("app/routes/enterprise.tsx", /<HydrateOnIntent>\s*<EnterpriseRequestForm \/>\s*<\/HydrateOnIntent>/, "<EnterpriseRequestForm />"),
-    ],
-  },
-  "no-toast-demand": {
-    what: "(c) the root imports sonner's Toaster statically and always mounts it",
-    edits: [
-      replace(
-        "app/root.tsx",
-        'const Toaster = React.lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));',
-        'import { Toaster } from "~/components/ui/toaster";',
-      ),
-      replace("app/root.tsx", "const demanded = React.useSyncExternalStore(subscribeToasterDemand, toasterDemanded, () => false);", "const demanded = true;"),
     ],
   },
   "no-menu-intent": {

@@ -1,10 +1,5 @@
-import { toast } from "sonner";
-import { demandToaster } from "./toaster-demand";
-
 /**
- * sonner's `toast`, for every module that raises toasts: importing it asks the root to mount the
- * toast region. A toast raised before the region has mounted is kept by sonner and shown then.
+ * sonner's `toast`, for every module that raises toasts; the root mounts the toast region
+ * (app/components/ui/toaster.tsx) on every page.
  */
-demandToaster();
-
-export { toast };
+export { toast } from "sonner";

@@ -7,7 +7,7 @@ import { settled } from "./pages-support";
  * load until the visitor asks for it.
  * Code is recognised by what it contains (strings only that library has), not by chunk names,
  * so a bundler upgrade that renames or merges chunks cannot make these pass by accident.
- * (Toasts on demand: chrome.spec.ts; the contact form on intent: leads-contact.spec.ts.)
+ * (The contact form on intent: leads-contact.spec.ts.)
  */
 
 const RADIX_MENU = /data-radix-menu-content|DropdownMenuTrigger/;
