@@ -1,20 +1,19 @@
-import * as React from "react";
-import { Checkbox as Primitive } from "radix-ui";
-import { Check } from "lucide-react";
+import type * as React from "react";
 import { cn } from "~/lib/cn";
 
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof Primitive.Root>) {
+/**
+ * A native checkbox: it is sent with its form and checked by the browser (`required`) before
+ * JavaScript runs or without it, which a scripted checkbox cannot do (docs/decisions/0501).
+ */
+export function Checkbox({ className, ...props }: Omit<React.ComponentProps<"input">, "type">) {
   return (
-    <Primitive.Root
+    <input
+      type="checkbox"
       className={cn(
-        "peer size-5 shrink-0 rounded border border-slate-500 bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
+        "size-5 shrink-0 cursor-pointer rounded border-slate-500 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:outline aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-destructive",
         className,
       )}
       {...props}
-    >
-      <Primitive.Indicator className="flex items-center justify-center">
-        <Check className="size-4" aria-hidden="true" />
-      </Primitive.Indicator>
-    </Primitive.Root>
+    />
   );
 }

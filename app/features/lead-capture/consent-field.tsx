@@ -1,18 +1,17 @@
-import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldMessage } from "~/components/ui/form-field";
 import { CONSENT_TEXT } from "@shared/schemas/consent-text";
 
 /** The TCPA consent checkbox (unchecked by default) with the consent text as its label. */
-export function ConsentField<T extends FieldValues>({
-  control,
-  name,
+export function ConsentField({
+  field,
   idPrefix,
   error,
   disabled,
 }: {
-  control: Control<T>;
-  name: Path<T>;
+  /** The form's registration of its consent field (`register("tcpa_consent")`). */
+  field: UseFormRegisterReturn;
   idPrefix: string;
   error?: string;
   disabled?: boolean;
@@ -22,23 +21,13 @@ export function ConsentField<T extends FieldValues>({
   return (
     <div className="grid gap-1.5">
       <div className="flex items-start gap-3">
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <Checkbox
-              id={id}
-              name={field.name}
-              ref={field.ref}
-              checked={field.value === true}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              disabled={disabled}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? messageId : undefined}
-              className="mt-0.5"
-            />
-          )}
+        <Checkbox
+          id={id}
+          {...field}
+          disabled={disabled}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? messageId : undefined}
+          className="mt-0.5"
         />
         <label htmlFor={id} className="text-xs leading-relaxed text-muted-foreground">
           {CONSENT_TEXT}
