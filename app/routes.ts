@@ -27,6 +27,7 @@ export default [
     route(page(paths.faq), "routes/faq.tsx"),
     route(page(paths.contact), "routes/contact.tsx"),
     route(page(paths.book), "routes/book.tsx"),
+    route(page(paths.bookDemo), "routes/book-demo.tsx"),
     route(page(paths.enterprise), "routes/enterprise.tsx"),
     route(page(paths.industryLaw), "routes/industries/law.tsx"),
     route(page(paths.industryTrades), "routes/industries/trades.tsx"),

@@ -17,6 +17,7 @@ export const paths = {
   faq: "/faq",
   contact: "/contact",
   book: "/book",
+  bookDemo: "/book-demo",
   enterprise: "/enterprise",
   industryLaw: "/industries/law",
   industryTrades: "/industries/trades",
@@ -50,11 +51,25 @@ export const publicPaths = [
   paths.faq,
   paths.contact,
   paths.book,
+  paths.bookDemo,
   paths.bookingSuccess,
 ] as const;
 
-/** Pages that are public but not worth indexing (a confirmation page reached after a booking). */
-export const unindexedPaths: readonly string[] = [paths.bookingSuccess];
+/**
+ * Pages that are public but not worth indexing: the confirmation page reached after a booking,
+ * and the booking form's own page, where a Book demo button leads when its dialog cannot open
+ * (docs/decisions/0501).
+ */
+export const unindexedPaths: readonly string[] = [paths.bookingSuccess, paths.bookDemo];
+
+/** The inline request form's section on /enterprise, where consult buttons lead without JavaScript. */
+export const enterpriseRequestSection = "request";
+
+/** The form's section on /contact: a submission made without JavaScript comes back to it. */
+export const contactFormSection = "contact-form";
+
+/** The form's section on /book-demo. */
+export const bookDemoSection = "booking-form";
 
 /** Staff pages: rendered in the browser only, served from the SPA shell. */
 export const adminPaths = [

@@ -83,6 +83,10 @@ export const pageSeo: Record<string, PageSeo> = {
     title: `AI agents for insurance agencies | ${brand.name}`,
     description: "Answer policyholders and prospects instantly, qualify leads and book reviews with your agents.",
   },
+  [paths.bookDemo]: {
+    title: `Book a demo | ${brand.name}`,
+    description: "Tell us about your business and we'll set up a 10-minute call.",
+  },
   [paths.bookingSuccess]: {
     title: `Booking confirmed | ${brand.name}`,
     description: "Your call is booked. Here is what happens next.",

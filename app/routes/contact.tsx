@@ -10,7 +10,7 @@ import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkTo
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
-import { paths } from "@shared/site-routes";
+import { contactFormSection, paths } from "@shared/site-routes";
 
 const ContactForm = React.lazy(() =>
   import("~/features/contact/contact-form").then((m) => ({ default: m.ContactForm })),
@@ -66,7 +66,7 @@ export default function ContactPage() {
               .
             </p>
           </div>
-          <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
+          <div id={contactFormSection} className="scroll-mt-20 rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
             <h2 className="text-2xl font-bold tracking-tight">{contactFormTitle}</h2>
             <div className="mt-6">
               <HydrateOnIntent>

@@ -29,7 +29,7 @@ import {
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { pageMeta } from "~/lib/seo";
-import { paths } from "@shared/site-routes";
+import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
 const EnterpriseRequestForm = React.lazy(() =>
   import("~/features/enterprise/enterprise-request-form").then((m) => ({ default: m.EnterpriseRequestForm })),
@@ -37,7 +37,7 @@ const EnterpriseRequestForm = React.lazy(() =>
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
 
-const formSectionId = "request";
+const formSectionId = enterpriseRequestSection;
 
 /** A card's short list, each line after a small green tick. */
 function TickList({ items, className }: { items: readonly string[]; className: string }) {

@@ -6,25 +6,46 @@ import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
-import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
+import { openSchedulerSoon, prefilledSchedulerUrl, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
+import { NativeFormError } from "~/features/lead-capture/native-form";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
+import { bookDemoSection, paths } from "@shared/site-routes";
 
 export const BOOKING_SUCCESS_TITLE = "Success!";
 export const BOOKING_SUCCESS_MESSAGE =
   "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
 
+/** What the scheduler is prefilled with after a booking request (docs/product.md#booking-submit). */
+export function bookingSchedulerPrefill(values: { name: string; work_email: string; company_name: string; job_title: string; total_calls: number }): SchedulerPrefill {
+  return {
+    name: values.name,
+    email: values.work_email,
+    guests: [values.work_email],
+    answers: [values.company_name, values.job_title, String(values.total_calls)],
+  };
+}
+
+/** The prefilled scheduler link, or null when the deployment's scheduler URL is not a URL. */
+export function schedulerUrlOrNull(baseUrl: string, prefill: SchedulerPrefill): string | null {
+  try {
+    return prefilledSchedulerUrl(baseUrl, prefill);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The booking dialog's form. It lives inside the dialog's content, which unmounts on close, so
  * closing (or succeeding, which closes) resets it.
  */
-export function BookingForm({ onSubmitted }: { onSubmitted: () => void }) {
+export function BookingForm({ onSubmitted }: { onSubmitted: (scheduler: { url: string | null }) => void }) {
   const {
     form: {
-      register,
-      control,
-      formState: { errors, isSubmitting },
+      formState: { isSubmitting },
     },
+    register,
+    errors,
     formProps,
   } = useLeadForm({
     schema: bookingFormSchema,
@@ -32,23 +53,23 @@ export function BookingForm({ onSubmitted }: { onSubmitted: () => void }) {
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", tcpa_consent: false },
     placement: "dialog",
     endpoint: "/api/submit-booking",
+    nativeAction: `${paths.bookDemo}#${bookDemoSection}`,
     botCheckAction: BOT_CHECK_ACTIONS.booking_dialog,
     extraFields: { source_form: "booking_dialog" },
     onSubmitted: (values) => {
       toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
-      onSubmitted();
-      openSchedulerSoon(getRuntimeConfig().demoSchedulerUrl, {
-        name: values.name,
-        email: values.work_email,
-        guests: [values.work_email],
-        answers: [values.company_name, values.job_title, String(values.total_calls)],
-      });
+      const { demoSchedulerUrl } = getRuntimeConfig();
+      const prefill = bookingSchedulerPrefill(values);
+      onSubmitted({ url: schedulerUrlOrNull(demoSchedulerUrl, prefill) });
+      openSchedulerSoon(demoSchedulerUrl, prefill);
     },
   });
 
   return (
-    <form {...formProps} className="relative grid gap-4" aria-label="Book a demo">
+    <form {...formProps} className="relative grid gap-4" aria-label="Book a demo" data-lead-form="booking">
       <HoneypotField />
+      <input type="hidden" name="source_form" value="booking_dialog" />
+      <NativeFormError />
       <LeadIdentityFields idPrefix="booking" register={register} errors={errors} />
       <FormField
         id="booking-total-calls"
@@ -58,7 +79,7 @@ export function BookingForm({ onSubmitted }: { onSubmitted: () => void }) {
       >
         {(p) => <Input {...p} {...register("total_calls", { valueAsNumber: true })} type="number" inputMode="numeric" min={1} step={1} />}
       </FormField>
-      <ConsentField control={control} name="tcpa_consent" idPrefix="booking" error={errors.tcpa_consent?.message} />
+      <ConsentField field={register("tcpa_consent")} idPrefix="booking" error={errors.tcpa_consent?.message} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Submitting..." : "Book my call"}
       </Button>

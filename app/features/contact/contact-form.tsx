@@ -8,21 +8,30 @@ import { Textarea } from "~/components/ui/textarea";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
+import { NativeFormError, useNativeFormState } from "~/features/lead-capture/native-form";
 import { CONTACT_COMPANY_SIZES, CONTACT_INDUSTRIES, contactFormSchema } from "@shared/schemas/contact-request";
+import { contactFormSection, paths } from "@shared/site-routes";
 
 export const CONTACT_THANKS = "Thanks! We'll be in touch soon.";
 
 /** The /contact form. Unlike the original, which sent nothing, each submission is stored as a lead. */
 export function ContactForm() {
-  const [sent, setSent] = React.useState(false);
+  const native = useNativeFormState();
+  const [sent, setSent] = React.useState(native?.outcome === "stored");
   if (sent) {
     return (
       <div role="status" className="grid justify-items-center gap-3 rounded-xl border border-border bg-background p-8 text-center">
         <CircleCheck className="size-10 text-success" aria-hidden="true" />
         <p className="text-lg font-semibold">{CONTACT_THANKS}</p>
-        <Button type="button" variant="outline" onClick={() => setSent(false)}>
-          Send another message
-        </Button>
+        {native ? (
+          <Button asChild variant="outline">
+            <a href={`${paths.contact}#${contactFormSection}`}>Send another message</a>
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" onClick={() => setSent(false)}>
+            Send another message
+          </Button>
+        )}
       </div>
     );
   }
@@ -33,41 +42,44 @@ export function ContactForm() {
 function ContactFields({ onSubmitted }: { onSubmitted: () => void }) {
   const {
     form: {
-      register,
-      formState: { errors, isSubmitting },
+      formState: { isSubmitting },
     },
+    register,
+    errors,
     formProps,
   } = useLeadForm({
     schema: contactFormSchema,
     defaultValues: { name: "", company: "", role: "", email: "", phone: "", industry: "", company_size: "", notes: "" },
     placement: "inline",
     endpoint: "/api/contact",
+    nativeAction: `${paths.contact}#${contactFormSection}`,
     botCheckAction: BOT_CHECK_ACTIONS.contact_form,
     onSubmitted,
   });
 
   return (
-    <form {...formProps} className="relative grid gap-4" aria-label="Contact us">
+    <form {...formProps} className="relative grid gap-4" aria-label="Contact us" data-lead-form="contact">
       <HoneypotField />
+      <NativeFormError />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name?.message}>
-          {(p) => <Input {...p} {...register("name")} autoComplete="name" required />}
+          {(p) => <Input {...p} {...register("name")} autoComplete="name" />}
         </FormField>
         <FormField id="contact-company" label="Company" error={errors.company?.message}>
-          {(p) => <Input {...p} {...register("company")} autoComplete="organization" required />}
+          {(p) => <Input {...p} {...register("company")} autoComplete="organization" />}
         </FormField>
         <FormField id="contact-role" label="Role (optional)" error={errors.role?.message}>
           {(p) => <Input {...p} {...register("role")} autoComplete="organization-title" />}
         </FormField>
         <FormField id="contact-email" label="Email" error={errors.email?.message}>
-          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="email" inputMode="email" required />}
+          {(p) => <Input {...p} {...register("email")} type="email" autoComplete="email" inputMode="email" />}
         </FormField>
         <FormField id="contact-phone" label="Phone (optional)" error={errors.phone?.message}>
           {(p) => <Input {...p} {...register("phone")} type="tel" autoComplete="tel" inputMode="tel" />}
         </FormField>
         <FormField id="contact-industry" label="Industry" error={errors.industry?.message}>
           {(p) => (
-            <NativeSelect {...p} {...register("industry")} required>
+            <NativeSelect {...p} {...register("industry")}>
               <option value="">Select your industry</option>
               {CONTACT_INDUSTRIES.map((industry) => (
                 <option key={industry.value} value={industry.value}>

@@ -7,7 +7,9 @@ import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
 import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
 import { useLeadForm, type LeadFormPlacement } from "~/features/lead-capture/use-lead-form";
+import { NativeFormError } from "~/features/lead-capture/native-form";
 import { BOT_CHECK_ACTIONS, enterpriseFormSchema } from "@shared/schemas/booking-request";
+import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
 /**
  * The enterprise request fields, shared by the consultation dialog and the inline form on
@@ -26,16 +28,17 @@ export function EnterpriseLeadForm({
   const sourceForm = variant === "dialog" ? "enterprise_dialog" : "enterprise_inline";
   const {
     form: {
-      register,
-      control,
-      formState: { errors, isSubmitting },
+      formState: { isSubmitting },
     },
+    register,
+    errors,
     formProps,
   } = useLeadForm({
     schema: enterpriseFormSchema,
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", ai_goal: "", tcpa_consent: false },
     placement: variant,
     endpoint: "/api/submit-booking",
+    nativeAction: `${paths.enterprise}#${enterpriseRequestSection}`,
     botCheckAction: BOT_CHECK_ACTIONS[sourceForm],
     extraFields: { total_calls: null, source_form: sourceForm },
     onSubmitted: (values) => {
@@ -50,8 +53,10 @@ export function EnterpriseLeadForm({
   });
 
   return (
-    <form {...formProps} className="relative grid gap-4" aria-label="Enterprise consultation request">
+    <form {...formProps} className="relative grid gap-4" aria-label="Enterprise consultation request" data-lead-form="enterprise">
       <HoneypotField />
+      <input type="hidden" name="source_form" value={sourceForm} />
+      <NativeFormError />
       <LeadIdentityFields idPrefix={idPrefix} register={register} errors={errors} />
       <FormField
         id={`${idPrefix}-ai-goal`}
@@ -61,7 +66,7 @@ export function EnterpriseLeadForm({
       >
         {(p) => <Textarea {...p} {...register("ai_goal")} rows={4} />}
       </FormField>
-      <ConsentField control={control} name="tcpa_consent" idPrefix={idPrefix} error={errors.tcpa_consent?.message} />
+      <ConsentField field={register("tcpa_consent")} idPrefix={idPrefix} error={errors.tcpa_consent?.message} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Submitting..." : submitLabel}
       </Button>

@@ -2,13 +2,17 @@ import * as React from "react";
 import { toast } from "~/lib/toast";
 import { CircleCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ExternalLink } from "~/components/layout/external-link";
+import { useNativeFormState } from "~/features/lead-capture/native-form";
+import { enterpriseRequestSection, paths } from "@shared/site-routes";
 import { EnterpriseLeadForm } from "./enterprise-lead-form";
 
 export const INLINE_SUCCESS_TOAST = "Request submitted!";
 
 /** The inline enterprise request form on /enterprise, with its 'Request submitted' state. */
 export function EnterpriseRequestForm() {
-  const [submitted, setSubmitted] = React.useState(false);
+  const native = useNativeFormState();
+  const [submitted, setSubmitted] = React.useState(native?.outcome === "stored");
   const confirmation = React.useRef<HTMLHeadingElement>(null);
   React.useEffect(() => {
     if (submitted) confirmation.current?.focus();
@@ -22,11 +26,24 @@ export function EnterpriseRequestForm() {
           Request submitted
         </h3>
         <p className="max-w-prose text-sm text-muted-foreground">
-          Thanks! We'll contact you shortly to schedule your consultation. A scheduler opens so you can pick a time now.
+          {native?.outcome === "stored"
+            ? "Thanks! We'll contact you shortly to schedule your consultation, or pick a time now."
+            : "Thanks! We'll contact you shortly to schedule your consultation. A scheduler opens so you can pick a time now."}
         </p>
-        <Button type="button" variant="outline" onClick={() => setSubmitted(false)}>
-          Submit another request
-        </Button>
+        {native?.outcome === "stored" && native.schedulerUrl ? (
+          <Button asChild size="lg">
+            <ExternalLink href={native.schedulerUrl}>Pick a time now</ExternalLink>
+          </Button>
+        ) : null}
+        {native ? (
+          <Button asChild variant="outline">
+            <a href={`${paths.enterprise}#${enterpriseRequestSection}`}>Submit another request</a>
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" onClick={() => setSubmitted(false)}>
+            Submit another request
+          </Button>
+        )}
       </div>
     );
   }

@@ -1,12 +1,15 @@
 import * as React from "react";
-import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
 import { readHoneypot } from "./honeypot-field";
 import { reportFailure } from "./lead-form-feedback";
+import { nativeConstraintsOf, useNativeFormState } from "./native-form";
 import { preloadBotCheck } from "./recaptcha";
 import { createLeadSubmitter, type LeadEndpoint } from "./submit-lead";
+
+const subscribeNothing = () => () => {};
 
 /**
  * Where a lead form sits. A dialog's form loads the bot check as it opens and shows the fixed
@@ -20,13 +23,22 @@ export type LeadFormPlacement = "dialog" | "inline";
  * through the lead submitter (bot-check token, idempotency key, attribution, honeypot), shows a
  * failure beside the fields and in a toast, and loads the bot check before the first submit.
  *
- * Spread `formProps` on the `<form>`; `form` is react-hook-form's API for the fields.
+ * Before JavaScript takes over (the prerendered HTML, a browser without JavaScript, a chunk that
+ * failed to load) the same form posts natively to `nativeAction`, a page whose server answers
+ * with the thank-you state or the errors beside the values (docs/decisions/0501): `register` adds
+ * each field's native constraints from the shared schema, and the server's values and errors when
+ * it renders the answer. Once hydrated the form validates itself (`noValidate`) with the
+ * schema's messages, and `maxlength` no longer stops typing so that the length message can show.
+ *
+ * Spread `formProps` on the `<form>`; register fields with the returned `register` and read
+ * their messages from `errors`; `form` is react-hook-form's API for everything else.
  */
 export function useLeadForm<Input extends FieldValues, Output extends FieldValues>({
   schema,
   defaultValues,
   placement,
   endpoint,
+  nativeAction,
   botCheckAction,
   extraFields,
   onSubmitted,
@@ -36,6 +48,8 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
   defaultValues: DefaultValues<Input>;
   placement: LeadFormPlacement;
   endpoint: LeadEndpoint;
+  /** Where the form posts natively: a page path, with the form's section as its hash. */
+  nativeAction: string;
   botCheckAction: (typeof BOT_CHECK_ACTIONS)[keyof typeof BOT_CHECK_ACTIONS];
   /** Sent with the form's values (for example which form it was). */
   extraFields?: Record<string, unknown>;
@@ -43,7 +57,34 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
   onSubmitted: (values: Output) => void;
 }) {
   const [submit] = React.useState(createLeadSubmitter);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const native = useNativeFormState();
+  const sentBack = native?.outcome === "invalid" ? native : null;
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: sentBack ? ({ ...defaultValues, ...sentBack.values } as DefaultValues<Input>) : defaultValues,
+  });
+  // False in the prerendered HTML and while hydrating (so both render the same attributes), true
+  // from the render after: React re-renders when the two snapshots differ.
+  const enhanced = React.useSyncExternalStore(subscribeNothing, () => true, () => false);
+
+  const constraints = nativeConstraintsOf(schema);
+  const register = ((name: Path<Input>) => {
+    const field = form.register(name);
+    const { maxLength, ...rest } = constraints[name] ?? {};
+    const posted = sentBack?.values[name];
+    return {
+      ...field,
+      ...rest,
+      ...(enhanced ? {} : { maxLength }),
+      ...(posted === undefined ? {} : typeof posted === "boolean" ? { defaultChecked: posted } : { defaultValue: posted }),
+    };
+  }) as UseFormRegister<Input>;
+  const errors = sentBack
+    ? ({
+        ...Object.fromEntries(Object.entries(sentBack.fieldErrors).map(([name, message]) => [name, { type: "server", message }])),
+        ...form.formState.errors,
+      } as FieldErrors<Input>)
+    : form.formState.errors;
 
   const formRef = React.useRef<HTMLFormElement>(null);
   React.useEffect(() => {
@@ -67,9 +108,13 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
 
   return {
     form,
+    register,
+    errors,
     formProps: {
       ref: formRef,
-      noValidate: true,
+      method: "post",
+      action: nativeAction,
+      noValidate: enhanced,
       onSubmit: form.handleSubmit(onSubmit),
       // Inline forms load the bot check when first focused, not with the page.
       onFocusCapture: placement === "inline" ? preloadBotCheck : undefined,

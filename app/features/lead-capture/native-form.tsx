@@ -1,0 +1,84 @@
+import * as React from "react";
+import { z } from "zod";
+
+/**
+ * A lead form's state when the server renders it as the answer to a submission made without
+ * JavaScript (server/leads/native-forms.ts, docs/decisions/0501): the visitor's values with the
+ * errors beside them, or the thank-you state once the lead is stored. Absent when prerendering
+ * and in the browser.
+ */
+export type NativeFormState =
+  | {
+      outcome: "invalid";
+      /** The values as posted: text fields as text, checkboxes as booleans. */
+      values: Record<string, string | boolean>;
+      /** One message per field, worded as the enhanced form words it. */
+      fieldErrors: Record<string, string>;
+      /** What went wrong with the submission as a whole, when it is not a field's fault. */
+      error: string | null;
+    }
+  | {
+      outcome: "stored";
+      /** For a booking: the scheduler with the visitor's details filled in. */
+      schedulerUrl: string | null;
+    };
+
+export const NativeFormStateContext = React.createContext<NativeFormState | null>(null);
+
+/** The server's state for the form being rendered, if the server is rendering one. */
+export function useNativeFormState(): NativeFormState | null {
+  return React.useContext(NativeFormStateContext);
+}
+
+/** What the browser checks by itself before a form is sent without JavaScript. */
+export type NativeConstraints = { required?: true; maxLength?: number; min?: number; max?: number };
+
+type JsonSchemaField = {
+  type?: string | string[];
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: JsonSchemaField[];
+};
+
+const constraintsCache = new WeakMap<z.ZodType, Record<string, NativeConstraints>>();
+
+/**
+ * The native constraints (`required`, `maxlength`, `min`, `max`) of each field of a form's shared
+ * schema, read from the schema itself so that the HTML a browser checks without JavaScript and
+ * the messages the enhanced form shows come from one source.
+ */
+export function nativeConstraintsOf(schema: z.ZodType): Record<string, NativeConstraints> {
+  const cached = constraintsCache.get(schema);
+  if (cached) return cached;
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, JsonSchemaField>;
+    required?: string[];
+  };
+  const constraints: Record<string, NativeConstraints> = {};
+  for (const [name, field] of Object.entries(json.properties ?? {})) {
+    const parts = [field, ...(field.anyOf ?? [])];
+    const c: NativeConstraints = {};
+    if (json.required?.includes(name)) c.required = true;
+    for (const part of parts) {
+      if (part.maxLength !== undefined) c.maxLength = part.maxLength;
+      if (part.minimum !== undefined) c.min = part.minimum;
+      if (part.maximum !== undefined) c.max = part.maximum;
+    }
+    constraints[name] = c;
+  }
+  constraintsCache.set(schema, constraints);
+  return constraints;
+}
+
+/** The message shown above a form that the server sent back without storing it. */
+export function NativeFormError() {
+  const state = useNativeFormState();
+  if (state?.outcome !== "invalid") return null;
+  const message = state.error ?? "Please check the highlighted fields.";
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,34 @@
+import * as React from "react";
+import type { Route } from "./+types/book-demo";
+import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/marketing/section";
+import { HydrateOnIntent } from "~/components/hydrate-on-intent";
+import { bookingDialog } from "~/content/booking-dialog";
+import { pageMeta } from "~/lib/seo";
+import { bookDemoSection, paths } from "@shared/site-routes";
+
+const BookingPageForm = React.lazy(() =>
+  import("~/features/booking/booking-page-form").then((m) => ({ default: m.BookingPageForm })),
+);
+
+export const meta: Route.MetaFunction = () => pageMeta(paths.bookDemo);
+
+/**
+ * The booking dialog's form as a page: where every Book demo button leads when the dialog cannot
+ * open (JavaScript off or blocked, or its code failed to load). The form posts natively here and
+ * the server answers with the thank-you state or the errors (docs/decisions/0501).
+ */
+export default function BookDemoPage() {
+  return (
+    <>
+      <PageHero title={bookingDialog.title} lead={bookingDialog.description} />
+      <Section className="-mt-6 pt-0">
+        <div id={bookDemoSection} className="mx-auto max-w-2xl scroll-mt-20 rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
+          <HydrateOnIntent>
+            <BookingPageForm />
+          </HydrateOnIntent>
+        </div>
+      </Section>
+    </>
+  );
+}
