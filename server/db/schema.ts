@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { appRoles } from "@shared/schemas/admin";
-import { bookingSourceForms } from "@shared/schemas/lead-sources";
+import { botCheckOutcomes, bookingSourceForms } from "@shared/schemas/lead-sources";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -163,6 +163,8 @@ const attribution = () => ({
   clientIp: text("client_ip"),
   userAgent: text("user_agent"),
   idempotencyKey: text("idempotency_key").notNull().unique(),
+  /** Null on leads stored before the outcome was recorded. */
+  botCheck: text("bot_check", { enum: botCheckOutcomes }),
 });
 
 export const bookingInquiries = pgTable(

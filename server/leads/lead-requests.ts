@@ -13,7 +13,8 @@ import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { HONEYPOT_FIELD, idempotencyKeySchema } from "@shared/schemas/lead-meta";
 import crypto from "node:crypto";
 import { describeInvalidInput, publicErrorBody } from "../http/validation";
-import { BOT_CHECK_MESSAGES, verifyBotToken } from "./bot-check";
+import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
+import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-check";
 import {
   findBookingByKey,
   findContactByKey,
@@ -31,7 +32,16 @@ export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 503; body: LeadRespon
 export type LeadBody = Record<string, unknown>;
 
 /** What the route knows about the request besides its body. */
-export type RequestMeta = { clientIp: string; userAgent: string | null; idempotencyHeader: string | null };
+export type RequestMeta = {
+  clientIp: string;
+  userAgent: string | null;
+  idempotencyHeader: string | null;
+  /**
+   * Sent by a form without JavaScript (server/routes/lead-pages.ts): there is no bot-check token
+   * to verify, so the lead is stored flagged `no_script` (docs/decisions/0501).
+   */
+  withoutScript?: boolean;
+};
 
 const SUCCESS: LeadAnswer = { status: 200, body: { success: true } };
 
@@ -66,9 +76,15 @@ type Attribution = {
   utm_content?: string | null;
 };
 
-function evidenceOf(attribution: Attribution | undefined, idempotencyKey: string, meta: RequestMeta): LeadEvidence {
+function evidenceOf(
+  attribution: Attribution | undefined,
+  idempotencyKey: string,
+  meta: RequestMeta,
+  botCheck: BotCheckOutcome,
+): LeadEvidence {
   const a = attribution ?? {};
   return {
+    botCheck,
     idempotencyKey,
     pagePath: a.page_path ?? null,
     referrer: a.referrer ?? null,
@@ -108,6 +124,25 @@ function bookingLeadOf(
   };
 }
 
+/**
+ * The bot check for one submission: reCAPTCHA's verdict on the token, or, for a form sent without
+ * JavaScript, no verdict at all (recorded as `no_script` when reCAPTCHA is configured).
+ */
+async function checkBot(
+  deps: AppDeps,
+  token: string | null | undefined,
+  expectedAction: string,
+  meta: RequestMeta,
+): Promise<(BotCheckResult & { ok: false }) | { ok: true; tokenHash: string | null; outcome: BotCheckOutcome }> {
+  const configured = Boolean(deps.config.recaptcha.secretKey);
+  if (meta.withoutScript) return { ok: true, tokenHash: null, outcome: configured ? "no_script" : "off" };
+  const bot = await verifyBotToken(
+    { config: deps.config.recaptcha, db: deps.database.db, logger: deps.logger },
+    { token, expectedAction, remoteIp: meta.clientIp },
+  );
+  return bot.ok ? { ...bot, outcome: configured ? "passed" : "off" } : bot;
+}
+
 /** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
 export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
@@ -128,14 +163,12 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
   const existing = clientKey ? await findBookingByKey(db, idempotencyKey) : null;
   if (existing) return sameLead(existing, lead.workEmail, lead.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
 
-  const bot = await verifyBotToken(
-    { config: deps.config.recaptcha, db, logger: deps.logger },
-    { token: v.recaptchaToken, expectedAction: BOT_CHECK_ACTIONS[sourceForm], remoteIp: meta.clientIp },
-  );
+  const bot = await checkBot(deps, v.recaptchaToken, BOT_CHECK_ACTIONS[sourceForm], meta);
   if (!bot.ok) return fail(bot.status, bot.error);
 
   try {
-    const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidenceOf(v.attribution, idempotencyKey, meta), bot.tokenHash);
+    const evidence = evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome);
+    const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidence, bot.tokenHash);
     if (stored.outcome === "created") deps.logger.info({ leadId: stored.id, sourceForm }, "booking inquiry stored");
   } catch (error) {
     if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
@@ -157,14 +190,12 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
   const existing = clientKey ? await findContactByKey(db, idempotencyKey) : null;
   if (existing) return sameLead(existing, v.email, v.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
 
-  const bot = await verifyBotToken(
-    { config: deps.config.recaptcha, db, logger: deps.logger },
-    { token: v.recaptchaToken, expectedAction: BOT_CHECK_ACTIONS.contact_form, remoteIp: meta.clientIp },
-  );
+  const bot = await checkBot(deps, v.recaptchaToken, BOT_CHECK_ACTIONS.contact_form, meta);
   if (!bot.ok) return fail(bot.status, bot.error);
 
   try {
-    const stored = await storeContactRequest(db, notificationChannels(deps.config.notify), v, evidenceOf(v.attribution, idempotencyKey, meta), bot.tokenHash);
+    const evidence = evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome);
+    const stored = await storeContactRequest(db, notificationChannels(deps.config.notify), v, evidence, bot.tokenHash);
     if (stored.outcome === "created") deps.logger.info({ leadId: stored.id }, "contact request stored");
   } catch (error) {
     if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leadOutbox, usedBotTokens } from "../db/schema";
 import type { BookingSourceForm } from "@shared/schemas/booking-request";
 import type { ContactFormValues } from "@shared/schemas/contact-request";
+import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { signalLeadStored } from "./outbox-signal";
 
 export type NotificationChannel = "email" | "webhook";
@@ -28,6 +29,7 @@ export type LeadEvidence = {
   utmContent: string | null;
   clientIp: string | null;
   userAgent: string | null;
+  botCheck: BotCheckOutcome;
 };
 
 export type BookingLead = {

@@ -15,3 +15,18 @@ export const bookingSourceLabels: Record<BookingSourceForm, string> = {
   enterprise_dialog: "Enterprise dialog",
   enterprise_inline: "Enterprise form",
 };
+
+/**
+ * What the bot check said about a lead (docs/decisions/0501): `passed` (reCAPTCHA verified its
+ * token), `off` (no reCAPTCHA configured), `no_script` (sent without JavaScript, so reCAPTCHA
+ * could not run: kept, behind the honeypot and the rate limit, and flagged for staff).
+ */
+export const botCheckOutcomes = ["passed", "off", "no_script"] as const;
+export type BotCheckOutcome = (typeof botCheckOutcomes)[number];
+
+/** How staff screens name each outcome. */
+export const botCheckLabels: Record<BotCheckOutcome, string> = {
+  passed: "Verified",
+  off: "Not checked",
+  no_script: "Unverified (sent without JavaScript)",
+};
