@@ -8,6 +8,7 @@ import { publicErrorBody } from "./http/validation";
 import { adminErrorBody } from "./admin/admin-errors";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
+import { leadPageRoutes } from "./routes/lead-pages";
 import { adminRoutes } from "./routes/admin";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => c.json(publicErrorBody({ error: "Not found" }), 404));
 
   if (deps.site) {
+    // Lead forms sent without JavaScript post to their own page (docs/decisions/0501).
+    app.route("/", leadPageRoutes(deps.config.publicUrl));
     const serveStatic = createStaticHandler(deps.site, deps.config);
     app.on(["GET", "HEAD"], "*", serveStatic);
   }

@@ -10,7 +10,8 @@ import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type Requ
 /** Lead forms send well under 4 KB; 32 KB leaves room for long notes and attribution. */
 export const LEAD_BODY_LIMIT_BYTES = 32 * 1024;
 
-const UNAVAILABLE = "We could not save your request right now. Please try again in a moment.";
+export const UNAVAILABLE = "We could not save your request right now. Please try again in a moment.";
+export const RATE_LIMITED = "Too many submissions from your network. Please try again later.";
 
 /**
  * Any JSON object, passed on as it arrived: the submission pipeline checks the honeypot before it
@@ -40,7 +41,7 @@ export function leadRoutes() {
       const decision = await hitRateLimit(database.db, `leads:${ip}`, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfterSeconds));
-        return c.json(publicErrorBody({ error: "Too many submissions from your network. Please try again later." }), 429);
+        return c.json(publicErrorBody({ error: RATE_LIMITED }), 429);
       }
     } catch (error) {
       logger.error({ err: error }, "rate limiter unavailable");

@@ -1,0 +1,69 @@
+import { renderToString } from "react-dom/server";
+import { BookingPageForm } from "~/features/booking/booking-page-form";
+import { ContactForm } from "~/features/contact/contact-form";
+import { EnterpriseRequestForm } from "~/features/enterprise/enterprise-request-form";
+import { NativeFormStateContext, type NativeFormState } from "~/features/lead-capture/native-form";
+import { prefilledSchedulerUrl } from "~/features/lead-capture/scheduler";
+import { bookingSchedulerPrefill } from "~/features/booking/booking-form";
+import type { RuntimeConfig } from "@shared/runtime-config";
+
+export type { NativeFormState };
+
+/*
+ * The one module of app/ the server imports (eslint.config.js): it renders the lead forms for
+ * answers to submissions made without JavaScript (docs/decisions/0501). ".server": never part of
+ * the browser's bundle.
+ */
+
+/** The lead forms a page posts natively, by the `data-lead-form` name their `<form>` carries. */
+export type NativeLeadForm = "booking" | "enterprise" | "contact";
+
+const forms: Record<NativeLeadForm, () => React.ReactNode> = {
+  booking: () => <BookingPageForm />,
+  enterprise: () => <EnterpriseRequestForm />,
+  contact: () => <ContactForm />,
+};
+
+/**
+ * The thank-you state's scheduler link, prefilled from the stored values as the enhanced form
+ * prefills the scheduler it opens; null for the contact form or a scheduler URL that is no URL.
+ */
+export function schedulerLinkFor(form: NativeLeadForm, values: Record<string, unknown>, runtime: RuntimeConfig): string | null {
+  const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
+  try {
+    if (form === "booking") {
+      return prefilledSchedulerUrl(
+        runtime.demoSchedulerUrl,
+        bookingSchedulerPrefill({
+          name: text("name"),
+          work_email: text("work_email"),
+          company_name: text("company_name"),
+          job_title: text("job_title"),
+          total_calls: Number(values.total_calls),
+        }),
+      );
+    }
+    if (form === "enterprise") {
+      return prefilledSchedulerUrl(runtime.enterpriseSchedulerUrl, {
+        name: text("name"),
+        email: text("work_email"),
+        guests: [text("work_email")],
+        answers: [text("company_name"), text("job_title"), text("ai_goal")],
+      });
+    }
+  } catch {
+    // An unusable scheduler URL: the thank-you state goes without the link.
+  }
+  return null;
+}
+
+/**
+ * The HTML of a lead form as the server answers a submission made without JavaScript: the same
+ * component the page prerenders, given the server's state (the thank-you state, or the visitor's
+ * values with the errors beside them). server/routes/lead-pages.ts puts it in place of the
+ * page's form (docs/decisions/0501).
+ */
+export function renderLeadForm(form: NativeLeadForm, state: NativeFormState): string {
+  const Form = forms[form];
+  return renderToString(<NativeFormStateContext.Provider value={state}>{Form()}</NativeFormStateContext.Provider>);
+}

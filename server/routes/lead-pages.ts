@@ -1,0 +1,203 @@
+import crypto from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps, AppEnv } from "../app-env";
+import { clientIp } from "../http/client-ip";
+import { originGuard } from "../http/origin-guard";
+import { pageCsp } from "../http/security-headers";
+import { publicErrorBody } from "../http/validation";
+import { hitRateLimit } from "../leads/rate-limiter";
+import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
+import {
+  renderLeadForm,
+  schedulerLinkFor,
+  type NativeFormState,
+  type NativeLeadForm,
+} from "~/features/native-forms/render-lead-form.server";
+import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
+import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
+import { paths } from "@shared/site-routes";
+import { LEAD_BODY_LIMIT_BYTES, RATE_LIMITED, UNAVAILABLE } from "./leads";
+
+/**
+ * A page whose lead form posts to it natively: the form's fields as the page sends them, and how
+ * they reach the submission pipeline the JSON endpoints use (server/leads/lead-requests.ts).
+ */
+type LeadPage = {
+  path: string;
+  form: NativeLeadForm;
+  submit: (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
+  /** Text fields, posted as typed. */
+  text: readonly string[];
+  /** The pipeline's body from the posted fields. */
+  body: (posted: Record<string, string>, has: (name: string) => boolean) => LeadBody;
+};
+
+const identity = ["name", "job_title", "work_email", "company_name"] as const;
+
+const leadPages: readonly LeadPage[] = [
+  {
+    path: paths.bookDemo,
+    form: "booking",
+    submit: submitBooking,
+    text: [...identity, "total_calls"],
+    body: (p, has) => ({
+      ...p,
+      source_form: "booking_dialog",
+      // An empty number box is no number, as it is for the enhanced form.
+      total_calls: p.total_calls === undefined || p.total_calls.trim() === "" ? undefined : Number(p.total_calls),
+      tcpa_consent: has("tcpa_consent"),
+    }),
+  },
+  {
+    path: paths.enterprise,
+    form: "enterprise",
+    submit: submitBooking,
+    text: [...identity, "ai_goal", "source_form"],
+    body: (p, has) => ({
+      ...p,
+      source_form: p.source_form === "enterprise_dialog" ? "enterprise_dialog" : "enterprise_inline",
+      total_calls: null,
+      tcpa_consent: has("tcpa_consent"),
+    }),
+  },
+  {
+    path: paths.contact,
+    form: "contact",
+    submit: submitContact,
+    text: ["name", "company", "role", "email", "phone", "industry", "company_size", "notes"],
+    body: (p) => ({ ...p }),
+  },
+];
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const NOT_A_FORM = "This page accepts form submissions only.";
+
+/**
+ * Where the form was: the page that posted it (the Referer, on this site only) and the campaign
+ * parameters in its address. Without JavaScript there is no record of the landing visit.
+ */
+function attributionFromReferer(referer: string | undefined, publicUrl: string) {
+  if (!referer) return {};
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(publicUrl).origin) return {};
+    const attribution: Record<string, string> = { page_path: url.pathname };
+    for (const key of ATTRIBUTION_KEYS) {
+      const value = url.searchParams.get(key);
+      if (value) attribution[key] = value;
+    }
+    return attribution;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The same submission sent again (a reload of the answer, a double press) is the same lead: its
+ * key is derived from the form, the address, the values and the day, never from anything the
+ * visitor could not repeat. The pipeline then answers success without a second row.
+ */
+function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): string {
+  const day = new Date().toISOString().slice(0, 10);
+  const digest = crypto.createHash("sha256").update(JSON.stringify([page.path, ip, day, body])).digest("hex");
+  return `native-${digest.slice(0, 48)}`;
+}
+
+/** The page's prerendered HTML without its scripts, its lead form replaced by `formHtml`. */
+function answerPage(pageHtml: string, form: NativeLeadForm, formHtml: string): string | null {
+  const formPattern = new RegExp(`<form\\b[^>]*\\bdata-lead-form="${form}"[^>]*>[\\s\\S]*?</form>`);
+  if (!formPattern.test(pageHtml)) return null;
+  return (
+    pageHtml
+      // Forms never nest, so the first </form> after the opening tag closes this one.
+      .replace(formPattern, () => formHtml)
+      // The answer is a plain page: nothing hydrates it (its markup is not the prerendered one).
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, "")
+  );
+}
+
+/**
+ * Native form posts to the pages that hold a lead form (POST /book-demo, /enterprise, /contact):
+ * a browser without JavaScript, or whose scripts failed, sends the form here
+ * (docs/decisions/0501). The checks and the pipeline are those of the JSON endpoints (origin,
+ * body limit, per-address rate limit, honeypot, the shared schema, one transaction with the
+ * outbox); the answer is the page itself with the thank-you state, or with the errors beside
+ * the visitor's values. Personal data never goes into a URL: the values come back in the page.
+ */
+export function leadPageRoutes(publicUrl: string) {
+  const routes = new Hono<AppEnv>();
+
+  for (const page of leadPages) {
+    const respond = (c: Context<AppEnv>, state: NativeFormState, status: 200 | 400 | 403 | 409 | 413 | 415 | 429 | 503) => {
+      const { site, config } = c.get("deps");
+      const file = site?.lookup(page.path);
+      const html = file ? answerPage(file.body.toString("utf8"), page.form, renderLeadForm(page.form, state)) : null;
+      if (!html) throw new Error(`no lead form "${page.form}" in the page ${page.path}`);
+      c.header("content-security-policy", pageCsp(config, []));
+      // The answer holds what the visitor typed: never stored by a cache.
+      c.header("cache-control", "no-store");
+      return c.html(html, status);
+    };
+    const refuse = (c: Context<AppEnv>, error: string, status: 400 | 413 | 415 | 429 | 503, values: Record<string, string | boolean> = {}) =>
+      respond(c, { outcome: "invalid", values, fieldErrors: {}, error }, status);
+
+    routes.post(
+      page.path,
+      originGuard(publicUrl, publicErrorBody),
+      bodyLimit({ maxSize: LEAD_BODY_LIMIT_BYTES, onError: (c) => refuse(c, "Your message is too long to send.", 413) }),
+      async (c) => {
+        const deps = c.get("deps");
+        const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+        if (!FORM_TYPES.includes(type)) return refuse(c, NOT_A_FORM, 415);
+
+        const ip = clientIp(c, deps.config.trustProxyHeader);
+        try {
+          const decision = await hitRateLimit(deps.database.db, `leads:${ip}`, deps.config.leads.rateLimit.max, deps.config.leads.rateLimit.windowSeconds);
+          if (!decision.allowed) {
+            c.header("Retry-After", String(decision.retryAfterSeconds));
+            return refuse(c, RATE_LIMITED, 429);
+          }
+        } catch (error) {
+          deps.logger.error({ err: error }, "rate limiter unavailable");
+          return refuse(c, UNAVAILABLE, 503);
+        }
+
+        const raw = await c.req.parseBody();
+        const posted: Record<string, string> = {};
+        for (const name of page.text) {
+          const value = raw[name];
+          if (typeof value === "string") posted[name] = value;
+        }
+        const has = (name: string) => typeof raw[name] === "string";
+        const values: Record<string, string | boolean> = { ...posted, tcpa_consent: has("tcpa_consent") };
+        const body: LeadBody = page.body(posted, has);
+        const honeypot = raw[HONEYPOT_FIELD];
+        const meta: RequestMeta = {
+          clientIp: ip,
+          userAgent: c.req.header("user-agent") ?? null,
+          idempotencyHeader: nativeIdempotencyKey(page, ip, body),
+          withoutScript: true,
+        };
+        const submission: LeadBody = {
+          ...body,
+          ...(typeof honeypot === "string" && honeypot !== "" ? { [HONEYPOT_FIELD]: honeypot } : {}),
+          attribution: attributionFromReferer(c.req.header("referer"), deps.config.publicUrl),
+        };
+
+        let answer: LeadAnswer;
+        try {
+          answer = await page.submit(deps, submission, meta);
+        } catch (error) {
+          deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
+          return refuse(c, UNAVAILABLE, 503, values);
+        }
+        if (answer.body.success) return respond(c, { outcome: "stored", schedulerUrl: schedulerLinkFor(page.form, body, deps.config.runtime) }, 200);
+        const { error, fieldErrors = {} } = answer.body;
+        return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);
+      },
+    );
+  }
+  return routes;
+}
