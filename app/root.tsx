@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import { Spinner } from "~/components/ui/spinner";
 import { Toaster } from "~/components/ui/toaster";
+import { earlyTapScript, replayEarlyTap } from "~/lib/early-taps";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -14,6 +15,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        {/* First in the page: keeps a tap on a Book or consult button made before hydration. */}
+        <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
         <Meta />
         <Links />
       </head>
@@ -32,6 +35,8 @@ export default function App() {
   // for it instead of guessing with timeouts; stylesheets may use it too.
   React.useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    // A Book or consult tap made before now opens its dialog (app/lib/early-taps.ts).
+    replayEarlyTap();
   }, []);
   return (
     <>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { EARLY_TAP_FALLBACK_MS } from "~/lib/early-taps";
 
 type Gate = {
   /** The visitor has turned to the content: load and hydrate it. */
@@ -45,7 +46,7 @@ const INTENT_EVENTS = ["focusin", "pointerdown", "pointerover", "touchstart", "k
  * For the inline lead forms: their validation schemas and form library are most of a page's
  * start-up work (docs/decisions/0303), for a form most visitors never touch. The HTML is
  * complete without JavaScript; a submit before the code is in is held back and replayed once the
- * form has hydrated. On a client-side navigation there is nothing to hydrate, so `children`
+ * form has hydrated, or sent natively if the code has not come within EARLY_TAP_FALLBACK_MS. On a client-side navigation there is nothing to hydrate, so `children`
  * render at once (behind `fallback` while their code loads).
  *
  * `children` should be (or contain) a `React.lazy` component, so that its code is not part of
@@ -78,7 +79,15 @@ export function HydrateOnIntent({
       if (gate.hydrated || !(event.target instanceof HTMLFormElement)) return;
       event.preventDefault();
       gate.open();
-      gate.pendingSubmit = { form: event.target, submitter: (event as SubmitEvent).submitter };
+      const form = event.target;
+      gate.pendingSubmit = { form, submitter: (event as SubmitEvent).submitter };
+      // The form's code may never come (a failed chunk, a dead network): after a while the form
+      // is sent as it is, natively, and its page answers (docs/decisions/0501).
+      window.setTimeout(() => {
+        if (gate.hydrated || gate.pendingSubmit?.form !== form || !form.isConnected) return;
+        gate.pendingSubmit = null;
+        HTMLFormElement.prototype.submit.call(form);
+      }, EARLY_TAP_FALLBACK_MS);
     };
     for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
     el.addEventListener("submit", holdSubmit, true);

@@ -3,9 +3,8 @@ import { NavLink as RouterNavLink } from "react-router";
 import { ChevronDown, Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useEverTrue } from "~/lib/deferred-mount";
-import { useBookingDialog } from "~/features/booking/booking-dialog-context";
+import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { navLabels } from "~/content/brand";
-import { ctaLabels } from "~/content/calls-to-action";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { SiteLogo } from "./site-logo";
@@ -83,8 +82,6 @@ function NavMenu({ kind, label }: { kind: NavMenuKind; label: string }) {
 }
 
 export function SiteHeader() {
-  const { openBookingDialog } = useBookingDialog();
-
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -100,9 +97,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Button className="max-lg:hidden" onClick={() => openBookingDialog("navbar")}>
-            {ctaLabels.bookDemo}
-          </Button>
+          <BookDemoButton location="navbar" size="default" icon={false} className="max-lg:hidden" />
           <MobileMenu />
         </div>
       </div>

@@ -1,7 +1,9 @@
 import * as React from "react";
-import { Button, type ButtonProps } from "~/components/ui/button";
+import type { ButtonProps } from "~/components/ui/button";
+import { EarlyTapButton } from "~/components/early-tap-button";
 import { track, type CtaLocation } from "~/lib/analytics";
 import { useEverTrue } from "~/lib/deferred-mount";
+import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
 // The dialog (Radix, the toast region, then the form) loads when it is first opened, not with
 // the page (docs/decisions/0303).
@@ -19,7 +21,7 @@ export function EnterpriseConsultButton({
   location,
   children,
   ...props
-}: Omit<ButtonProps, "onClick"> & {
+}: Omit<ButtonProps, "onClick" | "type"> & {
   /** A Book button's location (cta_book_click), or undefined for a consult button (enterprise_consult_click). */
   location?: CtaLocation;
   children: React.ReactNode;
@@ -28,18 +30,17 @@ export function EnterpriseConsultButton({
   const mounted = useEverTrue(open);
   return (
     <>
-      <Button
+      <EarlyTapButton
         {...props}
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => {
+        fallbackHref={`${paths.enterprise}#${enterpriseRequestSection}`}
+        onPress={() => {
           if (location) track("cta_book_click", { location });
           else track("enterprise_consult_click", {});
           setOpen(true);
         }}
       >
         {children}
-      </Button>
+      </EarlyTapButton>
       {mounted ? (
         <React.Suspense fallback={null}>
           <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />

@@ -1,0 +1,29 @@
+import type * as React from "react";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import { EARLY_TAP_ATTRIBUTE } from "~/lib/early-taps";
+
+/**
+ * A button that opens a dialog once the page is interactive, and works from first paint: it is
+ * the submit button of a GET form to `fallbackHref`, a page that holds the dialog's form, so
+ * without JavaScript it goes there; a tap before hydration is kept and replayed (app/lib/early-taps.ts).
+ */
+export function EarlyTapButton({
+  fallbackHref,
+  onPress,
+  ...props
+}: Omit<ButtonProps, "onClick" | "type"> & { fallbackHref: string; onPress: () => void }) {
+  return (
+    <form action={fallbackHref} method="get" className="contents">
+      <Button
+        type="submit"
+        aria-haspopup="dialog"
+        {...{ [EARLY_TAP_ATTRIBUTE]: "" }}
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          onPress();
+        }}
+        {...props}
+      />
+    </form>
+  );
+}
