@@ -10,7 +10,7 @@ export function Checkbox({ className, ...props }: Omit<React.ComponentProps<"inp
     <input
       type="checkbox"
       className={cn(
-        "size-5 shrink-0 cursor-pointer rounded border-slate-500 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:outline aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-destructive",
+        "size-5 shrink-0 cursor-pointer rounded border-slate-500 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-destructive",
         className,
       )}
       {...props}

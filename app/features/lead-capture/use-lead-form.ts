@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type RegisterOptions, type UseFormRegister } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
@@ -68,8 +68,8 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
   const enhanced = React.useSyncExternalStore(subscribeNothing, () => true, () => false);
 
   const constraints = nativeConstraintsOf(schema);
-  const register = ((name: Path<Input>) => {
-    const field = form.register(name);
+  const register = ((name: Path<Input>, options?: RegisterOptions<Input, Path<Input>>) => {
+    const field = form.register(name, options);
     const { maxLength, ...rest } = constraints[name] ?? {};
     const posted = sentBack?.values[name];
     return {
