@@ -28,6 +28,7 @@ const listColumns = {
   utmContent: b.utmContent,
   clientIp: b.clientIp,
   userAgent: b.userAgent,
+  botCheck: b.botCheck,
   // Microsecond precision for the cursor: a JS Date would round it and skip rows.
   cursorTs: sql<string>`to_char(${b.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -115,6 +116,7 @@ const csvColumns: [header: string, value: (row: Row) => unknown][] = [
   ["utm_content", (r) => r.utmContent],
   ["client_ip", (r) => r.clientIp],
   ["user_agent", (r) => r.userAgent],
+  ["bot_check", (r) => r.botCheck],
 ];
 
 /**

@@ -3,6 +3,7 @@ import type {
   AppRole,
   assignRoleSchema,
   BookingSourceForm,
+  BotCheckOutcome,
   bookingFiltersSchema,
   bookingsListQuerySchema,
   findUserSchema,
@@ -61,6 +62,8 @@ export type Booking = {
   utmContent: string | null;
   clientIp: string | null;
   userAgent: string | null;
+  /** What the bot check said (null on leads stored before it was recorded): docs/decisions/0501. */
+  botCheck: BotCheckOutcome | null;
 };
 /** GET /api/admin/bookings: newest first; `nextCursor` is null on the last page. */
 export type BookingsPage = { items: Booking[]; nextCursor: string | null };

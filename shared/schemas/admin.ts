@@ -39,7 +39,7 @@ export const backupCodeSchema = z.object({
   code: z.string().trim().min(1, "Enter one of your backup codes"),
 });
 
-export { bookingSourceForms, bookingSourceLabels, type BookingSourceForm } from "./lead-sources";
+export { bookingSourceForms, bookingSourceLabels, botCheckLabels, type BookingSourceForm, type BotCheckOutcome } from "./lead-sources";
 
 const isoDate = z
   .string()

@@ -8,6 +8,7 @@ const badgeVariants = cva("inline-flex items-center gap-1.5 rounded-full px-3 py
       default: "border border-primary/20 bg-primary-soft text-primary-hover",
       outline: "border border-border bg-background text-foreground",
       success: "bg-green-50 text-green-800",
+      warning: "border border-amber-600 bg-amber-50 text-amber-900",
       solid: "bg-primary text-primary-foreground",
     },
     size: {

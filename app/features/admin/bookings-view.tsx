@@ -5,6 +5,7 @@ import {
   bookingFiltersSchema,
   bookingSourceForms,
   bookingSourceLabels,
+  botCheckLabels,
   type BookingFilters,
 } from "@shared/schemas/admin";
 import { Badge } from "~/components/ui/badge";
@@ -196,6 +197,11 @@ function BookingRow({ booking: b }: { booking: Booking }) {
         <td className="px-3 py-2">{b.jobTitle}</td>
         <td className="px-3 py-2">
           <Badge variant="outline" className="whitespace-nowrap">{bookingSourceLabels[b.sourceForm] ?? b.sourceForm}</Badge>
+          {b.botCheck === "no_script" ? (
+            <Badge variant="warning" className="mt-1 whitespace-nowrap" title={botCheckLabels.no_script}>
+              Unverified
+            </Badge>
+          ) : null}
         </td>
         <td className="px-3 py-2 text-right tabular-nums">{b.totalCalls ?? "—"}</td>
         <td className="px-3 py-2">{b.tcpaConsent ? "Yes" : "No"}</td>
@@ -221,6 +227,7 @@ function BookingRow({ booking: b }: { booking: Booking }) {
               <Detail label="Consent text version" value={b.consentTextVersion} />
               <Detail label="IP address" value={b.clientIp} />
               <Detail label="User agent" value={b.userAgent} wide />
+              <Detail label="Bot check" value={b.botCheck ? botCheckLabels[b.botCheck] : null} />
               <Detail label="Inquiry ID" value={b.id} />
             </dl>
           </td>
