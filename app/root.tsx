@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import { Spinner } from "~/components/ui/spinner";
 import { Toaster } from "~/components/ui/toaster";
-import { earlyTapScript, replayEarlyTap } from "~/lib/early-taps";
+import { earlyTapScript } from "~/lib/early-taps";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -35,8 +35,6 @@ export default function App() {
   // for it instead of guessing with timeouts; stylesheets may use it too.
   React.useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-    // A Book or consult tap made before now opens its dialog (app/lib/early-taps.ts).
-    replayEarlyTap();
   }, []);
   return (
     <>

@@ -1,6 +1,6 @@
-import type * as React from "react";
+import * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { EARLY_TAP_ATTRIBUTE } from "~/lib/early-taps";
+import { claimEarlyTap, EARLY_TAP_ATTRIBUTE } from "~/lib/early-taps";
 
 /**
  * A button that opens a dialog once the page is interactive, and works from first paint: it is
@@ -12,9 +12,21 @@ export function EarlyTapButton({
   onPress,
   ...props
 }: Omit<ButtonProps, "onClick" | "type"> & { fallbackHref: string; onPress: () => void }) {
+  const ref = React.useRef<HTMLButtonElement>(null);
+  const press = React.useRef(onPress);
+  React.useEffect(() => {
+    press.current = onPress;
+  });
+  // Hydrated: a tap the page kept for this button before now is done now, once.
+  React.useEffect(() => {
+    if (!claimEarlyTap(ref.current)) return;
+    ref.current?.focus();
+    press.current();
+  }, []);
   return (
     <form action={fallbackHref} method="get" className="contents">
       <Button
+        ref={ref}
         type="submit"
         aria-haspopup="dialog"
         {...{ [EARLY_TAP_ATTRIBUTE]: "" }}

@@ -6,9 +6,10 @@
  * a phone paints the button seconds before React hydrates; a tap in between would take the
  * visitor away to that page although the dialog is about to work. The script below runs in the
  * page's head, before anything else: it keeps the first such tap (marking the button busy, so
- * the tap visibly registered) and the app replays it once hydrated (`takeEarlyTap`). If the app
- * has not taken it within EARLY_TAP_FALLBACK_MS, or one of the page's scripts fails to load, the
- * button's form is submitted: the visitor lands on the form's page. Kept once, done once.
+ * the tap visibly registered) and the button replays it once it has hydrated (`claimEarlyTap`, in
+ * app/components/early-tap-button.tsx). If the page has not hydrated within
+ * EARLY_TAP_FALLBACK_MS, or one of its scripts fails to load, the button's form is submitted:
+ * the visitor lands on the form's page. Kept once, done once.
  *
  * The script is inline so it runs before the first paint; the server's CSP allows it by its hash
  * (server/static-site.ts hashes every inline script of every page).
@@ -22,29 +23,27 @@ export const EARLY_TAP_ATTRIBUTE = "data-early-tap";
 
 declare global {
   interface Window {
-    /** Set by the early-tap script: hands over the kept tap's button, once. */
-    __takeEarlyTap?: () => HTMLButtonElement | null;
+    /** Set by the early-tap script: the kept tap's button, and its release (once). */
+    __earlyTap?: { kept: () => HTMLButtonElement | null; release: () => HTMLButtonElement | null };
   }
 }
 
 export const earlyTapScript = `(function(){var d=document,r=d.documentElement,kept=null,timer=0;
 function release(){var b=kept;kept=null;clearTimeout(timer);if(b)b.removeAttribute("aria-busy");return b}
-function fallback(){var b=release();if(b&&b.form)b.form.submit()}
+function fallback(){var b=release();if(b&&b.form&&!r.hasAttribute("data-hydrated"))b.form.submit()}
 d.addEventListener("click",function(e){if(r.hasAttribute("data-hydrated")||e.defaultPrevented)return;
 var t=e.target,b=t&&t.closest?t.closest("[${EARLY_TAP_ATTRIBUTE}]"):null;if(!b)return;e.preventDefault();
 if(kept)return;kept=b;b.setAttribute("aria-busy","true");timer=setTimeout(fallback,${EARLY_TAP_FALLBACK_MS})},true);
 addEventListener("error",function(e){var t=e.target;if(kept&&t&&(t.tagName==="SCRIPT"||t.tagName==="LINK"))fallback()},true);
-window.__takeEarlyTap=release})();`;
+window.__earlyTap={kept:function(){return kept},release:release}})();`;
 
-/** The button of a tap kept before hydration, if any; once taken, the script lets it go. */
-export function takeEarlyTap(): HTMLButtonElement | null {
-  return typeof window === "undefined" ? null : (window.__takeEarlyTap?.() ?? null);
-}
-
-/** Replays a tap kept before hydration on its button, now that React handles it. */
-export function replayEarlyTap(): void {
-  const button = takeEarlyTap();
-  if (!button?.isConnected) return;
-  button.focus();
-  button.click();
+/**
+ * True, once, if the tap kept before hydration was on `button`: the script lets it go (no
+ * fallback to the form's page) and the caller does what the tap asked for.
+ */
+export function claimEarlyTap(button: HTMLButtonElement | null): boolean {
+  const early = typeof window === "undefined" ? undefined : window.__earlyTap;
+  if (!button || !early || early.kept() !== button) return false;
+  early.release();
+  return true;
 }
