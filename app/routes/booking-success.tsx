@@ -10,6 +10,7 @@ import { track } from "~/lib/analytics";
 import { sendLeadConversion } from "~/features/consent/consent";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
+import { BOOKER_STORAGE_KEY } from "~/features/lead-capture/booker-storage";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.bookingSuccess);
 
@@ -18,12 +19,25 @@ type Booker = { name: string; email: string | null };
 const subscribeToNothing = () => () => {};
 
 /**
- * The confirmation page after a booking. Prerendered like every public page, so the query
- * (name, email) is read in the browser after hydration; the analytics events fire once then.
+ * Who booked: the query (name, email) when a scheduler's own redirect carries it, else what the
+ * booking dialog left in this tab's session storage (its own redirect keeps them out of the URL).
+ */
+function bookerQuery(): string {
+  if (window.location.search) return window.location.search;
+  try {
+    return window.sessionStorage.getItem(BOOKER_STORAGE_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The confirmation page after a booking. Prerendered like every public page, so who booked (name,
+ * email) is read in the browser after hydration; the analytics events fire once then.
  */
 export default function BookingSuccessPage() {
   // The query exists only in the browser: null while prerendering and hydrating, then the URL's.
-  const search = React.useSyncExternalStore(subscribeToNothing, () => window.location.search, () => null);
+  const search = React.useSyncExternalStore(subscribeToNothing, bookerQuery, () => null);
   const booker = React.useMemo<Booker | null>(() => {
     if (search === null) return null;
     const params = new URLSearchParams(search);

@@ -1,5 +1,6 @@
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
+import { BOOKER_STORAGE_KEY } from "./booker-storage";
 
 /** The scheduler opens this long after a successful submission (docs/product.md#timings-and-sizes). */
 export const SCHEDULER_DELAY_MS = 300;
@@ -67,7 +68,8 @@ function loadWidget(): Promise<CalendlyWidget> {
 
 /**
  * After a booking is scheduled in the popup, Calendly posts calendly.event_scheduled to this
- * window: go to the confirmation page with the visitor's name and email.
+ * window: go to the confirmation page, which reads the visitor's name and email from this tab's
+ * session storage (never from the URL, docs/decisions/0501).
  */
 function listenForScheduledEvent(prefill: SchedulerPrefill) {
   const onMessage = (event: MessageEvent) => {
@@ -75,8 +77,13 @@ function listenForScheduledEvent(prefill: SchedulerPrefill) {
     const data = event.data as { event?: unknown } | null;
     if (!data || data.event !== "calendly.event_scheduled") return;
     window.removeEventListener("message", onMessage);
-    const query = new URLSearchParams({ name: prefill.name, email: prefill.email });
-    window.location.assign(`${paths.bookingSuccess}?${query.toString()}`);
+    // The confirmation page greets the visitor by name; their details stay out of the URL.
+    try {
+      window.sessionStorage.setItem(BOOKER_STORAGE_KEY, new URLSearchParams({ name: prefill.name, email: prefill.email }).toString());
+    } catch {
+      // Storage refused (private mode, quota): the page greets with its default name.
+    }
+    window.location.assign(paths.bookingSuccess);
   };
   window.addEventListener("message", onMessage);
 }
