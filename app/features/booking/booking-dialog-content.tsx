@@ -1,24 +1,29 @@
 import * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { useBookingDialog } from "./booking-dialog-context";
+import { BOOKING_FORM_PAGE, useBookingDialog } from "./booking-dialog-context";
 import { bookingDialog } from "~/content/booking-dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
+import { retryingImport } from "~/lib/lazy-import";
 
-// The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
-// opens, not with every page: it is most of the public pages' JavaScript otherwise.
-const BookingForm = React.lazy(() => import("./booking-form").then((m) => ({ default: m.BookingForm })));
+/**
+ * The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
+ * opens or when the page warms it (booking-dialog.tsx), not with every page: it is most of the
+ * public pages' JavaScript otherwise.
+ */
+export const loadBookingForm = retryingImport(() => import("./booking-form"));
+const BookingForm = React.lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })));
 
-/** The booking dialog itself: loaded when a Book demo button is first pressed. */
+/** The booking dialog itself: loaded when a Book demo button is first pressed, or warmed. */
 export function BookingDialogContent() {
   const { state, setOpen } = useBookingDialog();
   return (
     <Dialog open={state.open} onOpenChange={setOpen}>
-      <DialogContent size="wide">
+      <DialogContent size="wide" initialFocus="first-field">
         <DialogHeader>
           <DialogTitle>{bookingDialog.title}</DialogTitle>
           <DialogDescription>{bookingDialog.description}</DialogDescription>
         </DialogHeader>
-        <FormSuspense>
+        <FormSuspense fallbackHref={BOOKING_FORM_PAGE}>
           <BookingForm onSubmitted={() => setOpen(false)} />
         </FormSuspense>
       </DialogContent>

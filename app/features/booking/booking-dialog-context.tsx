@@ -1,5 +1,9 @@
 import * as React from "react";
 import { track, type CtaLocation } from "~/lib/analytics";
+import { bookDemoSection, paths } from "@shared/site-routes";
+
+/** The booking form as a page: where a press leads when the dialog's code cannot load. */
+export const BOOKING_FORM_PAGE = `${paths.bookDemo}#${bookDemoSection}`;
 
 type BookingDialogState = { open: boolean; location: CtaLocation };
 

@@ -8,10 +8,16 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
+import { retryingImport } from "~/lib/lazy-import";
+import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
-// Loaded when the dialog first opens: /compare would otherwise ship the whole form up front.
+/**
+ * Loaded when the dialog first opens, or warmed (app/lib/enterprise-consult.ts): /compare would
+ * otherwise ship the whole form up front.
+ */
+export const loadEnterpriseLeadForm = retryingImport(() => import("./enterprise-lead-form"));
 const EnterpriseLeadForm = React.lazy(() =>
-  import("./enterprise-lead-form").then((m) => ({
+  loadEnterpriseLeadForm().then((m) => ({
     default: m.EnterpriseLeadForm,
   })),
 );
@@ -20,6 +26,9 @@ export const ENTERPRISE_DIALOG_TITLE = "Book an enterprise consultation";
 export const ENTERPRISE_SUCCESS_TITLE = "Success!";
 export const ENTERPRISE_SUCCESS_MESSAGE =
   "Your enterprise consultation request has been submitted. We'll contact you shortly to schedule your consultation.";
+
+/** Where the same request form works without this dialog's code: the inline form on /enterprise. */
+export const ENTERPRISE_FORM_PAGE = `${paths.enterprise}#${enterpriseRequestSection}`;
 
 /** The enterprise consultation dialog; its content unmounts on close, which resets the form. */
 export function EnterpriseConsultDialog({
@@ -31,7 +40,7 @@ export function EnterpriseConsultDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="wide">
+      <DialogContent size="wide" initialFocus="first-field">
         <DialogHeader>
           <DialogTitle>{ENTERPRISE_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>
@@ -39,7 +48,8 @@ export function EnterpriseConsultDialog({
             use case.
           </DialogDescription>
         </DialogHeader>
-        <FormSuspense>
+        {/* On /enterprise the form's page is this one: the dialog closes to uncover its form. */}
+        <FormSuspense fallbackHref={ENTERPRISE_FORM_PAGE} onFallback={() => onOpenChange(false)}>
           <EnterpriseLeadForm
             variant="dialog"
             submitLabel="Request consultation"
