@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inlineScriptHashes, renderHtml, robotsTxt, sitemapXml } from "../../server/static-site";
 import { acceptsEncoding } from "../../server/http/static-handler";
 import { buildTimeRuntimeConfig, runtimeConfigPlaceholders } from "../../shared/runtime-config";
-import { publicPaths } from "../../shared/site-routes";
+import { publicPaths, unindexedPaths } from "../../shared/site-routes";
 
 const runtime = {
   ...buildTimeRuntimeConfig,
@@ -56,7 +56,9 @@ describe("robots.txt and sitemap.xml", () => {
     expect(xml).toContain("<loc>https://agents.example.com/</loc>");
     expect(xml).toContain("<loc>https://agents.example.com/pricing</loc>");
     expect(xml).not.toContain("/admin");
-    expect(xml.match(/<loc>/g)).toHaveLength(publicPaths.length - 1); // booking-success is not indexed
+    // /booking-success and /book-demo are not indexed.
+    expect(xml.match(/<loc>/g)).toHaveLength(publicPaths.length - unindexedPaths.length);
+    for (const path of unindexedPaths) expect(xml).not.toContain(`<loc>https://agents.example.com${path}</loc>`);
   });
 });
 
