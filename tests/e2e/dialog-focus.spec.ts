@@ -119,6 +119,20 @@ test("while the form's code loads, focus waits on the dialog (not on Close), the
   await expect(control).toBeFocused();
 });
 
+test("a tap kept before hydration and replayed: the first field, then focus back on the tapped button", async ({ page }) => {
+  const release = await holdRequests(page, /\/assets\/[^/]+\.js$/);
+  await page.goto("/pricing", { waitUntil: "commit" });
+  const control = mainButton("Book demo", "first")(page);
+  await control.click();
+  await expect(control).toHaveAttribute("aria-busy", "true");
+  await release();
+  const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
+  await expect(dialog.getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(control).toBeFocused();
+});
+
 test.describe("after a successful submit", () => {
   test.use({ baseURL: async ({ servers }, use) => use(servers.leads.url) });
 
