@@ -152,17 +152,6 @@ export function leadPageRoutes(publicUrl: string) {
         const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
         if (!FORM_TYPES.includes(type)) return refuse(c, NOT_A_FORM, 415);
 
-        const ip = clientIp(c, deps.config.trustProxyHeader);
-        try {
-          const decision = await hitRateLimit(deps.database.db, `leads:${ip}`, deps.config.leads.rateLimit.max, deps.config.leads.rateLimit.windowSeconds);
-          if (!decision.allowed) {
-            c.header("Retry-After", String(decision.retryAfterSeconds));
-            return refuse(c, RATE_LIMITED, 429);
-          }
-        } catch (error) {
-          deps.logger.error({ err: error }, "rate limiter unavailable");
-          return refuse(c, UNAVAILABLE, 503);
-        }
 
         const raw = await c.req.parseBody();
         const posted: Record<string, string> = {};
@@ -172,6 +161,20 @@ export function leadPageRoutes(publicUrl: string) {
         }
         const has = (name: string) => typeof raw[name] === "string";
         const values: Record<string, string | boolean> = { ...posted, tcpa_consent: has("tcpa_consent") };
+
+        // After the body (at most LEAD_BODY_LIMIT_BYTES) is read, so that a refusal keeps what
+        // the visitor typed.
+        const ip = clientIp(c, deps.config.trustProxyHeader);
+        try {
+          const decision = await hitRateLimit(deps.database.db, `leads:${ip}`, deps.config.leads.rateLimit.max, deps.config.leads.rateLimit.windowSeconds);
+          if (!decision.allowed) {
+            c.header("Retry-After", String(decision.retryAfterSeconds));
+            return refuse(c, RATE_LIMITED, 429, values);
+          }
+        } catch (error) {
+          deps.logger.error({ err: error }, "rate limiter unavailable");
+          return refuse(c, UNAVAILABLE, 503, values);
+        }
         const body: LeadBody = page.body(posted, has);
         const honeypot = raw[HONEYPOT_FIELD];
         const meta: RequestMeta = {

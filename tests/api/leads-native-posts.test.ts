@@ -487,6 +487,7 @@ describe("native posts share the per-address rate limit with the JSON endpoints"
     const html = await expectPageAnswer(limited, 429);
     expect(html).toContain(escapeHtml(RATE_LIMITED));
     expect(html).toContain('data-lead-form="contact"'); // the form, to try again later
+    expect(html).toContain('value="limit-4@example.com"'); // with what the visitor typed
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(600);
