@@ -3,13 +3,24 @@ import type { ButtonProps } from "~/components/ui/button";
 import { EarlyTapButton } from "~/components/early-tap-button";
 import { track, type CtaLocation } from "~/lib/analytics";
 import { useEverTrue } from "~/lib/deferred-mount";
+import { ChunkFallbackBoundary, FALLBACK_DELAY_MS, FORM_LOAD_FAILED, FORM_PAGE_OPENING } from "~/lib/chunk-fallback";
+import { loadEnterpriseConsultDialog, warmEnterpriseConsult } from "~/lib/enterprise-consult";
+import { toast } from "~/lib/toast";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
-// The dialog (Radix, the toast region, then the form) loads when it is first opened, not with
-// the page (docs/decisions/0303).
+// The dialog (Radix, then the form) loads when it is first opened, not with the page
+// (docs/decisions/0303), or at idle once the page is up (warmEnterpriseConsult), with retries.
 const EnterpriseConsultDialog = React.lazy(() =>
-  import("./enterprise-consult-dialog").then((m) => ({ default: m.EnterpriseConsultDialog })),
+  loadEnterpriseConsultDialog().then((m) => ({ default: m.EnterpriseConsultDialog })),
 );
+
+const REQUEST_FORM = `${paths.enterprise}#${enterpriseRequestSection}`;
+
+/** The dialog's code did not come even after retries: say so, then go to the request form's page. */
+function openRequestFormPage() {
+  toast.error(FORM_LOAD_FAILED, { description: FORM_PAGE_OPENING });
+  window.setTimeout(() => window.location.assign(REQUEST_FORM), FALLBACK_DELAY_MS);
+}
 
 /**
  * A button that opens the enterprise consultation dialog. On /enterprise it records
@@ -27,24 +38,29 @@ export function EnterpriseConsultButton({
   children: React.ReactNode;
 }) {
   const [open, setOpen] = React.useState(false);
+  const [presses, setPresses] = React.useState(0);
   const mounted = useEverTrue(open);
+  React.useEffect(() => warmEnterpriseConsult(), []);
   return (
     <>
       <EarlyTapButton
         {...props}
-        fallbackHref={`${paths.enterprise}#${enterpriseRequestSection}`}
+        fallbackHref={REQUEST_FORM}
         onPress={() => {
           if (location) track("cta_book_click", { location });
           else track("enterprise_consult_click", {});
+          setPresses((n) => n + 1);
           setOpen(true);
         }}
       >
         {children}
       </EarlyTapButton>
       {mounted ? (
-        <React.Suspense fallback={null}>
-          <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />
-        </React.Suspense>
+        <ChunkFallbackBoundary onFailure={openRequestFormPage} resetKey={presses}>
+          <React.Suspense fallback={null}>
+            <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />
+          </React.Suspense>
+        </ChunkFallbackBoundary>
       ) : null}
     </>
   );
