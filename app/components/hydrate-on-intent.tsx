@@ -64,9 +64,13 @@ export function HydrateOnIntent({
 }) {
   const [gate] = React.useState(createGate);
   const ref = React.useRef<HTMLDivElement>(null);
+  const prerendered = React.useRef<string | null>(null);
   React.useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // The prerendered content, still in place and not yet hydrated: shown as plain HTML if its
+    // code never comes.
+    if (!gate.hydrated) prerendered.current = el.innerHTML;
     // On the window, in the capture phase: ahead of React's own listener, which on this very
     // event tries to hydrate the content and must find the gate already open.
     const onIntent = (event: Event) => {
@@ -100,13 +104,46 @@ export function HydrateOnIntent({
   }, [gate]);
   return (
     <div ref={ref} className={className}>
-      <React.Suspense fallback={fallback}>
-        <IntentGate gate={gate} container={ref}>
-          {children}
-        </IntentGate>
-      </React.Suspense>
+      <PlainHtmlWhenCodeFails prerendered={prerendered}>
+        <React.Suspense fallback={fallback}>
+          <IntentGate gate={gate} container={ref}>
+            {children}
+          </IntentGate>
+        </React.Suspense>
+      </PlainHtmlWhenCodeFails>
     </div>
   );
+}
+
+/** Shown above the plain form when its code could not load (docs/decisions/0501). */
+export const PLAIN_FORM_NOTICE = "Some of this form's features could not load. You can still send it.";
+
+/**
+ * When the content's code cannot load (even after retries), the prerendered HTML comes back as
+ * it was, without React: a lead form then posts natively to its page (docs/decisions/0501)
+ * instead of the page failing or the form disappearing.
+ */
+class PlainHtmlWhenCodeFails extends React.Component<
+  { prerendered: React.RefObject<string | null>; children: React.ReactNode },
+  { failed: boolean }
+> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <>
+        <p role="status" className="mb-4 text-sm text-muted-foreground">
+          {PLAIN_FORM_NOTICE}
+        </p>
+        <div dangerouslySetInnerHTML={{ __html: this.props.prerendered.current ?? "" }} />
+      </>
+    );
+  }
 }
 
 function IntentGate({

@@ -3,13 +3,15 @@ import type { Route } from "./+types/book-demo";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/marketing/section";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
+import { retryingImport } from "~/lib/lazy-import";
 import { bookingDialog } from "~/content/booking-dialog";
 import { pageMeta } from "~/lib/seo";
 import { bookDemoSection, paths } from "@shared/site-routes";
 
-const BookingPageForm = React.lazy(() =>
-  import("~/features/booking/booking-page-form").then((m) => ({ default: m.BookingPageForm })),
-);
+// Retried when its chunk fails; after that, HydrateOnIntent leaves the prerendered form as
+// plain HTML, which posts natively (docs/decisions/0501).
+const loadBookingPageForm = retryingImport(() => import("~/features/booking/booking-page-form"));
+const BookingPageForm = React.lazy(() => loadBookingPageForm().then((m) => ({ default: m.BookingPageForm })));
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.bookDemo);
 

@@ -8,13 +8,15 @@ import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { Section } from "~/components/marketing/section";
 import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkToUs } from "~/content/contact";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
+import { retryingImport } from "~/lib/lazy-import";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
 import { contactFormSection, paths } from "@shared/site-routes";
 
-const ContactForm = React.lazy(() =>
-  import("~/features/contact/contact-form").then((m) => ({ default: m.ContactForm })),
-);
+// Retried when its chunk fails; after that, HydrateOnIntent leaves the prerendered form as
+// plain HTML, which posts natively (docs/decisions/0501).
+const loadContactForm = retryingImport(() => import("~/features/contact/contact-form"));
+const ContactForm = React.lazy(() => loadContactForm().then((m) => ({ default: m.ContactForm })));
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.contact);
 

@@ -28,12 +28,14 @@ import {
 } from "~/content/enterprise";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
+import { retryingImport } from "~/lib/lazy-import";
 import { pageMeta } from "~/lib/seo";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
-const EnterpriseRequestForm = React.lazy(() =>
-  import("~/features/enterprise/enterprise-request-form").then((m) => ({ default: m.EnterpriseRequestForm })),
-);
+// Retried when its chunk fails; after that, HydrateOnIntent leaves the prerendered form as
+// plain HTML, which posts natively (docs/decisions/0501).
+const loadEnterpriseRequestForm = retryingImport(() => import("~/features/enterprise/enterprise-request-form"));
+const EnterpriseRequestForm = React.lazy(() => loadEnterpriseRequestForm().then((m) => ({ default: m.EnterpriseRequestForm })));
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
 

@@ -59,3 +59,20 @@ test("scripts that fail to load: the tap goes to the booking form's page, where 
   await expect(form.getByLabel("Full name")).toBeVisible();
   await expect(form).toHaveAttribute("method", "post");
 });
+
+test("/contact: when the form's code cannot load, the form stays as plain HTML, says so, and posts natively", async ({ page, browserErrors }) => {
+  browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes the form's code fail");
+  await page.route(/\/assets\/contact-form-[^/]+\.js$/, (route) => route.abort("failed"));
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact us" });
+  await form.getByLabel("Name", { exact: true }).focus();
+  await expect(page.getByText("Some of this form's features could not load. You can still send it.")).toBeVisible({ timeout: 15_000 });
+  const plain = page.getByRole("form", { name: "Contact us" });
+  await plain.getByLabel("Name", { exact: true }).fill("Fallback Fiona");
+  await plain.getByLabel("Company", { exact: true }).fill("Plain Forms Inc");
+  await plain.getByLabel("Email", { exact: true }).fill(`fiona-${Date.now()}@example.com`);
+  await plain.getByLabel("Industry").selectOption("other");
+  await plain.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status").getByText("Thanks! We'll be in touch soon.")).toBeVisible();
+  await expect(page).toHaveURL(/\/contact#contact-form$/);
+});
