@@ -8,7 +8,15 @@ import { settled } from "./pages-support";
  * Code is recognised by what it contains (strings only that library has), not by chunk names,
  * so a bundler upgrade that renames or merges chunks cannot make these pass by accident.
  * (The contact form on intent: leads-contact.spec.ts.)
+ * Once a page is up and idle it warms the lead dialogs' code (app/lib/lazy-import.ts, checked in
+ * dialog-focus.spec.ts), except for a visitor who asks to save data: these tests ask, so that
+ * what they check is what loads on first use.
  */
+
+/** The visitor's browser asks to save data (Chromium's Save-Data setting, seen by scripts). */
+async function askToSaveData(page: Page) {
+  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+}
 
 const RADIX_MENU = /data-radix-menu-content|DropdownMenuTrigger/;
 const RADIX_DIALOG = /data-radix-focus-guard|DialogOverlay|DialogPortal/;
@@ -53,6 +61,7 @@ test.describe("desktop menus swap in their Radix code on intent (app/components/
 
 test.describe("dialogs and sheets mount on first use (app/lib/deferred-mount.ts)", () => {
   test("the booking dialog's code loads when Book demo is pressed, not with the page", async ({ page }) => {
+    await askToSaveData(page);
     const scripts = recordScripts(page);
     await page.goto("/");
     await settled(page);
@@ -65,6 +74,7 @@ test.describe("dialogs and sheets mount on first use (app/lib/deferred-mount.ts)
 
   test("the tab bar's Solutions sheet loads when first opened", async ({ page, isMobile }) => {
     test.skip(!isMobile, "the tab bar is shown on phones only");
+    await askToSaveData(page);
     const scripts = recordScripts(page);
     await page.goto("/faq");
     await settled(page);
@@ -77,6 +87,7 @@ test.describe("dialogs and sheets mount on first use (app/lib/deferred-mount.ts)
 
 test.describe("inline lead forms hydrate on intent (app/components/hydrate-on-intent.tsx)", () => {
   test("/enterprise: the request form's code loads when a field is focused, and the form then hydrates", async ({ page }) => {
+    await askToSaveData(page);
     const scripts = recordScripts(page);
     await page.goto("/enterprise");
     await settled(page);
