@@ -1,11 +1,14 @@
-import { retryingImport, warmWhenIdle } from "~/lib/lazy-import";
+import { lazyComponent, retryingImport, warmWhenIdle } from "~/lib/lazy-import";
 
 /**
  * The enterprise consultation dialog's code, for the buttons that open it
  * (app/features/enterprise/enterprise-consult-button.tsx): a loader that retries, for their
  * `React.lazy`, and a warm-up for the pages that render such a button.
  */
-export const loadEnterpriseConsultDialog = retryingImport(() => import("~/features/enterprise/enterprise-consult-dialog"));
+export const [EnterpriseConsultDialog, loadEnterpriseConsultDialog] = lazyComponent(
+  retryingImport(() => import("~/features/enterprise/enterprise-consult-dialog")),
+  (m) => m.EnterpriseConsultDialog,
+);
 
 /**
  * Once the page is up and idle, fetches the dialog's code, then its form's, so that a press finds

@@ -3,15 +3,15 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { BOOKING_FORM_PAGE, useBookingDialog } from "./booking-dialog-context";
 import { bookingDialog } from "~/content/booking-dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
-import { retryingImport } from "~/lib/lazy-import";
+import { lazyComponent, retryingImport } from "~/lib/lazy-import";
 
 /**
  * The form (react-hook-form, zod, the bot check, the scheduler) loads when the dialog first
  * opens or when the page warms it (booking-dialog.tsx), not with every page: it is most of the
  * public pages' JavaScript otherwise.
  */
-export const loadBookingForm = retryingImport(() => import("./booking-form"));
-const BookingForm = React.lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })));
+const [BookingForm, loadBookingForm] = lazyComponent(retryingImport(() => import("./booking-form")), (m) => m.BookingForm);
+export { loadBookingForm };
 
 /** The booking dialog itself: loaded when a Book demo button is first pressed, or warmed. */
 export function BookingDialogContent() {

@@ -3,7 +3,7 @@ import { captureLandingAttribution } from "~/features/lead-capture/attribution";
 import { bookingDialog } from "~/content/booking-dialog";
 import { useEverTrue } from "~/lib/deferred-mount";
 import { ChunkFallbackBoundary, FALLBACK_DELAY_MS, FORM_LOAD_FAILED, FORM_PAGE_OPENING } from "~/lib/chunk-fallback";
-import { retryingImport, warmWhenIdle } from "~/lib/lazy-import";
+import { lazyComponent, retryingImport, warmWhenIdle } from "~/lib/lazy-import";
 import { toast } from "~/lib/toast";
 import { BOOKING_FORM_PAGE, useBookingDialog } from "./booking-dialog-context";
 
@@ -14,8 +14,10 @@ export const BOOKING_DIALOG_TITLE = bookingDialog.title;
 // scheduler) is not part of the page's start-up (docs/decisions/0303). Once the page is up and
 // idle its code is fetched, the dialog's first and the form's in a later idle period, so that a
 // press finds them in the module cache; the dialog mounts when a Book demo button is first pressed.
-const loadDialogContent = retryingImport(() => import("./booking-dialog-content"));
-const BookingDialogContent = React.lazy(() => loadDialogContent().then((m) => ({ default: m.BookingDialogContent })));
+const [BookingDialogContent, loadDialogContent] = lazyComponent(
+  retryingImport(() => import("./booking-dialog-content")),
+  (m) => m.BookingDialogContent,
+);
 
 function openFormPage() {
   toast.error(FORM_LOAD_FAILED, { description: FORM_PAGE_OPENING });

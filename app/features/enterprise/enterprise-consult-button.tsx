@@ -4,15 +4,12 @@ import { EarlyTapButton } from "~/components/early-tap-button";
 import { track, type CtaLocation } from "~/lib/analytics";
 import { useEverTrue } from "~/lib/deferred-mount";
 import { ChunkFallbackBoundary, FALLBACK_DELAY_MS, FORM_LOAD_FAILED, FORM_PAGE_OPENING } from "~/lib/chunk-fallback";
-import { loadEnterpriseConsultDialog, warmEnterpriseConsult } from "~/lib/enterprise-consult";
+import { EnterpriseConsultDialog, warmEnterpriseConsult } from "~/lib/enterprise-consult";
 import { toast } from "~/lib/toast";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
 // The dialog (Radix, then the form) loads when it is first opened, not with the page
 // (docs/decisions/0303), or at idle once the page is up (warmEnterpriseConsult), with retries.
-const EnterpriseConsultDialog = React.lazy(() =>
-  loadEnterpriseConsultDialog().then((m) => ({ default: m.EnterpriseConsultDialog })),
-);
 
 const REQUEST_FORM = `${paths.enterprise}#${enterpriseRequestSection}`;
 

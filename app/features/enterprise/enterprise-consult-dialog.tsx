@@ -8,19 +8,18 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
-import { retryingImport } from "~/lib/lazy-import";
+import { lazyComponent, retryingImport } from "~/lib/lazy-import";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
 /**
  * Loaded when the dialog first opens, or warmed (app/lib/enterprise-consult.ts): /compare would
  * otherwise ship the whole form up front.
  */
-export const loadEnterpriseLeadForm = retryingImport(() => import("./enterprise-lead-form"));
-const EnterpriseLeadForm = React.lazy(() =>
-  loadEnterpriseLeadForm().then((m) => ({
-    default: m.EnterpriseLeadForm,
-  })),
+const [EnterpriseLeadForm, loadEnterpriseLeadForm] = lazyComponent(
+  retryingImport(() => import("./enterprise-lead-form")),
+  (m) => m.EnterpriseLeadForm,
 );
+export { loadEnterpriseLeadForm };
 
 export const ENTERPRISE_DIALOG_TITLE = "Book an enterprise consultation";
 export const ENTERPRISE_SUCCESS_TITLE = "Success!";

@@ -1,3 +1,5 @@
+import * as React from "react";
+
 /**
  * Code that loads on first use (docs/decisions/0303), made dependable and fast:
  * `retryingImport` retries a chunk that failed to arrive, and `warmWhenIdle` fetches the code a
@@ -40,4 +42,28 @@ export function warmWhenIdle(warm: () => Promise<unknown>): void {
   const schedule = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5_000 }) : setTimeout(run, 2_000));
   if (document.readyState === "complete") schedule();
   else window.addEventListener("load", schedule, { once: true });
+}
+
+/**
+ * `React.lazy` for code a page warms: the component and its loader (to warm it). Once the code
+ * is in, the component renders it at once; React.lazy alone would still suspend for a tick on
+ * first render, and React reveals content that suspended at most every 300 ms, so a warmed
+ * dialog and its form would still take two such steps to show (bench:interactions).
+ */
+export function lazyComponent<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => React.ComponentType<P>,
+): [component: React.ComponentType<P>, load: () => Promise<M>] {
+  let ready: React.ComponentType<P> | null = null;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      ready ??= pick(module);
+      return module;
+    });
+  const Lazy = React.lazy(() => loadAndKeep().then((module) => ({ default: pick(module) })));
+  function Component(props: P) {
+    const Loaded = ready ?? Lazy;
+    return <Loaded {...props} />;
+  }
+  return [Component, loadAndKeep];
 }
