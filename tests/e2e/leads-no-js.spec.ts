@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expect, randomIp, test, uniqueEmail, type LeadDesk } from "./fixtures";
 import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER } from "./leads-fixtures";
 
@@ -12,7 +12,7 @@ import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER } from "./leads-fixtures";
 type Visit = { context: BrowserContext; page: Page; urls: string[] };
 
 /** A scriptless visitor on the leads server, recording every URL the browser asks for. */
-async function visitWithoutScripts(browser: import("@playwright/test").Browser, info: TestInfo, baseURL: string): Promise<Visit> {
+async function visitWithoutScripts(browser: Browser, info: TestInfo, baseURL: string): Promise<Visit> {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use;
   const context = await browser.newContext({
     javaScriptEnabled: false,
