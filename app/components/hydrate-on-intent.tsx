@@ -6,11 +6,14 @@ type Gate = {
   opened: boolean;
   /** The content has hydrated: its own handlers are live. */
   hydrated: boolean;
+  /** Its code could not load: the prerendered HTML stands on its own, submits go natively. */
+  failed: boolean;
   /** A form submitted before then, replayed once hydrated. */
   pendingSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null;
   promise: Promise<void>;
   open: () => void;
   markHydrated: () => void;
+  markFailed: () => void;
 };
 
 function createGate(): Gate {
@@ -18,12 +21,16 @@ function createGate(): Gate {
   const gate: Gate = {
     opened: false,
     hydrated: false,
+    failed: false,
     pendingSubmit: null,
     promise: new Promise<void>((r) => (resolve = r)),
     open: () => {
       if (gate.opened) return;
       gate.opened = true;
       resolve();
+    },
+    markFailed: () => {
+      gate.failed = true;
     },
     markHydrated: () => {
       gate.hydrated = true;
@@ -80,7 +87,7 @@ export function HydrateOnIntent({
       for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
     };
     const holdSubmit = (event: Event) => {
-      if (gate.hydrated || !(event.target instanceof HTMLFormElement)) return;
+      if (gate.hydrated || gate.failed || !(event.target instanceof HTMLFormElement)) return;
       event.preventDefault();
       gate.open();
       const form = event.target;
@@ -104,7 +111,7 @@ export function HydrateOnIntent({
   }, [gate]);
   return (
     <div ref={ref} className={className}>
-      <PlainHtmlWhenCodeFails prerendered={prerendered}>
+      <PlainHtmlWhenCodeFails prerendered={prerendered} onFailure={gate.markFailed}>
         <React.Suspense fallback={fallback}>
           <IntentGate gate={gate} container={ref}>
             {children}
@@ -124,13 +131,17 @@ export const PLAIN_FORM_NOTICE = "Some of this form's features could not load. Y
  * instead of the page failing or the form disappearing.
  */
 class PlainHtmlWhenCodeFails extends React.Component<
-  { prerendered: React.RefObject<string | null>; children: React.ReactNode },
+  { prerendered: React.RefObject<string | null>; onFailure: () => void; children: React.ReactNode },
   { failed: boolean }
 > {
   state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  componentDidCatch() {
+    this.props.onFailure();
   }
 
   render() {

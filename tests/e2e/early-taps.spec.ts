@@ -49,7 +49,8 @@ test("/compare: a consult button tapped before hydration opens the enterprise di
   expect(clicks).toEqual([expect.objectContaining({ location: "compare" })]);
 });
 
-test("scripts that fail to load: the tap goes to the booking form's page, where the form works without them", async ({ page, browserErrors }) => {
+test("scripts that fail to load: the tap goes to the booking form's page, where the form works without them", async ({ page, browserErrors, isMobile }) => {
+  test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
   browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes every script fail");
   await page.route(SCRIPTS, (route) => route.abort("failed"));
   await page.goto("/", { waitUntil: "commit" });
@@ -60,7 +61,8 @@ test("scripts that fail to load: the tap goes to the booking form's page, where 
   await expect(form).toHaveAttribute("method", "post");
 });
 
-test("/contact: when the form's code cannot load, the form stays as plain HTML, says so, and posts natively", async ({ page, browserErrors }) => {
+test("/contact: when the form's code cannot load, the form stays as plain HTML, says so, and posts natively", async ({ page, browserErrors, isMobile }) => {
+  test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
   browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes the form's code fail");
   await page.route(/\/assets\/contact-form-[^/]+\.js$/, (route) => route.abort("failed"));
   await page.goto("/contact");
