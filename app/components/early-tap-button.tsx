@@ -28,6 +28,8 @@ export function EarlyTapButton({
       <Button
         ref={ref}
         type="submit"
+        // The early-tap script may have marked it busy before hydration.
+        suppressHydrationWarning
         aria-haspopup="dialog"
         {...{ [EARLY_TAP_ATTRIBUTE]: "" }}
         onClick={(event: React.MouseEvent) => {

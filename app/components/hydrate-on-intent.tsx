@@ -72,6 +72,8 @@ export function HydrateOnIntent({
   const [gate] = React.useState(createGate);
   const ref = React.useRef<HTMLDivElement>(null);
   const prerendered = React.useRef<string | null>(null);
+  // Puts the visitor's values back into the plain form and sends a held submit (set below).
+  const afterFailure = React.useRef(() => {});
   React.useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -86,11 +88,35 @@ export function HydrateOnIntent({
       // Once open, stop looking at every pointer move and key press on the page.
       for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
     };
+    // What the visitor has typed, kept apart from the DOM: if the code fails, React replaces the
+    // form with its plain copy, which gets these values back.
+    let typed: [name: string, value: string][] = [];
+    const remember = (event: Event) => {
+      const form = (event.target as Element | null)?.closest?.("form");
+      if (form && !gate.hydrated) typed = [...new FormData(form)].map(([name, value]) => [name, String(value)]);
+    };
+    afterFailure.current = () => {
+      const form = el.querySelector("form");
+      if (!form) return;
+      for (const field of form.elements) {
+        if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || !field.name) continue;
+        const values = typed.filter(([name]) => name === field.name).map(([, value]) => value);
+        if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = values.length > 0;
+        else if (field instanceof HTMLInputElement && field.type === "hidden") continue;
+        else if (values.length > 0) field.value = values[0]!;
+      }
+      // A submit held for the code that failed: sent now, as the plain form.
+      if (gate.pendingSubmit) {
+        gate.pendingSubmit = null;
+        HTMLFormElement.prototype.submit.call(form);
+      }
+    };
     const holdSubmit = (event: Event) => {
       if (gate.hydrated || gate.failed || !(event.target instanceof HTMLFormElement)) return;
       event.preventDefault();
       gate.open();
       const form = event.target;
+      remember(event);
       gate.pendingSubmit = { form, submitter: (event as SubmitEvent).submitter };
       // The form's code may never come (a failed chunk, a dead network): after a while the form
       // is sent as it is, natively, and its page answers (docs/decisions/0501).
@@ -102,16 +128,23 @@ export function HydrateOnIntent({
     };
     for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
     el.addEventListener("submit", holdSubmit, true);
+    el.addEventListener("input", remember, true);
+    el.addEventListener("change", remember, true);
     // The visitor may have turned to it before this ran (the page hydrates at idle priority).
     if (el.contains(document.activeElement) || el.matches(":hover")) gate.open();
     return () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
       el.removeEventListener("submit", holdSubmit, true);
+      el.removeEventListener("input", remember, true);
+      el.removeEventListener("change", remember, true);
     };
   }, [gate]);
   return (
     <div ref={ref} className={className}>
-      <PlainHtmlWhenCodeFails prerendered={prerendered} onFailure={gate.markFailed}>
+      <PlainHtmlWhenCodeFails prerendered={prerendered} onFailure={() => {
+          gate.markFailed();
+          afterFailure.current();
+        }}>
         <React.Suspense fallback={fallback}>
           <IntentGate gate={gate} container={ref}>
             {children}
@@ -124,6 +157,7 @@ export function HydrateOnIntent({
 
 /** Shown above the plain form when its code could not load (docs/decisions/0501). */
 export const PLAIN_FORM_NOTICE = "Some of this form's features could not load. You can still send it.";
+export const PLAIN_FORM_RELOAD = "The form could not load.";
 
 /**
  * When the content's code cannot load (even after retries), the prerendered HTML comes back as
@@ -146,12 +180,24 @@ class PlainHtmlWhenCodeFails extends React.Component<
 
   render() {
     if (!this.state.failed) return this.props.children;
+    const html = this.props.prerendered.current;
+    // After a client-side navigation there is no prerendered copy: a full load brings it.
+    if (!html) {
+      return (
+        <p role="status" className="text-sm text-muted-foreground">
+          {PLAIN_FORM_RELOAD}{" "}
+          <a href={window.location.pathname} className="font-semibold text-primary underline underline-offset-4">
+            Reload the page
+          </a>
+        </p>
+      );
+    }
     return (
       <>
         <p role="status" className="mb-4 text-sm text-muted-foreground">
           {PLAIN_FORM_NOTICE}
         </p>
-        <div dangerouslySetInnerHTML={{ __html: this.props.prerendered.current ?? "" }} />
+        <div dangerouslySetInnerHTML={{ __html: html }} />
       </>
     );
   }

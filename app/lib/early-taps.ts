@@ -8,9 +8,10 @@
  * page's head, before anything else: it keeps the first such tap (marking the button busy, so
  * the tap visibly registered) and the button replays it once it has hydrated (`claimEarlyTap`, in
  * app/components/early-tap-button.tsx). If the page has not hydrated within
- * EARLY_TAP_FALLBACK_MS, or an error is reported before it (a script that failed to load, a
- * module import that was refused; at once if that happened before the tap), the button's form is
- * submitted: the visitor lands on the form's page. Kept once, done once.
+ * EARLY_TAP_FALLBACK_MS, or a script or module fails to load (at once if that happened before
+ * the tap), the button's form is submitted: the visitor lands on the form's page. Kept once, done
+ * once: the script stops a tap it keeps from reaching React, which would otherwise hydrate that
+ * part on the spot and run the handler as well as the replay.
  *
  * The script is inline so it runs before the first paint; the server's CSP allows it by its hash
  * (server/static-site.ts hashes every inline script of every page).
@@ -31,12 +32,13 @@ declare global {
 
 export const earlyTapScript = `(function(){var d=document,r=d.documentElement,kept=null,timer=0,failed=false;
 function release(){var b=kept;kept=null;clearTimeout(timer);if(b)b.removeAttribute("aria-busy");return b}
-function fallback(){var b=release();if(b&&b.form&&!r.hasAttribute("data-hydrated"))b.form.submit()}
+function fallback(){var b=release();if(b&&b.form)b.form.submit()}
 function fail(){failed=true;if(kept)fallback()}
 d.addEventListener("click",function(e){if(r.hasAttribute("data-hydrated")||e.defaultPrevented)return;
-var t=e.target,b=t&&t.closest?t.closest("[${EARLY_TAP_ATTRIBUTE}]"):null;if(!b)return;e.preventDefault();
+var t=e.target,b=t&&t.closest?t.closest("[${EARLY_TAP_ATTRIBUTE}]"):null;if(!b)return;e.preventDefault();e.stopImmediatePropagation();
 if(kept)return;kept=b;b.setAttribute("aria-busy","true");timer=setTimeout(fallback,failed?0:${EARLY_TAP_FALLBACK_MS})},true);
-addEventListener("error",fail,true);addEventListener("unhandledrejection",fail);
+addEventListener("error",function(e){var t=e.target;if(t&&(t.tagName==="SCRIPT"||t.tagName==="LINK"))fail()},true);
+addEventListener("unhandledrejection",function(e){if(/import|module/i.test(String(e.reason&&e.reason.message)))fail()});
 window.__earlyTap={kept:function(){return kept},release:release}})();`;
 
 /**

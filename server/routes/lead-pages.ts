@@ -72,6 +72,7 @@ const leadPages: readonly LeadPage[] = [
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const NOT_A_FORM = "This page accepts form submissions only.";
+const MALFORMED_FORM = "The form arrived damaged. Please try again.";
 
 /**
  * Where the form was: the page that posted it (the Referer, on this site only) and the campaign
@@ -153,7 +154,12 @@ export function leadPageRoutes(publicUrl: string) {
         if (!FORM_TYPES.includes(type)) return refuse(c, NOT_A_FORM, 415);
 
 
-        const raw = await c.req.parseBody();
+        let raw: Awaited<ReturnType<typeof c.req.parseBody>>;
+        try {
+          raw = await c.req.parseBody();
+        } catch {
+          return refuse(c, MALFORMED_FORM, 400);
+        }
         const posted: Record<string, string> = {};
         for (const name of page.text) {
           const value = raw[name];

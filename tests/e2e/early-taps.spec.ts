@@ -61,6 +61,32 @@ test("scripts that fail to load: the tap goes to the booking form's page, where 
   await expect(form).toHaveAttribute("method", "post");
 });
 
+test("/contact: when the form's code cannot load, a submit made meanwhile is sent natively with what was typed, and the form says so", async ({ page, browserErrors, isMobile }) => {
+  test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
+  browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes the form's code fail");
+  // Every request for the form's code waits, then fails once the test says so.
+  let fail!: () => void;
+  const failing = new Promise<void>((resolve) => (fail = resolve));
+  await page.route(/\/assets\/contact-form-[^/]+\.js$/, async (route) => {
+    await failing;
+    await route.abort("failed");
+  });
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact us" });
+  const email = `fiona-${Date.now()}@example.com`;
+  await form.getByLabel("Name", { exact: true }).fill("Fallback Fiona");
+  await form.getByLabel("Company", { exact: true }).fill("Plain Forms Inc");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Industry").selectOption("other");
+  await form.getByLabel("Notes (optional)").fill("Typed before the code failed");
+  await form.getByRole("button", { name: "Send message" }).click();
+  // Held for the code; then the code fails: the plain form goes, with the values typed.
+  expect(new URL(page.url()).search).toBe("");
+  fail();
+  await expect(page.getByRole("status").getByText("Thanks! We'll be in touch soon.")).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/contact#contact-form$/);
+});
+
 test("/contact: when the form's code cannot load, the form stays as plain HTML, says so, and posts natively", async ({ page, browserErrors, isMobile }) => {
   test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
   browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes the form's code fail");

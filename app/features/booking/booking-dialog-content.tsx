@@ -23,7 +23,7 @@ export function BookingDialogContent() {
           <DialogTitle>{bookingDialog.title}</DialogTitle>
           <DialogDescription>{bookingDialog.description}</DialogDescription>
         </DialogHeader>
-        <FormSuspense fallbackHref={BOOKING_FORM_PAGE}>
+        <FormSuspense fallbackHref={BOOKING_FORM_PAGE} onFallback={() => setOpen(false)}>
           <BookingForm onSubmitted={() => setOpen(false)} />
         </FormSuspense>
       </DialogContent>

@@ -25,7 +25,7 @@ export function ContactForm() {
         <p className="text-lg font-semibold">{CONTACT_THANKS}</p>
         {native ? (
           <Button asChild variant="outline">
-            <a href={`${paths.contact}#${contactFormSection}`}>Send another message</a>
+            <a href={`${paths.contact}?again#${contactFormSection}`}>Send another message</a>
           </Button>
         ) : (
           <Button type="button" variant="outline" onClick={() => setSent(false)}>

@@ -37,7 +37,7 @@ export function EnterpriseRequestForm() {
         ) : null}
         {native ? (
           <Button asChild variant="outline">
-            <a href={`${paths.enterprise}#${enterpriseRequestSection}`}>Submit another request</a>
+            <a href={`${paths.enterprise}?again#${enterpriseRequestSection}`}>Submit another request</a>
           </Button>
         ) : (
           <Button type="button" variant="outline" onClick={() => setSubmitted(false)}>
