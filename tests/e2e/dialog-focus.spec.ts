@@ -36,14 +36,15 @@ const mainButton = (name: string, which: "first" | "last" | number) => (page: Pa
 /**
  * The controls that open a lead dialog (docs/product.md), one of each kind on each page: the
  * header's, a page's own Book demo (the same component at every place on a page), the compare
- * page's Book a demo and /enterprise's consult button (the tab bar's Book is a link to /book).
+ * page's Book a demo and /enterprise's consult button (the tab bar's Book is a link to /book). At
+ * phone width one opener of each dialog (the same components; the header's button is hidden).
  */
 const openers: Opener[] = [
   { name: "navbar Book demo", path: "/about", control: (p) => p.getByRole("banner").getByRole("button", { name: "Book demo" }), dialog: BOOKING_TITLE, width: "desktop" },
   { name: "home hero Book demo", path: "/", control: mainButton("Book demo", 0), dialog: BOOKING_TITLE },
-  { name: "pricing card Book demo", path: "/pricing", control: mainButton("Book demo", "first"), dialog: BOOKING_TITLE },
+  { name: "pricing card Book demo", path: "/pricing", control: mainButton("Book demo", "first"), dialog: BOOKING_TITLE, width: "desktop" },
   { name: "/compare hero Book a demo", path: "/compare", control: mainButton("Book a demo", "first"), dialog: ENTERPRISE_TITLE },
-  { name: "/enterprise Book directly", path: "/enterprise", control: mainButton("Book a consultation", "last"), dialog: ENTERPRISE_TITLE },
+  { name: "/enterprise Book directly", path: "/enterprise", control: mainButton("Book a consultation", "last"), dialog: ENTERPRISE_TITLE, width: "desktop" },
 ];
 
 /** Focuses the control and presses Enter, as a keyboard user does. */
