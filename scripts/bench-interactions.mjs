@@ -83,13 +83,12 @@
 //     hydrated are printed below the table: a click before React listens reaches no handler and
 //     is not replayed; after it, React can hydrate the clicked part at once and handle it.
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
 import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { register } from "tsx/esm/api";
+import { cleanup, cleanups, startBuiltSite } from "./bench-site.mjs";
 
 // The Chromium flags are TypeScript; tsx lets this plain Node script read them.
 register();
@@ -148,73 +147,12 @@ const contextOptions = {
   userAgent: userAgents.mobile,
 };
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-const cleanups = [];
-const cleanup = async () => {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()();
-    } catch {
-      // Best effort: keep tearing down the rest.
-    }
-  }
-};
-process.on("SIGINT", () => cleanup().then(() => process.exit(130)));
-process.on("SIGTERM", () => cleanup().then(() => process.exit(143)));
-
-async function startSite() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentdesk-bi-"));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+function startSite() {
   const env = { ...process.env };
   // The embedded database, and no analytics tags or bot check: a consent banner or a third-party
   // script would change what is measured from one shell to the next.
   for (const name of ["DATABASE_URL", "GTM_ID", "GA4_ID", "META_PIXEL_ID", "RECAPTCHA_SITE_KEY", "RECAPTCHA_SECRET_KEY"]) delete env[name];
-  // The compiled server of that build, as a deployment runs it.
-  const child = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
-    env: {
-      ...env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      BUILD_DIR: buildDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-      }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return base;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return startBuiltSite({ buildDir, env, host: "127.0.0.1", tmpPrefix: "agentdesk-bi-" });
 }
 
 /**

@@ -16,15 +16,13 @@
 //                         long tasks and script timings behind a TBT figure
 //
 // Lighthouse 13 needs Node 22, so this uses Lighthouse 12 (Node >= 18.16).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { register } from "tsx/esm/api";
+import { cleanup, cleanups, freePort, startBuiltSite } from "./bench-site.mjs";
 
 // The route table and the Chromium flags are TypeScript; tsx lets this plain Node script read them.
 register();
@@ -44,29 +42,6 @@ if (!fs.existsSync(path.join(buildDir, "client", "index.html"))) {
   process.exit(2);
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-const cleanups = [];
-const cleanup = async () => {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()();
-    } catch {
-      // Best effort: keep tearing down the rest.
-    }
-  }
-};
-process.on("SIGINT", () => cleanup().then(() => process.exit(130)));
-process.on("SIGTERM", () => cleanup().then(() => process.exit(143)));
-
 async function startSchedulerStandIn() {
   const port = await freePort();
   const server = http.createServer((_req, res) => {
@@ -78,47 +53,8 @@ async function startSchedulerStandIn() {
   return `http://127.0.0.1:${port}`;
 }
 
-async function startSite(extraEnv) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentdesk-lh-"));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  // The compiled server of that build, as a deployment runs it.
-  const child = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      BUILD_DIR: buildDir,
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-      }),
-  );
-  const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return base;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+function startSite(extraEnv) {
+  return startBuiltSite({ buildDir, env: { ...process.env, ...extraEnv }, host: "localhost", tmpPrefix: "agentdesk-lh-" });
 }
 
 const median = (values) => {

@@ -1,0 +1,77 @@
+// What the benchmarks (bench-lighthouse.mjs, bench-interactions.mjs) share: a free port, a
+// teardown list run on exit or Ctrl-C, and the compiled server of a build started on an empty
+// embedded database until it answers /api/health.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Teardown steps, run last-in first-out by `cleanup()`. */
+export const cleanups = [];
+export const cleanup = async () => {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch {
+      // Best effort: keep tearing down the rest.
+    }
+  }
+};
+process.on("SIGINT", () => cleanup().then(() => process.exit(130)));
+process.on("SIGTERM", () => cleanup().then(() => process.exit(143)));
+
+/**
+ * The compiled server of `buildDir` (as a deployment runs it) on a free port and a fresh data
+ * folder, with `env` as its environment plus the bench's own settings; its base URL on `host`.
+ */
+export async function startBuiltSite({ buildDir, env, host, tmpPrefix }) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://${host}:${port}`;
+  const child = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
+    env: {
+      ...env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      BUILD_DIR: buildDir,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+      }),
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return base;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
