@@ -6,7 +6,6 @@ import { clientIp } from "../http/client-ip";
 import { originGuard } from "../http/origin-guard";
 import { pageCsp } from "../http/security-headers";
 import { publicErrorBody } from "../http/validation";
-import { hitRateLimit } from "../leads/rate-limiter";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
 import {
   renderLeadForm,
@@ -17,7 +16,7 @@ import {
 import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
-import { LEAD_BODY_LIMIT_BYTES, RATE_LIMITED, UNAVAILABLE } from "./leads";
+import { LEAD_BODY_LIMIT_BYTES, leadRateLimit, UNAVAILABLE } from "./leads";
 
 /**
  * A page whose lead form posts to it natively: the form's fields as the page sends them, and how
@@ -170,17 +169,9 @@ export function leadPageRoutes(publicUrl: string) {
 
         // After the body (at most LEAD_BODY_LIMIT_BYTES) is read, so that a refusal keeps what
         // the visitor typed.
+        const refusal = await leadRateLimit(c);
+        if (refusal) return refuse(c, refusal.error, refusal.status, values);
         const ip = clientIp(c, deps.config.trustProxyHeader);
-        try {
-          const decision = await hitRateLimit(deps.database.db, `leads:${ip}`, deps.config.leads.rateLimit.max, deps.config.leads.rateLimit.windowSeconds);
-          if (!decision.allowed) {
-            c.header("Retry-After", String(decision.retryAfterSeconds));
-            return refuse(c, RATE_LIMITED, 429, values);
-          }
-        } catch (error) {
-          deps.logger.error({ err: error }, "rate limiter unavailable");
-          return refuse(c, UNAVAILABLE, 503, values);
-        }
         const body: LeadBody = page.body(posted, has);
         const honeypot = raw[HONEYPOT_FIELD];
         const meta: RequestMeta = {

@@ -22,6 +22,25 @@ const leadBodySchema = z.custom<LeadBody>(
   NOT_A_JSON_OBJECT,
 );
 
+/**
+ * Counts one lead submission against the per-address limit shared by every lead form, JSON or
+ * native (server/routes/lead-pages.ts). Null when it may go on; otherwise why not, with
+ * Retry-After set when the limit is reached. The limiter failing refuses (503), never admits.
+ */
+export async function leadRateLimit(c: Context<AppEnv>): Promise<{ status: 429 | 503; error: string } | null> {
+  const { config, database, logger } = c.get("deps");
+  const ip = clientIp(c, config.trustProxyHeader);
+  try {
+    const decision = await hitRateLimit(database.db, `leads:${ip}`, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
+    if (decision.allowed) return null;
+    c.header("Retry-After", String(decision.retryAfterSeconds));
+    return { status: 429, error: RATE_LIMITED };
+  } catch (error) {
+    logger.error({ err: error }, "rate limiter unavailable");
+    return { status: 503, error: UNAVAILABLE };
+  }
+}
+
 type Submit = (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
 
 /**
@@ -35,18 +54,8 @@ export function leadRoutes() {
   const routes = new Hono<AppEnv>();
 
   const rateLimit = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const { config, database, logger } = c.get("deps");
-    const ip = clientIp(c, config.trustProxyHeader);
-    try {
-      const decision = await hitRateLimit(database.db, `leads:${ip}`, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
-      if (!decision.allowed) {
-        c.header("Retry-After", String(decision.retryAfterSeconds));
-        return c.json(publicErrorBody({ error: RATE_LIMITED }), 429);
-      }
-    } catch (error) {
-      logger.error({ err: error }, "rate limiter unavailable");
-      return c.json(publicErrorBody({ error: UNAVAILABLE }), 503);
-    }
+    const refusal = await leadRateLimit(c);
+    if (refusal) return c.json(publicErrorBody({ error: refusal.error }), refusal.status);
     await next();
   };
   const leadJson = jsonBody({ maxBytes: LEAD_BODY_LIMIT_BYTES, errorBody: publicErrorBody });
