@@ -42,6 +42,15 @@ export type LeadDesk = {
 export const uniqueEmail = (info: TestInfo, local: string) =>
   `${local}+${info.project.name}-${info.testId.slice(0, 8)}-${Date.now().toString(36)}@example.com`;
 
+/** The browser project's device (viewport, user agent, touch), for a context a test makes itself. */
+export const projectDevice = ({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }: TestInfo["project"]["use"]) => ({
+  viewport,
+  userAgent,
+  deviceScaleFactor,
+  isMobile,
+  hasTouch,
+});
+
 export const randomIp = () => {
   const b = crypto.randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]}`;
@@ -80,15 +89,10 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
    */
   noScriptPage: [
     async ({ browser }, use, workerInfo) => {
-      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
       const context = await browser.newContext({
         javaScriptEnabled: false,
         baseURL: e2eServers().site.url,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
+        ...projectDevice(workerInfo.project.use),
       });
       await use(await context.newPage());
       await context.close();
@@ -136,14 +140,9 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
 export const readingTest = test.extend<object, { visitorPage: { page: Page; errors: { current: BrowserErrors | null } } }>({
   visitorPage: [
     async ({ browser }, use, workerInfo) => {
-      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
       const context = await browser.newContext({
         baseURL: e2eServers().site.url,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
+        ...projectDevice(workerInfo.project.use),
         extraHTTPHeaders: { "x-forwarded-for": randomIp() },
       });
       const errors: { current: BrowserErrors | null } = { current: null };

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
-import { expect, randomIp, test, uniqueEmail, type LeadDesk } from "./fixtures";
+import { expect, projectDevice, randomIp, test, uniqueEmail } from "./fixtures";
 import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER } from "./leads-fixtures";
 
 /**
@@ -13,15 +13,10 @@ type Visit = { context: BrowserContext; page: Page; urls: string[] };
 
 /** A scriptless visitor on the leads server, recording every URL the browser asks for. */
 async function visitWithoutScripts(browser: Browser, info: TestInfo, baseURL: string): Promise<Visit> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use;
   const context = await browser.newContext({
     javaScriptEnabled: false,
     baseURL,
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
+    ...projectDevice(info.project.use),
     extraHTTPHeaders: { "x-forwarded-for": randomIp() },
   });
   const page = await context.newPage();
@@ -37,10 +32,6 @@ function expectNothingPersonalIn(urls: string[], ...values: string[]) {
     const decoded = decodeURIComponent(url.replace(/\+/g, " "));
     for (const value of values) expect(decoded, `${value} in ${url}`).not.toContain(value);
   }
-}
-
-async function storedBookings(leadDesk: LeadDesk, email: string) {
-  return leadDesk.bookings(email);
 }
 
 test.describe("without JavaScript", () => {
@@ -74,7 +65,7 @@ test.describe("without JavaScript", () => {
     expect(`${scheduler.origin}${scheduler.pathname}`).toBe(DEMO_SCHEDULER);
     expect(Object.fromEntries(scheduler.searchParams)).toMatchObject({ name: "Nora Noscript", email, a1: "Plain HTML Plumbing", a2: "Owner", a3: "320" });
 
-    const rows = await storedBookings(leadDesk, email);
+    const rows = await leadDesk.bookings(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Nora Noscript", sourceForm: "booking_dialog", totalCalls: 320, tcpaConsent: true, botCheck: "no_script", pagePath: "/book-demo" });
     // The thank-you page is a plain page: the scheduler link leaves the site, our URLs stay clean.
@@ -103,7 +94,7 @@ test.describe("without JavaScript", () => {
     await expect(thanks).toBeInViewport();
     const scheduler = new URL((await thanks.getByRole("link", { name: /Pick a time now/ }).getAttribute("href"))!);
     expect(`${scheduler.origin}${scheduler.pathname}`).toBe(ENTERPRISE_SCHEDULER);
-    const rows = await storedBookings(leadDesk, email);
+    const rows = await leadDesk.bookings(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sourceForm: "enterprise_inline", aiGoal: "Answer after-hours calls", totalCalls: null, botCheck: "no_script", pagePath: "/enterprise" });
     expectNothingPersonalIn(urls.filter((url) => url.startsWith(servers.leads.url)), "Edgar", email);
