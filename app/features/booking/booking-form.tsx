@@ -6,7 +6,7 @@ import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
-import { openSchedulerSoon, prefilledSchedulerUrl, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
+import { openSchedulerSoon, schedulerUrlOrNull, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { NativeFormError } from "~/features/lead-capture/native-form";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
@@ -24,15 +24,6 @@ export function bookingSchedulerPrefill(values: { name: string; work_email: stri
     guests: [values.work_email],
     answers: [values.company_name, values.job_title, String(values.total_calls)],
   };
-}
-
-/** The prefilled scheduler link, or null when the deployment's scheduler URL is not a URL. */
-export function schedulerUrlOrNull(baseUrl: string, prefill: SchedulerPrefill): string | null {
-  try {
-    return prefilledSchedulerUrl(baseUrl, prefill);
-  } catch {
-    return null;
-  }
 }
 
 /**

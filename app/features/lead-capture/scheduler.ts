@@ -35,6 +35,15 @@ export function prefilledSchedulerUrl(baseUrl: string, prefill: SchedulerPrefill
   return url.toString();
 }
 
+/** The prefilled scheduler link, or null when the deployment's scheduler URL is not a URL. */
+export function schedulerUrlOrNull(baseUrl: string, prefill: SchedulerPrefill): string | null {
+  try {
+    return prefilledSchedulerUrl(baseUrl, prefill);
+  } catch {
+    return null;
+  }
+}
+
 function isCalendly(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "calendly.com" || host.endsWith(".calendly.com");

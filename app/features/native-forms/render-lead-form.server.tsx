@@ -2,8 +2,9 @@ import { renderToString } from "react-dom/server";
 import { BookingPageForm } from "~/features/booking/booking-page-form";
 import { ContactForm } from "~/features/contact/contact-form";
 import { EnterpriseRequestForm } from "~/features/enterprise/enterprise-request-form";
+import { enterpriseSchedulerPrefill } from "~/features/enterprise/enterprise-lead-form";
 import { NativeFormStateContext, type NativeFormState } from "~/features/lead-capture/native-form";
-import { prefilledSchedulerUrl } from "~/features/lead-capture/scheduler";
+import { schedulerUrlOrNull } from "~/features/lead-capture/scheduler";
 import { bookingSchedulerPrefill } from "~/features/booking/booking-form";
 import type { RuntimeConfig } from "@shared/runtime-config";
 
@@ -30,29 +31,12 @@ const forms: Record<NativeLeadForm, () => React.ReactNode> = {
  */
 export function schedulerLinkFor(form: NativeLeadForm, values: Record<string, unknown>, runtime: RuntimeConfig): string | null {
   const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
-  try {
-    if (form === "booking") {
-      return prefilledSchedulerUrl(
-        runtime.demoSchedulerUrl,
-        bookingSchedulerPrefill({
-          name: text("name"),
-          work_email: text("work_email"),
-          company_name: text("company_name"),
-          job_title: text("job_title"),
-          total_calls: Number(values.total_calls),
-        }),
-      );
-    }
-    if (form === "enterprise") {
-      return prefilledSchedulerUrl(runtime.enterpriseSchedulerUrl, {
-        name: text("name"),
-        email: text("work_email"),
-        guests: [text("work_email")],
-        answers: [text("company_name"), text("job_title"), text("ai_goal")],
-      });
-    }
-  } catch {
-    // An unusable scheduler URL: the thank-you state goes without the link.
+  const who = { name: text("name"), work_email: text("work_email"), company_name: text("company_name"), job_title: text("job_title") };
+  if (form === "booking") {
+    return schedulerUrlOrNull(runtime.demoSchedulerUrl, bookingSchedulerPrefill({ ...who, total_calls: Number(values.total_calls) }));
+  }
+  if (form === "enterprise") {
+    return schedulerUrlOrNull(runtime.enterpriseSchedulerUrl, enterpriseSchedulerPrefill({ ...who, ai_goal: text("ai_goal") }));
   }
   return null;
 }
