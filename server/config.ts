@@ -73,6 +73,8 @@ const envSchema = z.object({
   LEADS_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
+  /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
+  ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +101,8 @@ export type AppConfig = {
     outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };
   };
   authSecret: string | undefined;
+  /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
+  requireAdminTwoFactor: boolean;
   notify: {
     smtpUrl: string | undefined;
     to: string | undefined;
@@ -184,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     authSecret: e.BETTER_AUTH_SECRET,
+    requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
     notify: {
       smtpUrl: e.SMTP_URL,
       to: e.LEADS_NOTIFY_TO,
