@@ -54,12 +54,13 @@ export function createStaticHandler(site: StaticSite, config: AppConfig) {
   };
   return (c: Context) => {
     const rawPath = c.req.path;
-    // One URL per page: /about/ redirects to /about (keeps the query string).
+    // One URL per page: /about/ redirects to /about (keeps the query string). Only to a path this
+    // site serves: the path arrives percent-decoded, so anything else could say "/\\other.example",
+    // "/<TAB>/other.example" (both resolve off-site in browsers) or hold a CR/LF; those are 404s.
     if (rawPath.length > 1 && rawPath.endsWith("/")) {
-      const url = new URL(c.req.url);
-      // Collapse leading slashes too, so "//other.example/" cannot become an off-site redirect.
-      const target = "/" + rawPath.replace(/^\/+/, "").replace(/\/+$/, "");
-      return c.redirect(target + url.search, 301);
+      const target = rawPath.replace(/\/+$/, "");
+      if (target !== "" && site.lookup(target)) return c.redirect(target + new URL(c.req.url).search, 301);
+      return sendStaticFile(c, site.notFound, 404, cspFor(site.notFound));
     }
     const file = site.lookup(rawPath);
     if (file) return sendStaticFile(c, file, 200, cspFor(file));

@@ -130,9 +130,19 @@ describe("serving the prerendered site", () => {
     const res = await get("/pricing/?utm_source=x");
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/pricing?utm_source=x");
-    const sneaky = await get("//evil.example/");
-    expect(sneaky.status).toBe(301);
-    expect(sneaky.headers.get("location")).toBe("/evil.example");
+  });
+
+  it("redirects only to this site's own pages: any other path with a trailing slash is a 404", async () => {
+    // Browsers resolve "/\\evil.example" and "/<TAB>/evil.example" to another site; an encoded CR/LF
+    // once made the Location header throw (500).
+    for (const path of ["//evil.example/", "/%5Cevil.example/", "/%5C%5Cevil.example/", "/%09/evil.example/", "/%0D%0ALocation:%20x/", "/about%0D%0A/", "/nope/", "/admin/%5Cevil/"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+    }
+    const admin = await get("/admin/bookings/");
+    expect(admin.status).toBe(301);
+    expect(admin.headers.get("location")).toBe("/admin/bookings");
   });
 
   it("answers HEAD without a body", async () => {
