@@ -24,6 +24,39 @@ const url = (protocols: string[]) =>
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), url(protocols).optional());
 
+/** The unsafe settings a production start refuses unless ALLOW_IN_PRODUCTION names them. */
+export const productionOptOuts = ["embedded-database", "example-content", "no-bot-check"] as const;
+type ProductionOptOut = (typeof productionOptOuts)[number];
+
+/** Hosts reserved for examples and tests (RFC 2606, RFC 6761): never a real deployment's value. */
+function isExampleHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return /(^|\.)example\.(com|net|org)$/.test(h) || /\.(example|test|invalid|localhost)$/.test(h) || h === "localhost";
+}
+
+/**
+ * The scheduler, shop and contact values the code ships with (placeholders, docs/decisions/0003)
+ * or any value on a reserved example host, by variable name.
+ */
+function exampleContentVariables(e: z.infer<typeof envSchema>): string[] {
+  const urlHost = (value: string) => new URL(value).hostname;
+  const emailHost = (value: string) => value.slice(value.lastIndexOf("@") + 1);
+  const defaults = envSchema.parse({});
+  const checks: [string, boolean][] = [
+    ["DEMO_SCHEDULER_URL", e.DEMO_SCHEDULER_URL === defaults.DEMO_SCHEDULER_URL || isExampleHost(urlHost(e.DEMO_SCHEDULER_URL))],
+    [
+      "ENTERPRISE_SCHEDULER_URL",
+      e.ENTERPRISE_SCHEDULER_URL === defaults.ENTERPRISE_SCHEDULER_URL || isExampleHost(urlHost(e.ENTERPRISE_SCHEDULER_URL)),
+    ],
+    ["MERCH_URL", isExampleHost(urlHost(e.MERCH_URL))],
+    ["CAREERS_EMAIL", isExampleHost(emailHost(e.CAREERS_EMAIL))],
+    ["SUPPORT_EMAIL", isExampleHost(emailHost(e.SUPPORT_EMAIL))],
+    // 555 is not an area code in use: the default (555) 010-0199 and its kind are fictional.
+    ["SUPPORT_PHONE", e.SUPPORT_PHONE === defaults.SUPPORT_PHONE || /^\D*(1\D*)?555\b/.test(e.SUPPORT_PHONE)],
+  ];
+  return checks.filter(([, isExample]) => isExample).map(([name]) => name);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +108,16 @@ const envSchema = z.object({
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
+  /**
+   * What a production start may run without, comma-separated (docs/deploy.md): embedded-database,
+   * example-content, no-bot-check. Empty: none of them.
+   */
+  ALLOW_IN_PRODUCTION: z
+    .string()
+    .trim()
+    .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(productionOptOuts)))
+    .default([]),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -117,13 +160,50 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * What a production start refuses, one line per variable, unless ALLOW_IN_PRODUCTION names the
+ * kind of setting: a deployment that says it is production must not quietly run on the
+ * embedded database, send visitors to the example scheduler or take leads without the bot check.
+ */
+function unsafeProductionSettings(e: z.infer<typeof envSchema>): string[] {
+  const allowed = new Set<ProductionOptOut>(e.ALLOW_IN_PRODUCTION);
+  const optOut = (kind: ProductionOptOut) => `, or add ${kind} to ALLOW_IN_PRODUCTION`;
+  const problems: string[] = [];
+  if (!e.DATABASE_URL && !allowed.has("embedded-database")) {
+    problems.push(
+      `  DATABASE_URL: required in production (PostgreSQL; the embedded database is for local runs${optOut("embedded-database")})`,
+    );
+  }
+  if (!allowed.has("example-content")) {
+    for (const name of exampleContentVariables(e)) {
+      problems.push(`  ${name}: still the example value; set this deployment's own${optOut("example-content")}`);
+    }
+  }
+  if (!allowed.has("no-bot-check")) {
+    for (const name of ["RECAPTCHA_SITE_KEY", "RECAPTCHA_SECRET_KEY"] as const) {
+      if (!e[name]) problems.push(`  ${name}: required in production (the bot check on lead forms${optOut("no-bot-check")})`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * A bad value as the start-up error may print it: secrets not at all, and a URL without its
+ * credentials (a malformed DATABASE_URL or SMTP_URL usually still carries its password).
+ */
+function shownValue(name: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (/SECRET|PASSWORD|TOKEN|_KEY$/.test(name)) return "[redacted]";
+  return value.replace(/\/\/[^/@\s]*@/g, "//[redacted]@").replace(/^[^/@\s:]+:[^/@\s]*@/, "[redacted]@");
+}
+
 /** Parses the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join(".");
-      return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`;
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(shownValue(name, source[name]))})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -150,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } else if (e.NODE_ENV === "production" && !e.PUBLIC_URL!.startsWith("https://")) {
     problems.push("  PUBLIC_URL: must use https:// in production (session cookies are Secure-only and HSTS is sent)");
   }
+  if (e.NODE_ENV === "production") problems.push(...unsafeProductionSettings(e));
   if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) {
     problems.push("  BETTER_AUTH_SECRET: must be at least 32 characters");
   }

@@ -38,6 +38,79 @@ describe("configuration", () => {
     expect(config.runtime.publicUrl).toBe("https://www.example.com");
   });
 
+  it("never prints a database password or a secret when it refuses a value", () => {
+    for (const [name, value] of [
+      ["DATABASE_URL", "postgresql://site:hunter2-secret@db internal:5432/site"],
+      ["DATABASE_URL", "mysql://site:hunter2-secret@db.internal/site"],
+      ["DATABASE_URL", "site:hunter2-secret@db.internal/site"],
+      ["SMTP_URL", "smtp//mailer:hunter2-secret@mail.internal"],
+    ]) {
+      let message = "";
+      try {
+        loadConfig({ [name!]: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, value).toContain(`${name}:`);
+      expect(message, value).not.toContain("hunter2");
+    }
+  });
+
+  const production = {
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: "x".repeat(40),
+    PUBLIC_URL: "https://agents.acme-calls.com",
+    DATABASE_URL: "postgres://site:pw@db.internal:5432/site",
+    DEMO_SCHEDULER_URL: "https://calendly.com/acme-calls/demo",
+    ENTERPRISE_SCHEDULER_URL: "https://calendly.com/acme-calls/enterprise",
+    MERCH_URL: "https://shop.acme-calls.com",
+    CAREERS_EMAIL: "jobs@acme-calls.com",
+    SUPPORT_EMAIL: "help@acme-calls.com",
+    SUPPORT_PHONE: "(415) 867-2200",
+    RECAPTCHA_SITE_KEY: "site-key",
+    RECAPTCHA_SECRET_KEY: "secret-key",
+  };
+
+  it("refuses a production start on the embedded database, example links or without the bot check, naming each variable", () => {
+    expect(loadConfig(production).env).toBe("production");
+    const refusal = (overrides: Record<string, string | undefined>) => {
+      try {
+        loadConfig({ ...production, ...overrides });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return "started";
+    };
+    expect(refusal({ DATABASE_URL: undefined })).toMatch(/DATABASE_URL: required in production/);
+    const examples = refusal({
+      DEMO_SCHEDULER_URL: undefined,
+      ENTERPRISE_SCHEDULER_URL: undefined,
+      MERCH_URL: undefined,
+      CAREERS_EMAIL: undefined,
+      SUPPORT_EMAIL: undefined,
+      SUPPORT_PHONE: undefined,
+    });
+    for (const name of ["DEMO_SCHEDULER_URL", "ENTERPRISE_SCHEDULER_URL", "MERCH_URL", "CAREERS_EMAIL", "SUPPORT_EMAIL", "SUPPORT_PHONE"]) {
+      expect(examples).toMatch(new RegExp(`${name}: still the example value`));
+    }
+    expect(refusal({ MERCH_URL: "https://merch.example.org" })).toMatch(/MERCH_URL/);
+    const noBotCheck = refusal({ RECAPTCHA_SITE_KEY: undefined, RECAPTCHA_SECRET_KEY: undefined });
+    expect(noBotCheck).toMatch(/RECAPTCHA_SITE_KEY: required in production/);
+    expect(noBotCheck).toMatch(/RECAPTCHA_SECRET_KEY: required in production/);
+    // Outside production the same settings are fine: they are what `npm start` runs on.
+    expect(loadConfig({}).env).toBe("development");
+  });
+
+  it("starts in production without them only when ALLOW_IN_PRODUCTION names each kind", () => {
+    const unsafe = { ...production, DATABASE_URL: undefined, MERCH_URL: undefined, RECAPTCHA_SITE_KEY: undefined, RECAPTCHA_SECRET_KEY: undefined };
+    expect(() => loadConfig({ ...unsafe, ALLOW_IN_PRODUCTION: "embedded-database,no-bot-check" })).toThrow(/MERCH_URL/);
+    expect(() => loadConfig({ ...unsafe, ALLOW_IN_PRODUCTION: "example-content" })).toThrow(/DATABASE_URL[\s\S]*RECAPTCHA_SITE_KEY/);
+    const config = loadConfig({ ...unsafe, ALLOW_IN_PRODUCTION: "embedded-database, example-content, no-bot-check" });
+    expect(config.database.kind).toBe("pglite");
+    expect(() => loadConfig({ ...unsafe, ALLOW_IN_PRODUCTION: "everything" })).toThrow(/ALLOW_IN_PRODUCTION/);
+  });
+
   it("refuses to start in production without an auth secret or with an insecure public URL, naming each", () => {
     const secret = "x".repeat(40);
     expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://agents.example.com" })).toThrow(/BETTER_AUTH_SECRET: required in production/);
@@ -45,6 +118,6 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret, PUBLIC_URL: "http://agents.example.com" })).toThrow(
       /PUBLIC_URL: must use https:\/\/ in production/,
     );
-    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret, PUBLIC_URL: "https://agents.example.com" }).env).toBe("production");
+    expect(loadConfig({ ...production, BETTER_AUTH_SECRET: secret, PUBLIC_URL: "https://agents.example.com" }).env).toBe("production");
   });
 });
