@@ -199,7 +199,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://example.com" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://example.com" })).toThrow(/BETTER_AUTH_SECRET/);
     expect(() =>
-      loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(40), PUBLIC_URL: "https://example.com" }),
+      loadConfig({
+        NODE_ENV: "production",
+        BETTER_AUTH_SECRET: "x".repeat(40),
+        PUBLIC_URL: "https://example.com",
+        ALLOW_IN_PRODUCTION: "embedded-database,example-content,no-bot-check",
+      }),
     ).not.toThrow();
   });
 });
