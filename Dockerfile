@@ -1,13 +1,17 @@
-# Production image: the built site and the server in one stateless process.
-# docker build -t agentdesk-site . && docker run -p 3000:3000 -e DATABASE_URL=... -e PUBLIC_URL=https://... -e BETTER_AUTH_SECRET=... agentdesk-site
-FROM node:20-bookworm-slim AS build
+# Production image: the built site and the server in one stateless process, on Node 24 (an LTS line
+# supported until April 2028; Node 20 reached its end of life in April 2026). The server is compiled
+# to JavaScript by `npm run build` (scripts/build-server.mjs), so nothing is transpiled at start, and
+# it runs as the image's unprivileged `node` user over files it cannot modify.
+# docker build -t agentdesk-site . && docker run -p 3000:3000 --env-file production.env agentdesk-site
+# (production.env: DATABASE_URL, PUBLIC_URL, BETTER_AUTH_SECRET, RECAPTCHA_* ... see docs/deploy.md)
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/package.json ./
