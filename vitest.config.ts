@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "fast",
-          include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
           testTimeout: 15_000,
           hookTimeout: 30_000,
           maxWorkers: 2,
