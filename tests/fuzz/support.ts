@@ -124,6 +124,27 @@ export const contentTypes = (right: string[]): fc.Arbitrary<string | undefined> 
     { weight: 1, arbitrary: hostileString.filter(isHeaderSafe) },
   );
 
+/**
+ * Percent-encodes any JS string, as encodeURIComponent does for valid text; a lone surrogate
+ * (which encodeURIComponent refuses) becomes its WTF-8 bytes, i.e. an invalid UTF-8 escape such
+ * as %ED%BF%BF, which a client can send as well.
+ */
+export function percentEncode(value: string): string {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    const isHigh = unit >= 0xd800 && unit <= 0xdbff;
+    const next = value.charCodeAt(i + 1);
+    if (isHigh && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(value.slice(i, i + 2));
+      i++;
+    } else if (unit >= 0xd800 && unit <= 0xdfff) {
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    } else out += encodeURIComponent(value[i]!);
+  }
+  return out;
+}
+
 /** Header values a Request accepts (no CR, LF or NUL, Latin-1 only): the rest never reach a server. */
 export function isHeaderSafe(value: string): boolean {
   // eslint-disable-next-line no-control-regex
