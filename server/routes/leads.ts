@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../app-env";
-import { clientIp } from "../http/client-ip";
+import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
 import { hitRateLimit } from "../leads/rate-limiter";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
@@ -29,9 +29,10 @@ const leadBodySchema = z.custom<LeadBody>(
  */
 export async function leadRateLimit(c: Context<AppEnv>): Promise<{ status: 429 | 503; error: string } | null> {
   const { config, database, logger } = c.get("deps");
-  const ip = clientIp(c, config.trustProxyHeader);
+  // An IPv6 visitor counts by its /64 (docs/decisions/0603): one host can hold all of it.
+  const key = `leads:${rateLimitKeyOf(clientIp(c, config.trustProxyHeader))}`;
   try {
-    const decision = await hitRateLimit(database.db, `leads:${ip}`, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
+    const decision = await hitRateLimit(database.db, key, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
     if (decision.allowed) return null;
     c.header("Retry-After", String(decision.retryAfterSeconds));
     return { status: 429, error: RATE_LIMITED };
