@@ -54,10 +54,18 @@ function validationFailure(error: z.ZodError): LeadAnswer {
   return fail(400, message, fieldErrors);
 }
 
-/** Checks shared by both endpoints before the form's own fields: honeypot, key. */
-function preflight(record: LeadBody, meta: RequestMeta): LeadAnswer | { body: LeadBody; idempotencyKey: string; clientKey: boolean } {
+/**
+ * A filled honeypot: a field people never see, so a bot filled the form. Checked once the form's
+ * own fields are valid, and answered exactly as a stored lead is (docs/decisions/0603): a bot
+ * learns nothing about what tripped it, and nothing is stored or sent.
+ */
+function honeypotFilled(record: LeadBody): boolean {
   const honeypot = record[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && honeypot !== "") return fail(400, "Form not submitted properly");
+  return honeypot !== undefined && honeypot !== null && honeypot !== "";
+}
+
+/** Checks shared by both endpoints before the form's own fields: the idempotency key. */
+function preflight(record: LeadBody, meta: RequestMeta): LeadAnswer | { body: LeadBody; idempotencyKey: string; clientKey: boolean } {
   const rawKey = meta.idempotencyHeader ?? record.idempotency_key;
   // Without a client key the submission cannot be a retry: a fresh key, and no lookup needed.
   if (rawKey === undefined || rawKey === null) return { body: record, idempotencyKey: `server-${crypto.randomUUID()}`, clientKey: false };
@@ -156,6 +164,10 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
   // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
   const sourceForm: BookingSourceForm = v.source_form ?? (shape === "booking" ? "booking_dialog" : "enterprise_dialog");
   const lead = bookingLeadOf(v, sourceForm);
+  if (honeypotFilled(body)) {
+    deps.logger.info({ sourceForm }, "honeypot filled: answered as stored, nothing stored");
+    return SUCCESS;
+  }
 
   const { db } = deps.database;
   // A retry of a stored submission answers success again without a second row (and without
@@ -185,6 +197,10 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
   const parsed = contactRequestSchema.safeParse(body);
   if (!parsed.success) return validationFailure(parsed.error);
   const v = parsed.data;
+  if (honeypotFilled(body)) {
+    deps.logger.info({ sourceForm: "contact_form" }, "honeypot filled: answered as stored, nothing stored");
+    return SUCCESS;
+  }
 
   const { db } = deps.database;
   const existing = clientKey ? await findContactByKey(db, idempotencyKey) : null;
