@@ -111,6 +111,11 @@ const IDEMPOTENCY_CONFLICT = "This submission key was already used for a differe
 const sameLead = (stored: { workEmail: string; name: string }, email: string, name: string) =>
   stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
 
+const sameAsStored = async (stored: Promise<{ workEmail: string; name: string } | null>, email: string, name: string) => {
+  const row = await stored;
+  return row !== null && sameLead(row, email, name);
+};
+
 /**
  * The row for either body shape: the booking dialog's carries total_calls and no ai_goal, an
  * enterprise form's the other way round; the absent one is stored as null.
@@ -182,6 +187,9 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
     const evidence = evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome);
     const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidence, bot.tokenHash);
     if (stored.outcome === "created") deps.logger.info({ leadId: stored.id, sourceForm }, "booking inquiry stored");
+    // Another request with this key was stored first (it was racing this one): a retry of the
+    // same lead is a success, anything else a conflict.
+    else if (!(await sameAsStored(findBookingByKey(db, idempotencyKey), lead.workEmail, lead.name))) return fail(409, IDEMPOTENCY_CONFLICT);
   } catch (error) {
     if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
     throw error;
@@ -213,6 +221,7 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     const evidence = evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome);
     const stored = await storeContactRequest(db, notificationChannels(deps.config.notify), v, evidence, bot.tokenHash);
     if (stored.outcome === "created") deps.logger.info({ leadId: stored.id }, "contact request stored");
+    else if (!(await sameAsStored(findContactByKey(db, idempotencyKey), v.email, v.name))) return fail(409, IDEMPOTENCY_CONFLICT);
   } catch (error) {
     if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
     throw error;

@@ -79,4 +79,32 @@ describe("idempotency", () => {
     expect(res.status).toBe(409);
     expect(await leadCounts(t)).toEqual(before);
   });
+
+  it("refuses the second of two concurrent submissions with one key and different data (409), storing only the first", async () => {
+    for (const [path, body, subnet] of [
+      ["/api/submit-booking", bookingBody, 80] as const,
+      ["/api/contact", (o: Record<string, unknown>) => contactBody({ email: o.work_email, name: o.name }), 90] as const,
+    ]) {
+      const before = await leadCounts(t);
+      const keys = Array.from({ length: 4 }, (_, i) => `racing-${path.slice(5, 12)}-${i}`);
+      const answers = await Promise.all(
+        keys.flatMap((key, i) =>
+          ["first", "second"].map((who) =>
+            postJson(t.app, path, body({ work_email: `${who}-${i}@example.com`, name: `Racer ${who}` }), {
+              ...from(`198.51.100.${subnet + i}`),
+              "idempotency-key": key,
+            }),
+          ),
+        ),
+      );
+      for (let i = 0; i < keys.length; i++) {
+        const pair = answers.slice(2 * i, 2 * i + 2);
+        expect(pair.map((r) => r.status).sort()).toEqual([200, 409]);
+        const refused = pair.find((r) => r.status === 409)!;
+        expect(await refused.json()).toEqual({ success: false, error: "This submission key was already used for a different request." });
+      }
+      const after = await leadCounts(t);
+      expect(after.bookings + after.contacts).toBe(before.bookings + before.contacts + keys.length);
+    }
+  });
 });
