@@ -162,9 +162,8 @@ describe("JSON lead endpoints under generated input", () => {
     );
   });
 
-  // Known defect (issue 13, "honeypot answer"; server/leads/lead-requests.ts preflight): a filled
-  // honeypot answers 400 "Form not submitted properly", telling a bot what tripped.
-  knownDefect("a filled honeypot answers as a success would and stores nothing", async () => {
+  // Issue 13, "honeypot answer" (fixed in 2f88511; before it, 400 "Form not submitted properly").
+  it("a filled honeypot answers as a success would and stores nothing", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constant(["/api/submit-booking", bookingBody()] as const), fc.constant(["/api/contact", contactBody()] as const)),
