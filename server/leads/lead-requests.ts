@@ -19,14 +19,19 @@ import {
   findBookingByKey,
   findContactByKey,
   notificationChannels,
-  ReplayedTokenError,
   storeBookingInquiry,
   storeContactRequest,
   type BookingLead,
   type LeadEvidence,
+  type StoreLimit,
+  type StoreResult,
 } from "./lead-service";
+import type { RateLimitDecision } from "./rate-limiter";
+import type { Db } from "../db/client";
 
-export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 503; body: LeadResponse };
+export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 429 | 503; body: LeadResponse; retryAfterSeconds?: number };
+
+export const RATE_LIMITED = "Too many submissions from your network. Please try again later.";
 
 /** A lead submission's JSON body: any object; the form's own schema is parsed after the honeypot. */
 export type LeadBody = Record<string, unknown>;
@@ -41,12 +46,31 @@ export type RequestMeta = {
    * to verify, so the lead is stored flagged `no_script` (docs/decisions/0501).
    */
   withoutScript?: boolean;
+  /**
+   * The per-address limit this submission counts against, once: inside the statement that stores
+   * it, or on its own when it is answered otherwise (invalid, honeypot, duplicate) or before an
+   * outside bot check.
+   */
+  limit: StoreLimit;
 };
 
 const SUCCESS: LeadAnswer = { status: 200, body: { success: true } };
 
 function fail(status: LeadAnswer["status"], error: string, fieldErrors?: Record<string, string>): LeadAnswer {
   return { status, body: publicErrorBody({ error, fieldErrors }) };
+}
+
+function limited(decision: RateLimitDecision & { allowed: false }): LeadAnswer {
+  return { ...fail(429, RATE_LIMITED), retryAfterSeconds: decision.retryAfterSeconds };
+}
+
+/**
+ * The answer for a submission that stores nothing, once it is counted: the limit refuses first,
+ * as it would have had the submission been valid.
+ */
+async function counted(meta: RequestMeta, answer: LeadAnswer): Promise<LeadAnswer> {
+  const decision = await meta.limit.limiter.hit(meta.limit.spec);
+  return decision.allowed ? answer : limited(decision);
 }
 
 function validationFailure(error: z.ZodError): LeadAnswer {
@@ -111,10 +135,6 @@ const IDEMPOTENCY_CONFLICT = "This submission key was already used for a differe
 const sameLead = (stored: { workEmail: string; name: string }, email: string, name: string) =>
   stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
 
-const sameAsStored = async (stored: Promise<{ workEmail: string; name: string } | null>, email: string, name: string) => {
-  const row = await stored;
-  return row !== null && sameLead(row, email, name);
-};
 
 /**
  * The row for either body shape: the booking dialog's carries total_calls and no ai_goal, an
@@ -156,75 +176,111 @@ async function checkBot(
   return bot.ok ? { ...bot, outcome: configured ? "passed" : "off" } : bot;
 }
 
+/**
+ * The pipeline after the form's fields: honeypot, bot check, one statement that counts the
+ * submission, stores the lead and queues its notifications. With the bot check on (and a token to
+ * verify), the submission is counted first on its own, so that a flooding address never reaches
+ * the outside verifier, and a retry of a stored lead is answered before a second token is spent.
+ */
+async function storeSubmission(
+  deps: AppDeps,
+  meta: RequestMeta,
+  submission: {
+    body: LeadBody;
+    idempotencyKey: string;
+    clientKey: boolean;
+    token: string | null | undefined;
+    action: string;
+    identity: { email: string; name: string };
+    findByKey: (db: Db, key: string) => Promise<{ workEmail: string; name: string } | null>;
+    store: (db: Db, bot: { tokenHash: string | null; outcome: BotCheckOutcome }, limit: StoreLimit | undefined) => Promise<StoreResult>;
+    logStored: (id: string) => void;
+  },
+): Promise<LeadAnswer> {
+  const { idempotencyKey, clientKey, identity } = submission;
+  if (honeypotFilled(submission.body)) {
+    deps.logger.info({ action: submission.action }, "honeypot filled: answered as stored, nothing stored");
+    return counted(meta, SUCCESS);
+  }
+  const { db } = deps.database;
+  const retryAnswer = (stored: { workEmail: string; name: string } | null) =>
+    stored && sameLead(stored, identity.email, identity.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
+
+  const verifying = Boolean(deps.config.recaptcha.secretKey) && !meta.withoutScript;
+  if (verifying) {
+    const decision = await meta.limit.limiter.hit(meta.limit.spec);
+    if (!decision.allowed) return limited(decision);
+    // A retry of a stored submission answers success again without a second row (and without
+    // spending a second bot token: the first one was verified when the row was stored).
+    const stored = clientKey ? await submission.findByKey(db, idempotencyKey) : null;
+    if (stored) return retryAnswer(stored);
+  }
+  const bot = await checkBot(deps, submission.token, submission.action, meta);
+  if (!bot.ok) return verifying ? fail(bot.status, bot.error) : counted(meta, fail(bot.status, bot.error));
+
+  const stored = await submission.store(db, bot, verifying ? undefined : meta.limit);
+  switch (stored.outcome) {
+    case "limited":
+      return limited(stored.decision);
+    case "replayed":
+      return fail(403, BOT_CHECK_MESSAGES.replayed);
+    case "duplicate":
+      // This key is stored already (a retry, or a request racing this one): the same lead is a
+      // success, anything else a conflict.
+      return retryAnswer(await submission.findByKey(db, idempotencyKey));
+    case "created":
+      submission.logStored(stored.id);
+      return SUCCESS;
+  }
+}
+
 /** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
 export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
-  if ("status" in pre) return pre;
+  if ("status" in pre) return counted(meta, pre);
   const { body, idempotencyKey, clientKey } = pre;
 
   const shape = bookingShapeOf(body);
   const parsed = shape === "booking" ? bookingDialogRequestSchema.safeParse(body) : enterpriseRequestSchema.safeParse(body);
-  if (!parsed.success) return validationFailure(parsed.error);
+  if (!parsed.success) return counted(meta, validationFailure(parsed.error));
   const v = parsed.data;
   // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
   const sourceForm: BookingSourceForm = v.source_form ?? (shape === "booking" ? "booking_dialog" : "enterprise_dialog");
   const lead = bookingLeadOf(v, sourceForm);
-  if (honeypotFilled(body)) {
-    deps.logger.info({ sourceForm }, "honeypot filled: answered as stored, nothing stored");
-    return SUCCESS;
-  }
 
-  const { db } = deps.database;
-  // A retry of a stored submission answers success again without a second row (and without
-  // spending a second bot token: the first one was verified when the row was stored).
-  const existing = clientKey ? await findBookingByKey(db, idempotencyKey) : null;
-  if (existing) return sameLead(existing, lead.workEmail, lead.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
-
-  const bot = await checkBot(deps, v.recaptchaToken, BOT_CHECK_ACTIONS[sourceForm], meta);
-  if (!bot.ok) return fail(bot.status, bot.error);
-
-  try {
-    const evidence = evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome);
-    const stored = await storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidence, bot.tokenHash);
-    if (stored.outcome === "created") deps.logger.info({ leadId: stored.id, sourceForm }, "booking inquiry stored");
-    // Another request with this key was stored first (it was racing this one): a retry of the
-    // same lead is a success, anything else a conflict.
-    else if (!(await sameAsStored(findBookingByKey(db, idempotencyKey), lead.workEmail, lead.name))) return fail(409, IDEMPOTENCY_CONFLICT);
-  } catch (error) {
-    if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
-    throw error;
-  }
-  return SUCCESS;
+  return storeSubmission(deps, meta, {
+    body,
+    idempotencyKey,
+    clientKey,
+    token: v.recaptchaToken,
+    action: BOT_CHECK_ACTIONS[sourceForm],
+    identity: { email: lead.workEmail, name: lead.name },
+    findByKey: findBookingByKey,
+    store: (db, bot, limit) =>
+      storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome), bot.tokenHash, limit),
+    logStored: (leadId) => deps.logger.info({ leadId, sourceForm }, "booking inquiry stored"),
+  });
 }
 
 /** POST /api/contact: the /contact form, stored as a lead. */
 export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
-  if ("status" in pre) return pre;
+  if ("status" in pre) return counted(meta, pre);
   const { body, idempotencyKey, clientKey } = pre;
   const parsed = contactRequestSchema.safeParse(body);
-  if (!parsed.success) return validationFailure(parsed.error);
+  if (!parsed.success) return counted(meta, validationFailure(parsed.error));
   const v = parsed.data;
-  if (honeypotFilled(body)) {
-    deps.logger.info({ sourceForm: "contact_form" }, "honeypot filled: answered as stored, nothing stored");
-    return SUCCESS;
-  }
 
-  const { db } = deps.database;
-  const existing = clientKey ? await findContactByKey(db, idempotencyKey) : null;
-  if (existing) return sameLead(existing, v.email, v.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
-
-  const bot = await checkBot(deps, v.recaptchaToken, BOT_CHECK_ACTIONS.contact_form, meta);
-  if (!bot.ok) return fail(bot.status, bot.error);
-
-  try {
-    const evidence = evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome);
-    const stored = await storeContactRequest(db, notificationChannels(deps.config.notify), v, evidence, bot.tokenHash);
-    if (stored.outcome === "created") deps.logger.info({ leadId: stored.id }, "contact request stored");
-    else if (!(await sameAsStored(findContactByKey(db, idempotencyKey), v.email, v.name))) return fail(409, IDEMPOTENCY_CONFLICT);
-  } catch (error) {
-    if (error instanceof ReplayedTokenError) return fail(403, BOT_CHECK_MESSAGES.replayed);
-    throw error;
-  }
-  return SUCCESS;
+  return storeSubmission(deps, meta, {
+    body,
+    idempotencyKey,
+    clientKey,
+    token: v.recaptchaToken,
+    action: BOT_CHECK_ACTIONS.contact_form,
+    identity: { email: v.email, name: v.name },
+    findByKey: findContactByKey,
+    store: (db, bot, limit) =>
+      storeContactRequest(db, notificationChannels(deps.config.notify), v, evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome), bot.tokenHash, limit),
+    logStored: (leadId) => deps.logger.info({ leadId }, "contact request stored"),
+  });
 }

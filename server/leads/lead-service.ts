@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leadOutbox, usedBotTokens } from "../db/schema";
@@ -6,6 +7,8 @@ import type { BookingSourceForm } from "@shared/schemas/booking-request";
 import type { ContactFormValues } from "@shared/schemas/contact-request";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { signalLeadStored } from "./outbox-signal";
+import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type RateLimiter } from "./rate-limiter";
+import { compiled, runCompiled } from "./compiled-sql";
 
 export type NotificationChannel = "email" | "webhook";
 
@@ -44,19 +47,6 @@ export type BookingLead = {
   consentTextVersion: string;
 };
 
-export type StoreResult = { outcome: "created"; id: string } | { outcome: "duplicate"; id: string | null };
-
-/** Thrown inside the transaction when another request used the same bot token first. */
-export class ReplayedTokenError extends Error {
-  override name = "ReplayedTokenError";
-}
-
-/** The notification payload: what the sales inbox or webhook needs, without the client IP. */
-function notificationPayload(kind: string, row: Record<string, unknown>) {
-  const { clientIp: _ip, idempotencyKey: _key, ...lead } = row;
-  return { kind, lead };
-}
-
 /** The booking inquiry an idempotency key already stored, if any. */
 export async function findBookingByKey(db: Db, key: string) {
   const [row] = await db
@@ -74,9 +64,20 @@ export async function findContactByKey(db: Db, key: string) {
   return row ?? null;
 }
 
+export type StoreResult =
+  | { outcome: "created"; id: string }
+  | { outcome: "duplicate" }
+  | { outcome: "replayed" }
+  | { outcome: "limited"; decision: RateLimitDecision & { allowed: false } };
+
+/** The per-address limit a store counts against in its own statement (see RateLimiter). */
+export type StoreLimit = { limiter: RateLimiter; spec: LimitSpec };
+
 /**
- * Stores the lead, marks its bot token used and queues its notifications, all in one
- * transaction: a lead is never stored without its outbox rows, nor a token burnt without a lead.
+ * Stores the lead, marks its bot token used and queues its notifications in one statement, and
+ * counts the submission against its address's limit in that same statement when `limit` is given:
+ * one round trip and one commit per lead (docs/decisions/0603). A lead is never stored without
+ * its outbox rows, nor a token burnt without a lead, nor anything stored past the limit.
  */
 export async function storeBookingInquiry(
   db: Db,
@@ -84,15 +85,9 @@ export async function storeBookingInquiry(
   lead: BookingLead,
   evidence: LeadEvidence,
   tokenHash: string | null,
+  limit?: StoreLimit,
 ): Promise<StoreResult> {
-  return storeWithOutbox(db, channels, "booking_inquiry", tokenHash, async (tx) => {
-    const [row] = await tx
-      .insert(bookingInquiries)
-      .values({ ...lead, ...evidence })
-      .onConflictDoNothing({ target: bookingInquiries.idempotencyKey })
-      .returning();
-    return row;
-  });
+  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values: { ...lead, ...evidence }, channels, tokenHash, limit });
 }
 
 export async function storeContactRequest(
@@ -101,56 +96,121 @@ export async function storeContactRequest(
   lead: Omit<ContactFormValues, "company_size"> & { company_size?: string | null },
   evidence: LeadEvidence,
   tokenHash: string | null,
+  limit?: StoreLimit,
 ): Promise<StoreResult> {
-  return storeWithOutbox(db, channels, "contact_request", tokenHash, async (tx) => {
-    const [row] = await tx
-      .insert(contactRequests)
-      .values({
-        name: lead.name,
-        company: lead.company,
-        role: lead.role,
-        email: lead.email,
-        phone: lead.phone,
-        industry: lead.industry,
-        companySize: lead.company_size ?? null,
-        notes: lead.notes,
-        ...evidence,
-      })
-      .onConflictDoNothing({ target: contactRequests.idempotencyKey })
-      .returning();
-    return row;
-  });
+  const values = {
+    name: lead.name,
+    company: lead.company,
+    role: lead.role,
+    email: lead.email,
+    phone: lead.phone,
+    industry: lead.industry,
+    companySize: lead.company_size ?? null,
+    notes: lead.notes,
+    ...evidence,
+  };
+  return storeLead(db, { table: contactRequests, kind: "contact_request", values, channels, tokenHash, limit });
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type LeadTable = typeof bookingInquiries | typeof contactRequests;
+
+/** What the one statement answers: the limit's bucket (when counted), the token claim, the new lead. */
+type StoreRow = { count: number | null; ms_left: number | null; token_claimed: boolean; lead_id: string | null };
 
 /**
- * The one transaction every lead goes through: claim the bot token, insert the lead (nothing
- * when its idempotency key exists: a duplicate), queue one outbox row per channel, then wake the
- * worker once committed.
+ * The one statement every lead goes through, as data-modifying CTEs (each sees the same snapshot;
+ * they talk only through RETURNING):
+ *   hit      the address's bucket, +1 (when a limit is given)
+ *   admitted one row when under the limit
+ *   token    the bot token's hash, claimed when admitted (a racing claim waits, then finds it taken)
+ *   lead     the row, when admitted and the token is ours; nothing when its idempotency key exists
+ *   outbox   one row per channel for the new lead, with its payload (payloadSql)
+ * Parameters are cast to their columns' types: in INSERT ... SELECT they have no target to infer from.
  */
-async function storeWithOutbox<Row extends { id: string }>(
+async function storeLead(
   db: Db,
-  channels: NotificationChannel[],
-  leadKind: "booking_inquiry" | "contact_request",
-  tokenHash: string | null,
-  insertLead: (tx: Tx) => Promise<Row | undefined>,
+  options: {
+    table: LeadTable;
+    kind: "booking_inquiry" | "contact_request";
+    values: Record<string, unknown>;
+    channels: NotificationChannel[];
+    tokenHash: string | null;
+    limit: StoreLimit | undefined;
+  },
 ): Promise<StoreResult> {
-  const result = await db.transaction(async (tx) => {
-    if (tokenHash) await claimToken(tx, tokenHash);
-    const row = await insertLead(tx);
-    if (!row) return { outcome: "duplicate", id: null } as const;
-    if (channels.length > 0) {
-      const payload = notificationPayload(leadKind, row);
-      await tx.insert(leadOutbox).values(channels.map((channel) => ({ leadKind, leadId: row.id, channel, payload })));
-    }
-    return { outcome: "created", id: row.id } as const;
-  });
-  if (result.outcome === "created" && channels.length > 0) signalLeadStored();
-  return result;
+  const { table, kind, values, channels, tokenHash, limit } = options;
+  const fields = Object.keys(values);
+  const shape = [kind, fields.join(","), channels.join(","), tokenHash ? "token" : "", limit ? "limit" : ""].join("|");
+  const statement = compiled(shape, () => storeSql(table, kind, fields, channels, Boolean(tokenHash), Boolean(limit)));
+  const rows = await runCompiled<StoreRow>(db, statement, { ...values, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
+  const row = rows[0]!;
+  if (limit) {
+    const decision = limit.limiter.settle(limit.spec, { count: Number(row.count), ms_left: Number(row.ms_left) });
+    if (!decision.allowed) return { outcome: "limited", decision };
+  }
+  if (!row.token_claimed) return { outcome: "replayed" };
+  if (!row.lead_id) return { outcome: "duplicate" };
+  if (channels.length > 0) signalLeadStored();
+  return { outcome: "created", id: row.lead_id };
 }
 
-async function claimToken(tx: Tx, tokenHash: string) {
-  const claimed = await tx.insert(usedBotTokens).values({ tokenHash }).onConflictDoNothing().returning({ tokenHash: usedBotTokens.tokenHash });
-  if (claimed.length === 0) throw new ReplayedTokenError("bot token already used");
+/** storeLead's statement for one shape, with placeholders named after `fields`, tokenHash and limitValues(). */
+function storeSql(table: LeadTable, kind: string, fields: string[], channels: NotificationChannel[], withToken: boolean, withLimit: boolean): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const names: SQL[] = [];
+  const params: SQL[] = [];
+  for (const field of fields) {
+    const column = columns[field];
+    if (!column) throw new Error(`no column for ${field}`);
+    names.push(sql`${sql.identifier(column.name)}`);
+    params.push(sql`${sql.placeholder(field)}::${sql.raw(column.getSQLType())}`);
+  }
+  const ctes: SQL[] = [];
+  if (withLimit) {
+    ctes.push(sql`hit as (${bucketHitSql()})`);
+    ctes.push(sql`admitted as (select 1 from hit where hit.count <= ${sql.placeholder("limitMax")}::int)`);
+  } else {
+    ctes.push(sql`admitted as (select 1)`);
+  }
+  if (withToken) {
+    ctes.push(
+      sql`token as (insert into ${usedBotTokens} (token_hash) select ${sql.placeholder("tokenHash")}::text from admitted on conflict do nothing returning 1)`,
+    );
+  }
+  const admittedLead = withToken ? sql`admitted where exists (select 1 from token)` : sql`admitted`;
+  ctes.push(
+    sql`lead as (insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} from ${admittedLead}
+      on conflict (idempotency_key) do nothing returning *)`,
+  );
+  if (channels.length > 0) {
+    ctes.push(
+      sql`outbox as (insert into ${leadOutbox} (lead_kind, lead_id, channel, payload)
+        select ${sql.raw(`'${kind}'`)}, lead.id, channel, ${payloadSql(kind, columns)}
+        from lead cross join unnest(array[${sql.raw(channels.map((channel) => `'${channel}'`).join(", "))}]::text[]) as channel
+        returning 1)`,
+    );
+  }
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select ${withLimit ? sql`hit.count, hit.ms_left` : sql`null::int as count, null::float8 as ms_left`},
+      ${withToken ? sql`exists (select 1 from token)` : sql`true`} as token_claimed,
+      (select lead.id from lead) as lead_id
+    ${withLimit ? sql`from hit` : sql``}`;
+}
+
+/**
+ * The notification payload, built from the stored row in the statement: what the sales inbox or
+ * webhook needs, as drizzle would name and JSON would write the row (createdAt as a Date's
+ * toJSON()), without the client IP and the idempotency key.
+ */
+function payloadSql(kind: string, columns: Record<string, PgColumn>): SQL {
+  const fields: SQL[] = [];
+  for (const [field, column] of Object.entries(columns)) {
+    if (field === "clientIp" || field === "idempotencyKey") continue;
+    const value =
+      field === "createdAt"
+        ? sql`to_char(lead.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : sql`lead.${sql.identifier(column.name)}`;
+    fields.push(sql`${sql.raw(`'${field}'`)}, ${value}`);
+  }
+  return sql`jsonb_build_object('kind', ${sql.raw(`'${kind}'`)}, 'lead', jsonb_build_object(${sql.join(fields, sql`, `)}))`;
 }

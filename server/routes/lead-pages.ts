@@ -16,7 +16,7 @@ import {
 import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
-import { LEAD_BODY_LIMIT_BYTES, leadRateLimit, UNAVAILABLE } from "./leads";
+import { knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, UNAVAILABLE } from "./leads";
 
 /**
  * A page whose lead form posts to it natively: the form's fields as the page sends them, and how
@@ -168,8 +168,8 @@ export function leadPageRoutes(publicUrl: string) {
         const values: Record<string, string | boolean> = { ...posted, tcpa_consent: has("tcpa_consent") };
 
         // After the body (at most LEAD_BODY_LIMIT_BYTES) is read, so that a refusal keeps what
-        // the visitor typed.
-        const refusal = await leadRateLimit(c);
+        // the visitor typed. Otherwise the pipeline counts the post against the address's limit.
+        const refusal = knownLeadRefusal(c);
         if (refusal) return refuse(c, refusal.error, refusal.status, values);
         const ip = clientIp(c, deps.config.trustProxyHeader);
         const body: LeadBody = page.body(posted, has);
@@ -179,6 +179,7 @@ export function leadPageRoutes(publicUrl: string) {
           userAgent: c.req.header("user-agent") ?? null,
           idempotencyHeader: nativeIdempotencyKey(page, ip, body),
           withoutScript: true,
+          limit: leadLimit(c),
         };
         const submission: LeadBody = {
           ...body,
@@ -193,6 +194,7 @@ export function leadPageRoutes(publicUrl: string) {
           deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
           return refuse(c, UNAVAILABLE, 503, values);
         }
+        if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
         if (answer.body.success) return respond(c, { outcome: "stored", schedulerUrl: schedulerLinkFor(page.form, body, deps.config.runtime) }, 200);
         const { error, fieldErrors = {} } = answer.body;
         return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);

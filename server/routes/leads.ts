@@ -4,14 +4,16 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
-import { hitRateLimit } from "../leads/rate-limiter";
-import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
+import { RateLimiter } from "../leads/rate-limiter";
+import type { StoreLimit } from "../leads/lead-service";
+import { RATE_LIMITED, submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
+
+export { RATE_LIMITED };
 
 /** Lead forms send well under 4 KB; 32 KB leaves room for long notes and attribution. */
 export const LEAD_BODY_LIMIT_BYTES = 32 * 1024;
 
 export const UNAVAILABLE = "We could not save your request right now. Please try again in a moment.";
-export const RATE_LIMITED = "Too many submissions from your network. Please try again later.";
 
 /**
  * Any JSON object, passed on as it arrived: the submission pipeline checks the honeypot before it
@@ -22,32 +24,43 @@ const leadBodySchema = z.custom<LeadBody>(
   NOT_A_JSON_OBJECT,
 );
 
+/** One limiter per app (one instance): what it remembers is this instance's (rate-limiter.ts). */
+const limiters = new WeakMap<AppDeps, RateLimiter>();
+
 /**
- * Counts one lead submission against the per-address limit shared by every lead form, JSON or
- * native (server/routes/lead-pages.ts). Null when it may go on; otherwise why not, with
- * Retry-After set when the limit is reached. The limiter failing refuses (503), never admits.
+ * The per-address limit shared by every lead form, JSON or native (server/routes/lead-pages.ts):
+ * its key is the client's address, an IPv6 one by its /64 (docs/decisions/0603), and the
+ * submission pipeline counts each submission against it once.
  */
-export async function leadRateLimit(c: Context<AppEnv>): Promise<{ status: 429 | 503; error: string } | null> {
-  const { config, database, logger } = c.get("deps");
-  // An IPv6 visitor counts by its /64 (docs/decisions/0603): one host can hold all of it.
-  const key = `leads:${rateLimitKeyOf(clientIp(c, config.trustProxyHeader))}`;
-  try {
-    const decision = await hitRateLimit(database.db, key, config.leads.rateLimit.max, config.leads.rateLimit.windowSeconds);
-    if (decision.allowed) return null;
-    c.header("Retry-After", String(decision.retryAfterSeconds));
-    return { status: 429, error: RATE_LIMITED };
-  } catch (error) {
-    logger.error({ err: error }, "rate limiter unavailable");
-    return { status: 503, error: UNAVAILABLE };
-  }
+export function leadLimit(c: Context<AppEnv>): StoreLimit {
+  const deps = c.get("deps");
+  let limiter = limiters.get(deps);
+  if (!limiter) limiters.set(deps, (limiter = new RateLimiter(deps.database.db)));
+  const { max, windowSeconds } = deps.config.leads.rateLimit;
+  return { limiter, spec: { key: `leads:${rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))}`, max, windowSeconds } };
+}
+
+/**
+ * A refusal this instance already knows for the client's address (the database refused it in the
+ * current window): answered before the body is read and without a database write. Null otherwise:
+ * the pipeline counts the submission. Sets Retry-After when it refuses.
+ */
+export function knownLeadRefusal(c: Context<AppEnv>): { status: 429; error: string } | null {
+  const { limiter, spec } = leadLimit(c);
+  const known = limiter.known(spec.key);
+  if (!known || known.allowed) return null;
+  c.header("Retry-After", String(known.retryAfterSeconds));
+  return { status: 429, error: RATE_LIMITED };
 }
 
 type Submit = (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
 
 /**
- * Public lead endpoints: POST /api/submit-booking, POST /api/contact. Order of checks: per-IP rate
- * limit (before the body is read), JSON-only body within the size limit, a JSON object, then the
- * submission pipeline (honeypot, shared zod schema, idempotency, bot check, one transaction).
+ * Public lead endpoints: POST /api/submit-booking, POST /api/contact. Order of checks: a refusal
+ * of the address this instance already knows (before the body is read), JSON-only body within the
+ * size limit, a JSON object, then the submission pipeline (shared zod schema, honeypot, bot check,
+ * and one statement that counts the submission against its address's limit, checks its
+ * idempotency key, stores it and queues its notifications).
  * Errors answer in `{ success: false, error, fieldErrors? }` (success and error as
  * docs/product.md#booking-submit reads them).
  */
@@ -55,7 +68,7 @@ export function leadRoutes() {
   const routes = new Hono<AppEnv>();
 
   const rateLimit = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const refusal = await leadRateLimit(c);
+    const refusal = knownLeadRefusal(c);
     if (refusal) return c.json(publicErrorBody({ error: refusal.error }), refusal.status);
     await next();
   };
@@ -68,9 +81,11 @@ export function leadRoutes() {
       clientIp: clientIp(c, deps.config.trustProxyHeader),
       userAgent: c.req.header("user-agent") ?? null,
       idempotencyHeader: c.req.header("idempotency-key") ?? null,
+      limit: leadLimit(c),
     };
     try {
-      const { status, body: answerBody } = await submit(deps, body, meta);
+      const { status, body: answerBody, retryAfterSeconds } = await submit(deps, body, meta);
+      if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
       return c.json(answerBody, status);
     } catch (error) {
       deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");

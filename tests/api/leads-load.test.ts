@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createApp } from "../../server/app";
+import { rateLimitBuckets } from "../../server/db/schema";
+import { RateLimiter } from "../../server/leads/rate-limiter";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support";
+
+/**
+ * What a lead costs the database (docs/decisions/0603): one round trip for a stored lead, none for
+ * a flood the instance already knows is over its limit, and the shared limit still exact across
+ * instances. Two apps on one database play two instances.
+ */
+let t: TestApp;
+let other: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600" });
+  // A second instance: its own app (and its own memory of refusals) on the same database.
+  other = createApp({ ...t.deps });
+});
+afterAll(() => t.close());
+
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+/** Counts the calls the app makes on the database's client (queries, transactions, checkouts). */
+function countDatabaseCalls() {
+  const client = (t.database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const restore: (() => void)[] = [];
+  let calls = 0;
+  let inside = false;
+  for (const method of ["query", "connect", "transaction", "exec"]) {
+    const original = client[method];
+    if (typeof original !== "function") continue;
+    client[method] = function (this: unknown, ...args: unknown[]) {
+      // A pool's query checks a connection out within the call: one call, not two.
+      if (!inside) calls++;
+      inside = true;
+      try {
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } finally {
+        inside = false;
+      }
+    };
+    restore.push(() => (client[method] = original));
+  }
+  return {
+    get calls() {
+      return calls;
+    },
+    stop: () => restore.forEach((r) => r()),
+  };
+}
+
+const bucketCount = async (ip: string) => {
+  const [row] = await t.database.db.select({ count: rateLimitBuckets.count }).from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `leads:${ip}`));
+  return row?.count ?? 0;
+};
+
+describe("the lead limit under a flood", () => {
+  it("holds across instances, then refuses a flooding address without a database write per request", async () => {
+    const ip = "203.0.113.90";
+    const apps = [t.app, other, t.app];
+    for (let i = 0; i < 3; i++) {
+      expect((await postJson(apps[i]!, "/api/submit-booking", bookingBody({ work_email: `flood-${i}@example.com` }), from(ip))).status).toBe(200);
+    }
+    const before = await leadCounts(t);
+
+    const calls = countDatabaseCalls();
+    const statuses = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await postJson(i % 2 ? other : t.app, i % 3 ? "/api/contact" : "/api/submit-booking", i % 3 ? contactBody() : bookingBody(), from(ip));
+      statuses.push(res.status);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(500);
+    }
+    calls.stop();
+    expect(statuses).toEqual(Array(20).fill(429));
+    // Each instance asked the database once and was refused; it then knew (before: 20 writes).
+    expect(calls.calls).toBe(2);
+    expect(await bucketCount(ip)).toBe(3 + 2);
+    expect(await leadCounts(t)).toEqual(before);
+    // Another address is untouched on either instance.
+    expect((await postJson(other, "/api/contact", contactBody(), from("203.0.113.91"))).status).toBe(200);
+  });
+
+  it("stores a lead in one database round trip (limit, idempotency key, lead and outbox in one statement)", async () => {
+    const calls = countDatabaseCalls();
+    const res = await postJson(t.app, "/api/submit-booking", bookingBody({ work_email: "one-trip@example.com" }), {
+      ...from("203.0.113.92"),
+      "idempotency-key": "one-round-trip-1",
+    });
+    calls.stop();
+    expect(res.status).toBe(200);
+    expect(calls.calls).toBe(1);
+  });
+});
+
+describe("RateLimiter's memory of a refusal", () => {
+  it("refuses locally only what the database refused, and only until the window ends", () => {
+    let now = 1_000;
+    const limiter = new RateLimiter(t.database.db, () => now);
+    const spec = { key: "leads:192.0.2.200", max: 3, windowSeconds: 600 };
+    expect(limiter.settle(spec, { count: 3, ms_left: 1_500 })).toEqual({ allowed: true });
+    expect(limiter.known(spec.key)).toBeNull();
+    expect(limiter.settle(spec, { count: 4, ms_left: 1_500 })).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    now += 1_000;
+    expect(limiter.known(spec.key)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.known("leads:192.0.2.201")).toBeNull();
+    now += 500;
+    expect(limiter.known(spec.key)).toBeNull();
+  });
+});
