@@ -1,19 +1,33 @@
 /**
- * `npm run bench:leads`: lead submissions per second and p99 latency against a spawned real
- * server (built site + API), next to a bare GET /api/health on the same run. Runs on the embedded
- * database, and on PostgreSQL too when DATABASE_URL is set (a fresh database on that server).
- * Bot check off and the per-IP rate limit raised, so the write path itself is measured. Each
+ * `npm run bench:leads`: the lead endpoint against a spawned real server (built site + API), in
+ * one run beside
+ *   - GET /api/health on the same server (the framework's ceiling),
+ *   - the bare baseline (scripts/bench-leads-baseline.ts): a Hono route doing the same zod parse and
+ *     one INSERT into the same database, nothing else,
+ *   - a flood: one address sending from BENCH_FLOOD_CONNECTIONS connections while other visitors
+ *     submit from BENCH_OTHERS_CONNECTIONS; refusals per second and the others' latency, next to
+ *     the same visitors without the flood.
+ * Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set (a fresh database
+ * on that server). The server runs with its default lead limits and the bot check off. Each
  * submission comes from its own client address (x-forwarded-for, trusted for the run), as real
- * visitors do: from one address, every request would queue on that address's rate-limit row.
+ * visitors do, so only the flood meets the per-address limit.
  *
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=50 npm run bench:leads
+ *   BENCH_DATABASES=postgres BUILD_DIR=/tmp/other-build npm run bench:leads
  */
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import path from "node:path";
 import autocannon from "autocannon";
-import { spawnServer } from "../tests/support/spawn-server";
+import { freePort, seededDataDir, spawnServer } from "../tests/support/spawn-server";
 import { createPostgresDatabase } from "../tests/support/test-database";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const floodConnections = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 100);
+const othersConnections = Number(process.env.BENCH_OTHERS_CONNECTIONS ?? 10);
+const databases = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
+const FLOOD_ADDRESS = "192.0.2.66";
 
 const leadBody = JSON.stringify({
   name: "Bench Mark",
@@ -27,84 +41,143 @@ const leadBody = JSON.stringify({
 
 const randomIp = () => `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}`;
 
-type Row = { database: string; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
+type Row = {
+  database: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx that the scenario does not expect (the flood expects 429s). */
+  unexpected: number;
+  errors: number;
+  total: number;
+  note?: string;
+};
 
-async function run(url: string, options: Partial<autocannon.Options>, seconds: number) {
-  // A slow answer counts in the latency figures rather than as a client timeout.
-  return autocannon({ url, connections, duration: seconds, timeout: 30, ...options });
+/** A POST of the lead body, each request from a fresh address (or always from `address`). */
+function posting(address?: string): Partial<autocannon.Options> {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: leadBody,
+    setupClient: (client) => {
+      // A fresh idempotency key per submission, as the site's forms send one.
+      const next = () =>
+        client.setHeaders({ "content-type": "application/json", "x-forwarded-for": address ?? randomIp(), "idempotency-key": crypto.randomUUID() });
+      next();
+      client.on("response", next);
+    },
+  };
 }
 
-async function benchOne(database: string, env: Record<string, string | undefined>): Promise<Row[]> {
-  const server = await spawnServer({
-    env: {
-      ...env,
-      LOG_LEVEL: "warn",
-      LEADS_RATE_LIMIT_MAX: "1000000000",
-      TRUST_PROXY_HEADER: "x-forwarded-for",
-      RECAPTCHA_SITE_KEY: "",
-      RECAPTCHA_SECRET_KEY: "",
-    },
+function run(url: string, options: Partial<autocannon.Options>, seconds: number, conns = connections) {
+  // A slow answer counts in the latency figures rather than as a client timeout.
+  return autocannon({ url, connections: conns, duration: seconds, timeout: 30, ...options });
+}
+
+function row(database: string, target: string, result: autocannon.Result, unexpected = result.non2xx, note?: string): Row {
+  return {
+    database,
+    target,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected,
+    errors: result.errors,
+    total: result.requests.total,
+    note,
+  };
+}
+
+/** The baseline server as its own process (like the real one), healthy before it is measured. */
+async function startBaseline(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(import.meta.dirname, "bench-leads-baseline.ts")], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`baseline server exited with ${child.exitCode}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error("baseline server did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function measure(database: string, url: string, options: Partial<autocannon.Options>, target: string) {
+  await run(url, options, 2); // warm-up
+  return row(database, target, await run(url, options, duration));
+}
+
+async function benchOne(database: string, env: Record<string, string | undefined>, baselineEnv: Record<string, string>): Promise<Row[]> {
+  const server = await spawnServer({
+    env: { ...env, LOG_LEVEL: "warn", TRUST_PROXY_HEADER: "x-forwarded-for", RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET_KEY: "" },
+  });
+  const baseline = await startBaseline(baselineEnv);
   const rows: Row[] = [];
   try {
-    const targets: [string, Partial<autocannon.Options>][] = [
-      ["GET /api/health", { method: "GET" }],
-      [
-        "POST /api/submit-booking",
-        {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: leadBody,
-          setupClient: (client) => {
-            const next = () => client.setHeaders({ "content-type": "application/json", "x-forwarded-for": randomIp() });
-            next();
-            client.on("response", next);
-          },
-        },
-      ],
-    ];
-    for (const [target, options] of targets) {
-      const url = `${server.url}${target.split(" ")[1]}`;
-      await run(url, options, 2); // warm-up
-      const result = await run(url, options, duration);
-      rows.push({
-        database,
-        target,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        total: result.requests.total,
-      });
-    }
+    rows.push(await measure(database, `${server.url}/api/health`, { method: "GET" }, "GET /api/health"));
+    rows.push(await measure(database, `${baseline.url}/submit-booking`, posting(), "bare baseline: zod parse + one INSERT"));
+    rows.push(await measure(database, `${server.url}/api/submit-booking`, posting(), "POST /api/submit-booking"));
+
+    const endpoint = `${server.url}/api/submit-booking`;
+    const othersAlone = await run(endpoint, posting(), duration, othersConnections);
+    rows.push(row(database, `others alone (${othersConnections} conns)`, othersAlone));
+    const [flood, others] = await Promise.all([
+      run(endpoint, posting(FLOOD_ADDRESS), duration, floodConnections),
+      run(endpoint, posting(), duration, othersConnections),
+    ]);
+    const refused = flood.statusCodeStats?.["429"]?.count ?? 0;
+    const floodRow = row(database, `flood: one address (${floodConnections} conns)`, flood, flood.non2xx - refused);
+    floodRow.note = `${Math.round(refused / duration)} refusals/s, ${flood["2xx"]} accepted`;
+    rows.push(floodRow, row(database, `others during the flood (${othersConnections} conns)`, others));
   } finally {
+    await baseline.stop();
     await server.stop();
   }
+  const base = rows[1]!.rps;
+  rows[2]!.note = `${Math.round((100 * rows[2]!.rps) / Math.max(1, base))}% of the baseline`;
   return rows;
 }
 
 const results: Row[] = [];
-console.log(`bench:leads: ${connections} connections, ${duration} s per target (after a 2 s warm-up)`);
-results.push(...(await benchOne("embedded (PGlite)", { DATABASE_URL: undefined })));
-const postgres = await createPostgresDatabase();
-if (postgres) {
-  try {
-    results.push(...(await benchOne("PostgreSQL", { DATABASE_URL: postgres.url })));
-  } finally {
-    await postgres.drop();
+console.log(
+  `bench:leads: ${connections} connections, ${duration} s per target (after a 2 s warm-up); ` +
+    `flood ${floodConnections} connections from one address beside ${othersConnections} other visitors`,
+);
+if (databases.includes("embedded")) {
+  const dataDir = await seededDataDir("bench-baseline");
+  results.push(...(await benchOne("embedded (PGlite)", { DATABASE_URL: undefined }, { DATA_DIR: dataDir })));
+}
+if (databases.includes("postgres")) {
+  const postgres = await createPostgresDatabase();
+  if (postgres) {
+    try {
+      results.push(...(await benchOne("PostgreSQL", { DATABASE_URL: postgres.url }, { DATABASE_URL: postgres.url })));
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    console.log("(DATABASE_URL not set: PostgreSQL skipped)");
   }
-} else {
-  console.log("(DATABASE_URL not set: PostgreSQL skipped)");
 }
 
 console.log("");
-console.log("| database | target | req/s | p50 ms | p99 ms | non-2xx | errors | requests |");
-console.log("|---|---|---:|---:|---:|---:|---:|---:|");
+console.log("| database | target | req/s | p50 ms | p99 ms | unexpected non-2xx | errors | requests | |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|---|");
 for (const r of results) {
-  console.log(`| ${r.database} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.total} |`);
+  console.log(`| ${r.database} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.unexpected} | ${r.errors} | ${r.total} | ${r.note ?? ""} |`);
 }
-if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
+if (results.some((r) => r.unexpected > 0 || r.errors > 0)) {
   console.error("\nSome requests failed: the figures above are not a clean run.");
   process.exitCode = 1;
 }
