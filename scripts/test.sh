@@ -45,19 +45,35 @@ if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]
   step "npm install" npm install --no-audit --no-fund
 fi
 
+# Debian's Chromium installs in the background (mostly download and unpacking) while the type
+# check, lint, build and Vitest run; the end-to-end step waits for it.
+chromium_install_pid=
+chromium_log=
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    install_chromium() {
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
-    }
-    step "Installing Debian's Chromium for the end-to-end tests" install_chromium
+    echo "Installing Debian's Chromium for the end-to-end tests in the background (apt-get install chromium)"
+    chromium_log=$(mktemp)
+    (
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation
+    ) >"$chromium_log" 2>&1 &
+    chromium_install_pid=$!
+    chromium_started=$(date +%s)
   else
     echo "The end-to-end tests need Chromium at /usr/bin/chromium." >&2
     echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium fonts-liberation" >&2
     exit 1
   fi
 fi
+wait_for_chromium() {
+  [ -n "$chromium_install_pid" ] || return 0
+  if ! wait "$chromium_install_pid"; then
+    cat "$chromium_log" >&2
+    echo "Installing Chromium failed (apt-get install chromium fonts-liberation); see above." >&2
+    return 1
+  fi
+  timings+=("$(printf '%-34s %4d s' "Chromium install (in background)" $(( $(date +%s) - chromium_started )))")
+  chromium_install_pid=
+}
 
 echo "Database for this run: $db; scope: $scope"
 
@@ -82,11 +98,13 @@ if [ "$scope" = all ]; then
   step "build" npm run -s build
   step "unit and API tests (vitest, fast)" npx vitest run --project fast
   step "process tests (vitest, process)" npx vitest run --project process
+  step "waiting for the Chromium install" wait_for_chromium
   step "end-to-end tests (playwright)" npx playwright test
 else
   [ -f "${BUILD_DIR:-build}/server/index.js" ] || step "build" npm run -s build
   step "API tests (vitest, fast)" npx vitest run --project fast tests/api
   step "process tests (vitest, process)" npx vitest run --project process
+  step "waiting for the Chromium install" wait_for_chromium
   step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin-area.spec.ts tests/e2e/leads-
 fi
 
