@@ -9,7 +9,8 @@ export type AnalyticsEvents = {
   cta_book_click: { location: CtaLocation };
   demo_play: Record<string, never>;
   enterprise_consult_click: Record<string, never>;
-  booking_completed: { timestamp: string; email: string | null; name: string };
+  /** No name or e-mail: every tag in the container reads the dataLayer (docs/decisions/0613). */
+  booking_completed: { timestamp: string };
 };
 
 export type AnalyticsEventName = keyof AnalyticsEvents;

@@ -10,51 +10,33 @@ import { track } from "~/lib/analytics";
 import { sendLeadConversion } from "~/features/consent/consent";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
-import { BOOKER_STORAGE_KEY } from "~/features/lead-capture/booker-storage";
+import { moveBookerOutOfUrl, readBooker } from "~/features/lead-capture/booker-storage";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.bookingSuccess);
 
-type Booker = { name: string; email: string | null };
-
-const subscribeToNothing = () => () => {};
+type Greeting = { name: string; email: string | null };
 
 /**
- * Who booked: the query (name, email) when a scheduler's own redirect carries it, else what the
- * booking dialog left in this tab's session storage (its own redirect keeps them out of the URL).
- */
-function bookerQuery(): string {
-  if (window.location.search) return window.location.search;
-  try {
-    return window.sessionStorage.getItem(BOOKER_STORAGE_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-
-/**
- * The confirmation page after a booking. Prerendered like every public page, so who booked (name,
- * email) is read in the browser after hydration; the analytics events fire once then.
+ * The confirmation page after a booking. Prerendered like every public page, so who booked is read
+ * in the browser after hydration: the query's `name` and `email` (a scheduler's own redirect) are
+ * moved out of the address bar into this tab's session storage first, where the booking dialog's
+ * redirect leaves them too, so no tag or pixel reads them from the URL (docs/decisions/0613).
+ * booking_completed and the conversions fire once then, without the name or e-mail.
  */
 export default function BookingSuccessPage() {
-  // The query exists only in the browser: null while prerendering and hydrating, then the URL's.
-  const search = React.useSyncExternalStore(subscribeToNothing, bookerQuery, () => null);
-  const booker = React.useMemo<Booker | null>(() => {
-    if (search === null) return null;
-    const params = new URLSearchParams(search);
-    return {
-      name: params.get("name")?.trim().slice(0, 100) || bookingSuccess.defaultName,
-      email: params.get("email")?.trim().slice(0, 255) || null,
-    };
-  }, [search]);
-
+  // null while prerendering and hydrating, then who booked.
+  const [booker, setBooker] = React.useState<Greeting | null>(null);
   const fired = React.useRef(false);
   React.useEffect(() => {
-    if (!booker || fired.current) return;
+    if (fired.current) return;
     fired.current = true;
-    track("booking_completed", { timestamp: new Date().toISOString(), email: booker.email, name: booker.name });
+    moveBookerOutOfUrl();
+    const stored = readBooker();
+    setBooker({ name: stored.name ?? bookingSuccess.defaultName, email: stored.email });
+    track("booking_completed", { timestamp: new Date().toISOString() });
     // GA4 generate_lead and Meta Lead, only where configured and consented to.
     sendLeadConversion();
-  }, [booker]);
+  }, []);
 
   const { supportEmail } = getRuntimeConfig();
   return (

@@ -1,4 +1,5 @@
 import { getRuntimeConfig } from "~/lib/runtime-config";
+import { moveBookerOutOfUrl } from "~/features/lead-capture/booker-storage";
 
 /**
  * Visitor consent for analytics and advertising storage (Google Consent Mode v2), and the loading
@@ -93,6 +94,8 @@ export function saveConsent(choice: Pick<ConsentChoice, "analytics" | "advertisi
 
 function applyConsent(choice: ConsentChoice): void {
   gtag("consent", "update", signals(choice));
+  // Tags and pixels send the page's URL (page_location, PageView): who booked leaves it first.
+  moveBookerOutOfUrl();
   const { gtmId, ga4Id, metaPixelId } = getRuntimeConfig();
   if (choice.analytics && gtmId) loadGtm(gtmId);
   if (choice.analytics && ga4Id && !gtmId) loadGa4(ga4Id);

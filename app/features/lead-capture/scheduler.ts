@@ -1,6 +1,6 @@
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
-import { BOOKER_STORAGE_KEY } from "./booker-storage";
+import { rememberBooker } from "./booker-storage";
 
 /** The scheduler opens this long after a successful submission (docs/product.md#timings-and-sizes). */
 export const SCHEDULER_DELAY_MS = 300;
@@ -87,11 +87,7 @@ function listenForScheduledEvent(prefill: SchedulerPrefill) {
     if (!data || data.event !== "calendly.event_scheduled") return;
     window.removeEventListener("message", onMessage);
     // The confirmation page greets the visitor by name; their details stay out of the URL.
-    try {
-      window.sessionStorage.setItem(BOOKER_STORAGE_KEY, new URLSearchParams({ name: prefill.name, email: prefill.email }).toString());
-    } catch {
-      // Storage refused (private mode, quota): the page greets with its default name.
-    }
+    rememberBooker({ name: prefill.name, email: prefill.email });
     window.location.assign(paths.bookingSuccess);
   };
   window.addEventListener("message", onMessage);
