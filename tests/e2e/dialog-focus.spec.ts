@@ -88,6 +88,10 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
     await pressWithKeyboard(page, control);
     const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
     await expect(dialog.getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
+    // Radix starts listening for presses outside one task after the dialog mounts (so the press
+    // that opened it cannot close it); on a loaded machine the test could press before that. A
+    // person presses after seeing the dialog open: wait for its opening animation to end.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await page.mouse.click(5, 5);
     await expect(dialog).toBeHidden();
     await expect(control).toBeFocused();
