@@ -61,12 +61,31 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.ts}|${cursor.id}`, "utf8").toString("base64url");
 }
 
-const cursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const cursorPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Null for anything that is not a cursor we issued. */
+/**
+ * Null for anything that is not a cursor we could have issued: our format, and an instant that
+ * to_char can print for a stored row (a real day from year 1 on, 00:00:00 to 23:59:59). Anything
+ * else would reach PostgreSQL as an out-of-range timestamp (docs/decisions/0609).
+ */
 export function decodeCursor(raw: string): Cursor | null {
-  const match = cursorPattern.exec(Buffer.from(raw, "base64url").toString("utf8"));
-  return match ? { ts: match[1]!, id: match[2]! } : null;
+  const text = Buffer.from(raw, "base64url").toString("utf8");
+  const match = cursorPattern.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+  date.setUTCFullYear(year);
+  const real =
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  if (!real) return null;
+  const [ts, id] = text.split("|") as [string, string];
+  return { ts, id };
 }
 
 function selectPage(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number) {
@@ -132,10 +151,22 @@ export function csvCell(value: unknown): string {
 
 const EXPORT_BATCH = 1000;
 
-/** The CSV of every inquiry matching the filters, streamed in keyset batches. */
-export function exportBookingsCsv(db: Db, filters: BookingFilters): ReadableStream<Uint8Array> {
+const csvLines = (rows: Row[]) => rows.map((row) => `${csvColumns.map(([, get]) => csvCell(get(row))).join(",")}\r\n`).join("");
+
+/**
+ * The CSV of every inquiry matching the filters, streamed in keyset batches. The first batch is
+ * read before this resolves: a query that fails then rejects here, while the route can still
+ * answer an error, instead of after a 200 and the header line, when it could only cut the file
+ * short (docs/decisions/0609). A later batch that fails still ends the stream with an error.
+ */
+export async function startBookingsCsv(db: Db, filters: BookingFilters): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  let cursor: Cursor | null = null;
+  const first = await selectPage(db, filters, null, EXPORT_BATCH);
+  const cursorAfter = (rows: Row[]): Cursor | null => {
+    const last = rows.at(-1);
+    return rows.length === EXPORT_BATCH && last ? { ts: last.cursorTs, id: last.id } : null;
+  };
+  let next = cursorAfter(first);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -143,17 +174,13 @@ export function exportBookingsCsv(db: Db, filters: BookingFilters): ReadableStre
         if (!started) {
           started = true;
           // A byte-order mark so Excel reads the file as UTF-8.
-          controller.enqueue(encoder.encode(`\uFEFF${csvColumns.map(([h]) => h).join(",")}\r\n`));
-          return;
+          controller.enqueue(encoder.encode(`\uFEFF${csvColumns.map(([h]) => h).join(",")}\r\n${csvLines(first)}`));
+        } else if (next) {
+          const rows = await selectPage(db, filters, next, EXPORT_BATCH);
+          if (rows.length > 0) controller.enqueue(encoder.encode(csvLines(rows)));
+          next = cursorAfter(rows);
         }
-        const rows = await selectPage(db, filters, cursor, EXPORT_BATCH);
-        if (rows.length > 0) {
-          const text = rows.map((row) => csvColumns.map(([, get]) => csvCell(get(row))).join(",")).join("\r\n");
-          controller.enqueue(encoder.encode(`${text}\r\n`));
-          const last = rows.at(-1)!;
-          cursor = { ts: last.cursorTs, id: last.id };
-        }
-        if (rows.length < EXPORT_BATCH) controller.close();
+        if (!next) controller.close();
       } catch (error) {
         controller.error(error);
       }

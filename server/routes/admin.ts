@@ -15,7 +15,7 @@ import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
-import { decodeCursor, exportBookingsCsv, listBookings } from "../admin/bookings-service";
+import { decodeCursor, listBookings, startBookingsCsv } from "../admin/bookings-service";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
 
@@ -66,9 +66,11 @@ export function adminRoutes(auth: Auth) {
     const filters = c.req.valid("json");
     const { db } = c.get("deps").database;
     const admin = c.get("admin");
+    // The first batch is read before anything is sent, and only an export that started is audited.
+    const csv = await startBookingsCsv(db, filters);
     await writeAudit(db, { userId: admin.userId, email: admin.email }, { action: "bookings.export", details: { filters } });
     const stamp = new Date().toISOString().slice(0, 10);
-    return new Response(exportBookingsCsv(db, filters), {
+    return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="bookings-${stamp}.csv"`,

@@ -41,11 +41,33 @@ export const backupCodeSchema = z.object({
 
 export { bookingSourceForms, bookingSourceLabels, botCheckLabels, type BookingSourceForm, type BotCheckOutcome } from "./lead-sources";
 
+/**
+ * The days the bookings filters accept (docs/decisions/0609): wide enough for any lead this
+ * business will hold, narrow enough that a day, the day after it and every timestamp between
+ * are ordinary dates for JavaScript and PostgreSQL alike. The filter's date inputs use them as
+ * their min and max.
+ */
+export const BOOKINGS_DATE_MIN = "2000-01-01";
+export const BOOKINGS_DATE_MAX = "2100-12-31";
+export const BOOKINGS_DATE_RANGE_MESSAGE = `Use a date between ${BOOKINGS_DATE_MIN} and ${BOOKINGS_DATE_MAX}`;
+
+/** True for YYYY-MM-DD naming a day the calendar has (no 2026-02-30, no month 13). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Not a valid date");
+  .refine(isCalendarDate, "Not a valid date")
+  // Same-length ISO days compare as text.
+  .refine((value) => value >= BOOKINGS_DATE_MIN && value <= BOOKINGS_DATE_MAX, BOOKINGS_DATE_RANGE_MESSAGE);
 
 const bookingFilterFields = z.object({
   q: z.string().trim().max(200, "Search must be less than 200 characters").optional(),

@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
@@ -125,6 +125,37 @@ describe("bookings list", () => {
     }
     expect(await list("?cursor=abc")).toEqual({ status: 400, body: { error: "Invalid page cursor", fieldErrors: { cursor: "Invalid page cursor" } } });
   });
+
+  // docs/decisions/0609: dates are real calendar days from 2000-01-01 to 2100-12-31.
+  it("refuses dates outside 2000-01-01..2100-12-31 and days the calendar does not have, with the field's message", async () => {
+    const outside = "Use a date between 2000-01-01 and 2100-12-31";
+    const cases: [query: string, field: string, message: string][] = [
+      ["?from=0000-01-01", "from", outside],
+      ["?to=9999-12-31", "to", outside],
+      ["?from=1999-12-31", "from", outside],
+      ["?to=2101-01-01", "to", outside],
+      ["?from=2026-02-30", "from", "Not a valid date"],
+      ["?to=2025-02-29", "to", "Not a valid date"],
+      ["?from=2026-04-31&to=2026-05-01", "from", "Not a valid date"],
+    ];
+    for (const [query, field, message] of cases) {
+      expect(await list(query), query).toEqual({ status: 400, body: { error: message, fieldErrors: { [field]: message } } });
+    }
+    expect((await list("?from=2000-01-01&to=2100-12-31")).status).toBe(200);
+    expect((await list("?from=2024-02-29&to=2024-02-29")).status).toBe(200);
+  });
+
+  it("refuses a cursor in our format that we could not have issued (an impossible timestamp) with the list's message", async () => {
+    const forge = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+    const id = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+    for (const ts of ["0000-01-01T00:00:00.000000Z", "2026-01-01T24:00:00.000000Z", "2026-01-01T23:59:60.000000Z", "2026-02-30T00:00:00.000000Z", "2026-01-01T99:99:99.999999Z"]) {
+      expect(await list(`?cursor=${forge(`${ts}|${id}`)}`), ts).toEqual({ status: 400, body: { error: "Invalid page cursor", fieldErrors: { cursor: "Invalid page cursor" } } });
+    }
+    // A possible instant is only a position in the list: the rows older than it.
+    const older = await list(`?cursor=${forge(`2026-01-01T00:00:00.000000Z|${id}`)}`);
+    expect(older.status).toBe(200);
+    expect(older.body.items.every((item) => Date.parse(item.createdAt as string) <= Date.UTC(2026, 0, 1))).toBe(true);
+  });
 });
 
 describe("CSV export", () => {
@@ -201,6 +232,48 @@ describe("CSV export", () => {
     });
     expect(notObject.status).toBe(400);
     expect(await notObject.json()).toEqual({ error: "Request body must be a JSON object" });
+    expect(await audits()).toBe(before);
+  });
+
+  it("refuses an export with an out-of-range or impossible date before any CSV is sent, and audits nothing", async () => {
+    const audits = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const before = await audits();
+    const cases: [body: Record<string, string>, error: string][] = [
+      [{ from: "0000-01-01" }, "Use a date between 2000-01-01 and 2100-12-31"],
+      [{ to: "9999-12-31" }, "Use a date between 2000-01-01 and 2100-12-31"],
+      [{ from: "2026-02-30" }, "Not a valid date"],
+    ];
+    for (const [body, error] of cases) {
+      const res = await t.app.request("/api/admin/bookings/export", {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const label = JSON.stringify(body);
+      expect(res.status, label).toBe(400);
+      expect(res.headers.get("content-disposition"), label).toBeNull();
+      expect(await res.json(), label).toMatchObject({ error });
+    }
+    expect(await audits()).toBe(before);
+  });
+
+  // An export the database cannot start must not send 200 and a header line, then abort.
+  it("answers a query that fails before any CSV is sent (500 in the admin envelope) and audits nothing", async () => {
+    const audits = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const before = await audits();
+    await t.database.db.execute(sql`alter table booking_inquiries rename column work_email to work_email_away`);
+    try {
+      const res = await t.app.request("/api/admin/bookings/export", {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status).toBe(500);
+      expect(res.headers.get("content-disposition")).toBeNull();
+      expect(await res.json()).toEqual({ error: "Internal server error" });
+    } finally {
+      await t.database.db.execute(sql`alter table booking_inquiries rename column work_email_away to work_email`);
+    }
     expect(await audits()).toBe(before);
   });
 
