@@ -19,10 +19,10 @@ const industryValues = CONTACT_INDUSTRIES.map((i) => i.value) as ["law", "trades
  */
 export const contactFormSchema = z.object({
   name: nameField,
-  company: requiredText(100, "Company is required", "Company must be less than 100 characters"),
-  role: optionalText(100, "Role must be less than 100 characters"),
+  company: requiredText(100, "Company is required", "Company must be less than 100 characters", { lines: "single", label: "Company" }),
+  role: optionalText(100, "Role must be less than 100 characters", { lines: "single", label: "Role" }),
   email: workEmailField,
-  phone: optionalText(40, "Phone must be less than 40 characters").refine((v) => v === null || /^[0-9+().\-\s]{3,}$/.test(v), {
+  phone: optionalText(40, "Phone must be less than 40 characters", { lines: "single", label: "Phone" }).refine((v) => v === null || /^[0-9+().\-\s]{3,}$/.test(v), {
     error: "Invalid phone number",
   }),
   // The selects hold text: "" until an option is chosen.
@@ -33,7 +33,7 @@ export const contactFormSchema = z.object({
     .nullish()
     .transform((v) => (v === "" ? null : v))
     .pipe(z.enum(CONTACT_COMPANY_SIZES, { error: "Choose a company size from the list" }).nullish()),
-  notes: optionalText(2000, "Notes must be less than 2000 characters"),
+  notes: optionalText(2000, "Notes must be less than 2000 characters", { lines: "multiple", label: "Notes" }),
 });
 
 export type ContactFormValues = z.output<typeof contactFormSchema>;

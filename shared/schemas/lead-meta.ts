@@ -1,11 +1,12 @@
 import "./zod-csp";
 import { z } from "zod";
 import { KNOWN_CONSENT_TEXT_VERSIONS } from "./consent-text";
-import { stripUnsafeCharacters } from "./lead-fields";
+import { stripHiddenCharacters } from "./lead-fields";
 
 /**
- * Attribution never costs a lead: a value that is not a string is dropped and a long one is cut,
- * rather than refusing the submission over a tracking parameter.
+ * Attribution never costs a lead: a value that is not a string is dropped, a long one is cut, and
+ * the characters a single-line field refuses are removed (it reaches the staff notification as
+ * lines too: docs/decisions/0610), rather than refusing the submission over a tracking parameter.
  */
 function lenientText(max: number) {
   return z
@@ -13,11 +14,10 @@ function lenientText(max: number) {
     .optional()
     .transform((value) => {
       if (typeof value !== "string") return null;
-      const clean = stripUnsafeCharacters(value).trim().slice(0, max);
+      const clean = stripHiddenCharacters(value).trim().slice(0, max);
       return clean === "" ? null : clean;
     });
 }
-
 
 /** The landing visit's UTM parameters and referrer, and the page the form was on. */
 export const attributionSchema = z

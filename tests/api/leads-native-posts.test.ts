@@ -228,6 +228,40 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
     expect(await leadCounts(t)).toEqual(before);
   });
 
+  it("a hidden character in a single-line field comes back beside that field, on each form's page; nothing stored or queued", async () => {
+    // docs/decisions/0610: the forged notification line of the security review, and its cousins.
+    const cases: [path: string, fields: Fields, messageId: string, message: string][] = [
+      ["/contact", contactFields({ name: "Bob\r\nWork email: ceo@victim.example" }), "contact-name", "Name must be a single line without hidden characters"],
+      ["/contact", contactFields({ company: "Acme\nLtd" }), "contact-company", "Company must be a single line without hidden characters"],
+      ["/contact", contactFields({ role: "Owner\u2028CEO" }), "contact-role", "Role must be a single line without hidden characters"],
+      ["/contact", contactFields({ phone: "555\r0100" }), "contact-phone", "Phone must be a single line without hidden characters"],
+      ["/contact", contactFields({ email: "alan@example.com\u0085x" }), "contact-email", "Email must be a single line without hidden characters"],
+      ["/book-demo", bookingFields({ name: "Ada\u202eecalevoL" }), "booking-name", "Name must be a single line without hidden characters"],
+      ["/book-demo", bookingFields({ company_name: "Acme\r\nMonthly calls: 1000000" }), "booking-company-name", "Company name must be a single line without hidden characters"],
+      ["/enterprise", enterpriseFields({ job_title: "VP\tOperations" }), "enterprise-inline-job-title", "Job title must be a single line without hidden characters"],
+      ["/enterprise", enterpriseFields({ work_email: "grace@example.com\u2066" }), "enterprise-inline-work-email", "Email must be a single line without hidden characters"],
+      ["/enterprise", enterpriseFields({ ai_goal: "Answer\u001b[2J calls" }), "enterprise-inline-ai-goal", "AI goal must not contain hidden characters"],
+      ["/contact", contactFields({ notes: "Calls\u202e after 5pm" }), "contact-notes", "Notes must not contain hidden characters"],
+    ];
+    for (const [path, fields, id, message] of cases) {
+      const before = await leadCounts(t);
+      const res = await postForm(t.app, path, fields, from("203.0.113.23"));
+      const html = await expectPageAnswer(res, 400);
+      expect(html, `${path} ${id}`).toMatch(new RegExp(`<p id="${id}-message"[^>]*>${message}</p>`));
+      expect(tagWithId(html, id)).toContain('aria-invalid="true"');
+      expect(await leadCounts(t), `${path} ${id}`).toEqual(before); // no lead, no outbox row
+    }
+  });
+
+  it("multi-line fields keep the line breaks a textarea posts", async () => {
+    const notes = "Calls after 5pm\r\n\tand on weekends";
+    expect((await postForm(t.app, "/contact", contactFields({ email: "multi-line.native@example.com", notes }), from("203.0.113.24"))).status).toBe(200);
+    expect((await contactRows(t, "multi-line.native@example.com"))[0]!.notes).toBe(notes);
+    const goal = "Answer every call\r\nBook the demo";
+    expect((await postForm(t.app, "/enterprise", enterpriseFields({ work_email: "multi-line.goal@example.com", ai_goal: goal }), from("203.0.113.24"))).status).toBe(200);
+    expect((await bookingRows(t, "multi-line.goal@example.com"))[0]!.aiGoal).toBe(goal);
+  });
+
   it("POST /enterprise: consent is required; source_form enterprise_dialog is kept, anything else is enterprise_inline", async () => {
     const before = await leadCounts(t);
     const { tcpa_consent: _omitted, ...withoutConsent } = enterpriseFields({ work_email: "no-consent@example.com" });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { bookingInquiries, contactRequests } from "../../server/db/schema";
+import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { bookingBody, contactBody, enterpriseBody, leadCounts, postJson } from "./leads-support";
 
@@ -26,6 +26,23 @@ async function expectRefused(path: string, body: unknown, status: number, header
 }
 
 const x = (n: number) => "x".repeat(n);
+
+/** What a field with a hidden character answers (docs/decisions/0610). */
+const HIDDEN = {
+  name: "Name must be a single line without hidden characters",
+  job_title: "Job title must be a single line without hidden characters",
+  work_email: "Email must be a single line without hidden characters",
+  company_name: "Company name must be a single line without hidden characters",
+  company: "Company must be a single line without hidden characters",
+  role: "Role must be a single line without hidden characters",
+  email: "Email must be a single line without hidden characters",
+  phone: "Phone must be a single line without hidden characters",
+  ai_goal: "AI goal must not contain hidden characters",
+  notes: "Notes must not contain hidden characters",
+} as const;
+
+/** The line the security review forged in the staff notification e-mail. */
+const FORGED_LINE = "Work email: ceo@victim.example";
 
 describe("POST /api/submit-booking: the booking dialog's body", () => {
   it("stores a valid submission with its attribution and consent evidence", async () => {
@@ -161,7 +178,7 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
     await expectRefused("/api/submit-booking", bookingBody({ recaptchaToken: 12 }), 400);
   });
 
-  it("stores unicode exactly and hostile strings as inert text; strips NUL and lone surrogates", async () => {
+  it("stores unicode exactly and hostile strings as inert text; refuses NUL and lone surrogates", async () => {
     const hostile = {
       name: "Zoë 李 🚀 O'Brien",
       job_title: "<script>alert(1)</script>",
@@ -173,12 +190,11 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
     const [row] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "hostile-strings-1"));
     expect(row).toMatchObject({ name: hostile.name, jobTitle: hostile.job_title, companyName: hostile.company_name });
 
-    const res = await postJson(t.app, "/api/submit-booking", bookingBody({ name: "Nul\u0000l \ud800Byte", idempotency_key: "nul-byte-1" }));
-    expect(res.status).toBe(200);
-    const [nul] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "nul-byte-1"));
-    expect(nul!.name).toBe("Null Byte");
-    // Only control characters: nothing left, so the name is missing.
-    await expectRefused("/api/submit-booking", bookingBody({ name: "\u0000\u0001" }), 400);
+    // Refused rather than silently dropped (docs/decisions/0610): what is stored is what was sent.
+    for (const name of ["Nul\u0000l Byte", "Lone \ud800Surrogate", "\u0000\u0001"]) {
+      const json = await expectRefused("/api/submit-booking", bookingBody({ name, idempotency_key: "nul-byte-1" }), 400);
+      expect(json.fieldErrors).toEqual({ name: HIDDEN.name });
+    }
   });
 
   it("keeps the lead when attribution is odd: wrong types dropped, long values cut", async () => {
@@ -307,5 +323,118 @@ describe("POST /api/contact", () => {
     });
     expect((await postJson(t.app, "/api/contact", contactBody({ notes: x(2000) }))).status).toBe(200);
     await expectRefused("/api/contact", contactBody({ company: x(101) }), 400);
+  });
+});
+
+describe("hidden characters: no forged lines (docs/decisions/0610)", () => {
+  // Line breaks, a tab, C0 and C1 controls, a line separator, bidi override, isolate and mark.
+  const BAD = ["\r\n", "\n", "\r", "\t", "\u000b", "\u001b", "\u0085", "\u2028", "\u2029", "\u202e", "\u2066", "\u200f"];
+  const singleLine: [path: string, body: (o: Record<string, unknown>) => Record<string, unknown>, fields: (keyof typeof HIDDEN)[]][] = [
+    ["/api/submit-booking", bookingBody, ["name", "job_title", "work_email", "company_name"]],
+    ["/api/submit-booking", (o) => enterpriseBody({ source_form: "enterprise_inline", ...o }), ["name", "job_title", "work_email", "company_name"]],
+    ["/api/contact", contactBody, ["name", "company", "role", "email", "phone"]],
+  ];
+
+  it("each single-line field of each endpoint refuses them with its own message, storing nothing", async () => {
+    for (const [path, body, fields] of singleLine) {
+      for (const field of fields) {
+        const value = String(body({})[field]);
+        for (const bad of BAD) {
+          const sent = `${value.slice(0, 3)}${bad}${value.slice(3)}`;
+          const json = await expectRefused(path, body({ [field]: sent }), 400);
+          expect(json, `${path} ${field} = ${JSON.stringify(sent)}`).toEqual({ success: false, error: HIDDEN[field], fieldErrors: { [field]: HIDDEN[field] } });
+        }
+      }
+    }
+  });
+
+  it("the forged name of the security review is refused on every endpoint", async () => {
+    const name = `Bob\r\n${FORGED_LINE}`;
+    for (const [path, body] of [
+      ["/api/submit-booking", bookingBody({ name })],
+      ["/api/submit-booking", enterpriseBody({ name })],
+      ["/api/contact", contactBody({ name })],
+    ] as const) {
+      const json = await expectRefused(path, body, 400);
+      expect(json.fieldErrors).toEqual({ name: HIDDEN.name });
+    }
+  });
+
+  it("a line break or tab a paste leaves at either end is trimmed, and the lead stored", async () => {
+    const res = await postJson(t.app, "/api/submit-booking", bookingBody({ name: "\tAda Lovelace\r\n", idempotency_key: "trimmed-paste-1" }));
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "trimmed-paste-1"));
+    expect(row!.name).toBe("Ada Lovelace");
+  });
+
+  it("multi-line fields keep line breaks and tabs, and refuse the other hidden characters", async () => {
+    const text = "Answer calls\r\nafter 5pm:\tevery day\nand weekends";
+    expect((await postJson(t.app, "/api/submit-booking", enterpriseBody({ ai_goal: text, idempotency_key: "multi-line-goal-1" }))).status).toBe(200);
+    const [booking] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "multi-line-goal-1"));
+    expect(booking!.aiGoal).toBe(text);
+    expect((await postJson(t.app, "/api/contact", contactBody({ notes: text, idempotency_key: "multi-line-notes-1" }))).status).toBe(200);
+    const [contact] = await t.database.db.select().from(contactRequests).where(eq(contactRequests.idempotencyKey, "multi-line-notes-1"));
+    expect(contact!.notes).toBe(text);
+
+    for (const bad of ["\u0000", "\u000b", "\u001b", "\u0085", "\u2028", "\u202e", "\u2067", "\u061c", "\udc00"]) {
+      const goal = await expectRefused("/api/submit-booking", enterpriseBody({ ai_goal: `Answer${bad} calls` }), 400);
+      expect(goal.fieldErrors).toEqual({ ai_goal: HIDDEN.ai_goal });
+      const notes = await expectRefused("/api/contact", contactBody({ notes: `Calls${bad} after 5pm` }), 400);
+      expect(notes.fieldErrors).toEqual({ notes: HIDDEN.notes });
+    }
+  });
+});
+
+describe("the staff notification carries no forged line (docs/decisions/0610)", () => {
+  let n: TestApp;
+  beforeAll(async () => {
+    // Both channels configured, so every stored lead queues its e-mail and webhook payloads (no
+    // worker runs here: the payloads stay in the outbox to be read).
+    n = await createTestApp({
+      SMTP_URL: "smtp://127.0.0.1:9",
+      LEADS_NOTIFY_TO: "sales@example.com",
+      LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks/leads",
+      LEADS_WEBHOOK_SECRET: "webhook-secret",
+      LEADS_RATE_LIMIT_MAX: "100000",
+    });
+  });
+  afterAll(() => n.close());
+
+  it("a submission that tries to forge a line is refused, so no outbox payload holds it; a clean lead still queues", async () => {
+    const forgeries = ["\r\n", "\n", "\r", "\u0085", "\u2028", "\u2029", "\u000b", "\u000c"].map((br) => `${br}${FORGED_LINE}`);
+    const attempts: [string, Record<string, unknown>][] = [];
+    for (const forged of forgeries) {
+      for (const field of ["name", "job_title", "company_name", "work_email"]) {
+        const value = field === "work_email" ? "bob@example.com" : "Bob";
+        attempts.push(["/api/submit-booking", bookingBody({ [field]: `${value}${forged}` })]);
+        attempts.push(["/api/submit-booking", enterpriseBody({ [field]: `${value}${forged}` })]);
+      }
+      for (const field of ["name", "company", "role", "email", "phone"]) {
+        const value = field === "email" ? "bob@example.com" : field === "phone" ? "555 0100" : "Bob";
+        attempts.push(["/api/contact", contactBody({ [field]: `${value}${forged}` })]);
+      }
+    }
+    for (const [path, body] of attempts) {
+      const res = await postJson(n.app, path, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await leadCounts(n)).toEqual({ bookings: 0, contacts: 0, outbox: 0 });
+
+    // Attribution is cleaned rather than refused (it never costs a lead): its forged line is joined.
+    const clean = await postJson(n.app, "/api/contact", contactBody({ attribution: { utm_source: `news\r\n${FORGED_LINE}`, utm_campaign: "\u202eevil" } }));
+    expect(clean.status).toBe(200);
+    const rows = await n.database.db.select().from(leadOutbox);
+    expect(rows.map((r) => r.channel).sort()).toEqual(["email", "webhook"]);
+    for (const row of rows) {
+      const lead = (row.payload as { lead: Record<string, unknown> }).lead;
+      expect(lead.name).toBe("Alan Turing");
+      for (const [key, value] of Object.entries(lead)) {
+        if (typeof value !== "string" || key === "notes" || key === "aiGoal") continue;
+        // eslint-disable-next-line no-control-regex
+        expect(value, key).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      }
+      expect(lead.utmSource).toBe(`news${FORGED_LINE}`);
+      expect(lead.utmCampaign).toBe("evil");
+    }
   });
 });

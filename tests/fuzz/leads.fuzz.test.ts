@@ -10,7 +10,6 @@ import {
   expectStillServing,
   formBody,
   hostileJson,
-  knownDefect,
   oddHeaders,
   PUBLIC_URL,
   rawJsonText,
@@ -105,10 +104,9 @@ describe("JSON lead endpoints under generated input", () => {
     if (process.env.FUZZ_VERBOSE) console.log(`accepted ${accepted.count}`);
   });
 
-  // Known defect (issue 13, item 7; shared/schemas/lead-fields.ts): CR/LF, other C0/C1 controls
-  // and bidi overrides in single-line fields are stored (only NUL-like controls are stripped),
-  // e.g. { name: "Bob\r\nWork email: ceo@victim.example" } -> 200 and a forged e-mail line.
-  knownDefect("a single-line field with a line break, control or bidi character is refused with that field's message, storing nothing", async () => {
+  // Issue 13, item 7 (docs/decisions/0610): before it, { name: "Bob\r\nWork email: ceo@victim.example" }
+  // was stored (only NUL-like controls were stripped) and forged a line in the staff e-mail.
+  it("a single-line field with a line break, control or bidi character is refused with that field's message, storing nothing", async () => {
     const singleLine = fc.oneof(
       fc.constantFrom("name", "job_title", "company_name", "work_email").map((field) => ["/api/submit-booking", bookingBody(), field] as const),
       fc.constantFrom("name", "company", "role", "phone", "email").map((field) => ["/api/contact", contactBody(), field] as const),
@@ -130,21 +128,26 @@ describe("JSON lead endpoints under generated input", () => {
           });
           expect(result!.status, `${field} = ${JSON.stringify(injected)} accepted`).toBe(400);
           const fieldErrors = (result!.answer as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
-          expect(fieldErrors[field], `no message for ${field}`).toEqual(expect.any(String));
+          expect(fieldErrors[field], `no message for ${field}`).toMatch(/ must be a single line without hidden characters$/);
         },
       ),
       runs(150),
     );
   });
 
-  it("an accepted lead is stored without NUL-like control characters or lone surrogates in single-line fields", async () => {
-    // What is already promised (shared/schemas/lead-fields.ts strips them); the stricter rule of
-    // item 7 (line breaks, bidi overrides) is the property above.
+  it("an accepted lead is stored without control, line-break or bidi characters or lone surrogates in single-line fields, and multi-line ones keep only line breaks and tabs", async () => {
+    // docs/decisions/0610: refused, so never stored.
     // eslint-disable-next-line no-control-regex
-    const ALREADY_STRIPPED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    // eslint-disable-next-line no-control-regex
+    const HIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(formBody(bookingBody()).map((b) => ["/api/submit-booking", b] as const), formBody(contactBody()).map((b) => ["/api/contact", b] as const)),
+        fc.oneof(
+          formBody(bookingBody()).map((b) => ["/api/submit-booking", b] as const),
+          formBody(enterpriseBody()).map((b) => ["/api/submit-booking", b] as const),
+          formBody(contactBody()).map((b) => ["/api/contact", b] as const),
+        ),
         async ([path, body]) => {
           const result = await submit(path, JSON.stringify(body), { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": "198.51.100.8" });
           if (!result || result.stored === 0) return;
@@ -152,10 +155,11 @@ describe("JSON lead endpoints under generated input", () => {
             path === "/api/contact"
               ? (await t.database.db.select().from(contactRequests).orderBy(desc(contactRequests.createdAt)).limit(1))[0]!
               : (await t.database.db.select().from(bookingInquiries).orderBy(desc(bookingInquiries.createdAt)).limit(1))[0]!;
-          const singleLine = "company" in stored
-            ? [stored.name, stored.company, stored.role, stored.email, stored.phone, stored.industry, stored.companySize]
-            : [stored.name, stored.jobTitle, stored.workEmail, stored.companyName];
-          for (const value of singleLine) expect(value ?? "").not.toMatch(ALREADY_STRIPPED);
+          const [singleLine, multiLine] = "company" in stored
+            ? [[stored.name, stored.company, stored.role, stored.email, stored.phone, stored.industry, stored.companySize], [stored.notes]]
+            : [[stored.name, stored.jobTitle, stored.workEmail, stored.companyName], [stored.aiGoal]];
+          for (const value of singleLine) expect(value ?? "").not.toMatch(HIDDEN);
+          for (const value of multiLine) expect(value ?? "").not.toMatch(HIDDEN_IN_TEXT);
         },
       ),
       runs(200),
