@@ -69,8 +69,23 @@ const isoDate = z
   // Same-length ISO days compare as text.
   .refine((value) => value >= BOOKINGS_DATE_MIN && value <= BOOKINGS_DATE_MAX, BOOKINGS_DATE_RANGE_MESSAGE);
 
+/**
+ * Search text. PostgreSQL refuses NUL in text, and half a surrogate pair (which JSON can carry)
+ * in the export's audit row. The searched fields (name, email, company) are single lines whose
+ * forms refuse control characters, so such a search could find nothing new: it is refused with a
+ * message rather than quietly turned into another search.
+ */
+const controlCharacter = /\p{Cc}/u;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const searchText = z
+  .string()
+  .trim()
+  .max(200, "Search must be less than 200 characters")
+  .refine((value) => !controlCharacter.test(value), "Search must not contain control characters")
+  .refine((value) => !loneSurrogate.test(value), "Search must be valid Unicode text");
+
 const bookingFilterFields = z.object({
-  q: z.string().trim().max(200, "Search must be less than 200 characters").optional(),
+  q: searchText.optional(),
   source: z.enum(bookingSourceForms).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

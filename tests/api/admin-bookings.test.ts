@@ -156,6 +156,16 @@ describe("bookings list", () => {
     expect(older.status).toBe(200);
     expect(older.body.items.every((item) => Date.parse(item.createdAt as string) <= Date.UTC(2026, 0, 1))).toBe(true);
   });
+
+  it("refuses control characters in the search with a message (PostgreSQL refuses NUL in text)", async () => {
+    const message = "Search must not contain control characters";
+    for (const q of ["%00", "a%00b", "a%09b", "%1B%5B31m", "a%7Fb", "a%C2%85b"]) {
+      expect(await list(`?q=${q}`), q).toEqual({ status: 400, body: { error: message, fieldErrors: { q: message } } });
+    }
+    // Leading and trailing white space is trimmed, as before; other unicode is searched as typed.
+    expect((await list("?q=%09quill%0A")).status).toBe(200);
+    expect((await list("?q=Zo%C3%AB%E2%80%AE")).status).toBe(200);
+  });
 });
 
 describe("CSV export", () => {
@@ -235,13 +245,16 @@ describe("CSV export", () => {
     expect(await audits()).toBe(before);
   });
 
-  it("refuses an export with an out-of-range or impossible date before any CSV is sent, and audits nothing", async () => {
+  it("refuses an export with an out-of-range or impossible date or a control character before any CSV is sent, and audits nothing", async () => {
     const audits = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
     const before = await audits();
     const cases: [body: Record<string, string>, error: string][] = [
       [{ from: "0000-01-01" }, "Use a date between 2000-01-01 and 2100-12-31"],
       [{ to: "9999-12-31" }, "Use a date between 2000-01-01 and 2100-12-31"],
       [{ from: "2026-02-30" }, "Not a valid date"],
+      [{ q: "a\u0000b" }, "Search must not contain control characters"],
+      // JSON can carry half a surrogate pair, which PostgreSQL refuses in the audit row's jsonb.
+      [{ q: "a\ud800b" }, "Search must be valid Unicode text"],
     ];
     for (const [body, error] of cases) {
       const res = await t.app.request("/api/admin/bookings/export", {
