@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { AssignRoleResponse, RoleRecord, UserLookupResponse } from "@shared/api/admin-api";
 import type { AppRole } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
@@ -45,16 +45,27 @@ export async function assignRole(db: Db, actor: AuditActor, input: { userId: str
 
 export type RemoveResult = { ok: true; role: AppRole } | { ok: false; status: 404 | 409; error: string };
 
-/** Deletes a role record, refusing to remove the last admin role (locked in one transaction). */
+/**
+ * Deletes a role record, refusing to remove the last admin role. For an admin role, every admin
+ * row is locked in id order before counting: two removals racing for the last two admins then
+ * queue on the same first row instead of each holding one row and waiting for the other's, which
+ * PostgreSQL ends as a deadlock (docs/decisions/0609). The loser counts again once the winner has
+ * committed and is refused as the last admin.
+ */
 export async function removeRole(db: Db, actor: AuditActor, id: string): Promise<RemoveResult> {
   return db.transaction(async (tx): Promise<RemoveResult> => {
-    const [target] = await tx.select().from(userRoles).where(eq(userRoles.id, id)).for("update");
-    if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
-    if (target.role === "admin") {
-      const admins = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    // Unlocked: only to learn whether the admin rows must be locked first.
+    const [seen] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.id, id));
+    if (!seen) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
+    if (seen.role === "admin") {
+      const admins = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin")).orderBy(asc(userRoles.id)).for("update");
+      // Removed by someone else while we waited for the lock.
+      if (!admins.some((row) => row.id === id)) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
       if (admins.length <= 1) return { ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin };
     }
-    await tx.delete(userRoles).where(and(eq(userRoles.id, id)));
+    // Roles are never updated, only inserted and deleted, so the row is still the one we read.
+    const [target] = await tx.delete(userRoles).where(eq(userRoles.id, id)).returning();
+    if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
     await writeAudit(tx, actor, { action: "role.remove", target: target.userId, details: { role: target.role, roleId: id } });
     return { ok: true, role: target.role };
   });

@@ -1,8 +1,9 @@
-import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
 import { auditLog, userRoles } from "../../server/db/schema";
+import { ROLE_MESSAGES, removeRole } from "../../server/admin/roles-service";
 
 let t: TestApp;
 let cookie: string;
@@ -124,6 +125,67 @@ describe("removing roles", () => {
     expect((await api("DELETE", `/api/admin/roles/${secondRecord.id}`)).status).toBe(200);
     // Back to one admin: refused again.
     expect((await api("DELETE", `/api/admin/roles/${own.id}`)).status).toBe(409);
+  });
+
+  /*
+   * The last two admins' roles removed at the same moment, 20 rounds each way. On PostgreSQL the
+   * two transactions really overlap (on PGlite they run one after the other, and the tests must
+   * hold there too). Whichever wins, exactly one admin role is left: never a deadlock answered as
+   * 500 (docs/decisions/0609).
+   */
+  describe("two removals of the last two admin roles at once", () => {
+    const rounds = 20;
+    let pair: Awaited<ReturnType<typeof createStaff>>[];
+    const adminRoles = () => t.database.db.select().from(userRoles).where(eq(userRoles.role, "admin"));
+    const roleOf = (held: { id: string; userId: string }[], userId: string) => held.find((r) => r.userId === userId)!.id;
+
+    // Only the pair hold the admin role during a race; the file's own admin gets it back after.
+    beforeEach(async () => {
+      pair = [await createStaff(t, "admin"), await createStaff(t, "admin")];
+      await t.database.db.delete(userRoles).where(and(eq(userRoles.userId, admin.userId), eq(userRoles.role, "admin")));
+    });
+    afterEach(async () => {
+      const { db } = t.database;
+      await db.insert(userRoles).values({ userId: admin.userId, role: "admin" }).onConflictDoNothing();
+      await db.delete(userRoles).where(and(eq(userRoles.role, "admin"), inArray(userRoles.userId, pair.map((a) => a.userId))));
+    });
+
+    /** Checks one admin role is left and gives the removed one its role back for the next round. */
+    async function expectOneLeftThenRestore(what: string) {
+      const left = await adminRoles();
+      expect(left, what).toHaveLength(1);
+      const removed = pair.find((a) => a.userId !== left[0]!.userId)!;
+      await t.database.db.insert(userRoles).values({ userId: removed.userId, role: "admin" });
+    }
+
+    it("in the service: exactly one removed, the other refused with the last-admin 409, every round", async () => {
+      const actor = { userId: admin.userId, email: admin.email };
+      for (let round = 0; round < rounds; round++) {
+        const held = await adminRoles();
+        const results = await Promise.all(pair.map((a) => removeRole(t.database.db, actor, roleOf(held, a.userId))));
+        expect(results.filter((r) => r.ok), `round ${round}: ${JSON.stringify(results)}`).toHaveLength(1);
+        expect(results.find((r) => !r.ok)).toEqual({ ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin });
+        await expectOneLeftThenRestore(`round ${round}`);
+      }
+    });
+
+    it("over HTTP, each admin removing the other: one 200, the other 409 (or 403 once its own role is gone), never a 500", async () => {
+      const cookies = await Promise.all(pair.map((a) => signedInCookie(t, a.email, a.password)));
+      for (let round = 0; round < rounds; round++) {
+        const held = await adminRoles();
+        const answers = await Promise.all(
+          pair.map(async (_actor, i) => {
+            const res = await t.app.request(`/api/admin/roles/${roleOf(held, pair[1 - i]!.userId)}`, { method: "DELETE", headers: { Cookie: cookies[i]!, Origin: origin } });
+            return { status: res.status, body: (await res.json()) as { error?: string } };
+          }),
+        );
+        const what = `round ${round}: ${JSON.stringify(answers)}`;
+        expect(["200+403", "200+409"], what).toContain(answers.map((a) => a.status).sort().join("+"));
+        const refused = answers.find((a) => a.status !== 200)!;
+        expect(refused.body.error, what).toBe(refused.status === 409 ? ROLE_MESSAGES.lastAdmin : "You don't have admin privileges");
+        await expectOneLeftThenRestore(what);
+      }
+    });
   });
 });
 
