@@ -48,7 +48,12 @@ async function fill(dialog: Locator, v: BookingValues) {
   await consent.setChecked(v.consent);
 }
 
-test("nothing from reCAPTCHA or the scheduler loads with the page; opening the dialog loads reCAPTCHA", async ({ context, page }) => {
+// Behaviour that does not depend on the width (validation, failures, what loads when) is checked
+// once, in the phone project (tag @phone-width, see playwright.config.ts), where most visitors
+// are; the main submission runs at both widths.
+const phoneOnly = { tag: "@phone-width" };
+
+test("nothing from reCAPTCHA or the scheduler loads with the page; opening the dialog loads reCAPTCHA", phoneOnly, async ({ context, page }) => {
   const requests = await interceptThirdParties(context);
   await page.goto("/");
   await settled(page);
@@ -59,7 +64,7 @@ test("nothing from reCAPTCHA or the scheduler loads with the page; opening the d
   expect(requests.some((r) => r.includes("calendly"))).toBe(false);
 });
 
-test("shows every validation message beside its field, and nothing is sent", async ({ context, page }) => {
+test("shows every validation message beside its field, and nothing is sent", phoneOnly, async ({ context, page }) => {
   await interceptThirdParties(context);
   const posts: string[] = [];
   page.on("request", (r) => r.url().endsWith("/api/submit-booking") && posts.push(r.url()));
@@ -191,7 +196,7 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
   await expect(again.getByRole("checkbox")).not.toBeChecked();
 });
 
-test("a server failure shows the error toast and keeps the dialog open with the values", async ({ context, page, browserErrors, leadDesk }, info) => {
+test("a server failure shows the error toast and keeps the dialog open with the values", phoneOnly, async ({ context, page, browserErrors, leadDesk }, info) => {
   browserErrors.allow(/status of 500/, "the test answers the submission with 500");
   await interceptThirdParties(context);
   const dialog = await openDialog(page);
@@ -209,7 +214,7 @@ test("a server failure shows the error toast and keeps the dialog open with the 
   expect(await leadDesk.bookings(email)).toEqual([]);
 });
 
-test("bot check configured but not loadable: 'reCAPTCHA not ready', nothing sent", async ({ context, page, browserErrors }) => {
+test("bot check configured but not loadable: 'reCAPTCHA not ready', nothing sent", phoneOnly, async ({ context, page, browserErrors }) => {
   browserErrors.allow(/ERR_BLOCKED_BY_CLIENT/, "the test blocks reCAPTCHA's script");
   await interceptThirdParties(context, { recaptcha: "blocked" });
   const posts: string[] = [];
@@ -222,7 +227,7 @@ test("bot check configured but not loadable: 'reCAPTCHA not ready', nothing sent
   expect(posts).toEqual([]);
 });
 
-test("closing the dialog resets the form", async ({ context, page }) => {
+test("closing the dialog resets the form", phoneOnly, async ({ context, page }) => {
   await interceptThirdParties(context);
   const dialog = await openDialog(page);
   await fill(dialog, valid({ name: "Half Done" }));
@@ -241,7 +246,7 @@ test("closing the dialog resets the form", async ({ context, page }) => {
   expect(clicks.map((e) => e.location)).toEqual(["hero", "hero", "hero"]);
 });
 
-test("when the scheduler widget cannot load, the prefilled scheduler opens in a new tab and the visitor is told", async ({
+test("when the scheduler widget cannot load, the prefilled scheduler opens in a new tab and the visitor is told", phoneOnly, async ({
   context,
   page,
   browserErrors,

@@ -33,6 +33,11 @@ async function openForm(page: Page): Promise<Locator> {
   return form;
 }
 
+// Behaviour that does not depend on the width (validation, failures, what loads when) is checked
+// once, in the phone project (tag @phone-width, see playwright.config.ts), where most visitors
+// are; the main submission runs at both widths.
+const phoneOnly = { tag: "@phone-width" };
+
 test("every validation message, then a stored lead and 'Thanks! We'll be in touch soon.'", async ({ context, page, leadDesk }, info) => {
   const email = uniqueEmail(info, "alan");
   const requests = await interceptThirdParties(context);
@@ -90,7 +95,7 @@ test("every validation message, then a stored lead and 'Thanks! We'll be in touc
   await expect(page.getByRole("form", { name: "Contact us" }).getByLabel("Name", { exact: true })).toHaveValue("");
 });
 
-test("a failed submission shows an error toast and keeps the values; bot check not ready is reported", async ({ context, page, browserErrors }) => {
+test("a failed submission shows an error toast and keeps the values; bot check not ready is reported", phoneOnly, async ({ context, page, browserErrors }) => {
   browserErrors.allow(/ERR_BLOCKED_BY_CLIENT/, "the test blocks reCAPTCHA's script");
   await interceptThirdParties(context, { recaptcha: "blocked" });
   const form = await openForm(page);
@@ -103,7 +108,7 @@ test("a failed submission shows an error toast and keeps the values; bot check n
   await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Kept Values");
 });
 
-test("server failure: error toast, values kept", async ({ context, page, browserErrors, leadDesk }, info) => {
+test("server failure: error toast, values kept", phoneOnly, async ({ context, page, browserErrors, leadDesk }, info) => {
   browserErrors.allow(/status of 500/, "the test answers the submission with 500");
   const email = uniqueEmail(info, "kept");
   await interceptThirdParties(context);
@@ -120,7 +125,7 @@ test("server failure: error toast, values kept", async ({ context, page, browser
   expect(await leadDesk.deliveries((lead) => lead.email === email)).toEqual([]);
 });
 
-test("the form's code loads only when the visitor turns to it; a submit made before it is in is replayed, not lost", async ({
+test("the form's code loads only when the visitor turns to it; a submit made before it is in is replayed, not lost", phoneOnly, async ({
   context,
   page,
   leadDesk,

@@ -50,6 +50,11 @@ async function openConsultDialog(page: Page, path: string, buttonName: string): 
 const popups = (page: Page) =>
   page.evaluate(() => (window as unknown as { __calendlyPopups?: { url: string }[] }).__calendlyPopups ?? []);
 
+// Behaviour that does not depend on the width (validation, failures, what loads when) is checked
+// once, in the phone project (tag @phone-width, see playwright.config.ts), where most visitors
+// are; the main submission runs at both widths.
+const phoneOnly = { tag: "@phone-width" };
+
 test("consultation dialog from /compare: cta_book_click with location compare, validation, submitting, stored, toast, closed, scheduler with the AI goal", async ({
   context,
   page,
@@ -112,7 +117,7 @@ test("consultation dialog from /compare: cta_book_click with location compare, v
   });
 });
 
-test("consultation dialog: server failure keeps it open with the values; closing resets; bot check not ready", async ({ context, page, browserErrors }) => {
+test("consultation dialog: server failure keeps it open with the values; closing resets; bot check not ready", phoneOnly, async ({ context, page, browserErrors }) => {
   browserErrors.allow(/ERR_BLOCKED_BY_CLIENT/, "the test blocks reCAPTCHA's script");
   await interceptThirdParties(context, { recaptcha: "blocked" });
   const dialog = await openConsultDialog(page, "/enterprise", "Book a consultation");
@@ -131,7 +136,7 @@ test("consultation dialog: server failure keeps it open with the values; closing
   await expect(dialog.getByRole("checkbox")).not.toBeChecked();
 });
 
-test("consultation dialog: a failed answer shows 'Error' / 'Failed to save information. Please try again.'", async ({ context, page, leadDesk }, info) => {
+test("consultation dialog: a failed answer shows 'Error' / 'Failed to save information. Please try again.'", phoneOnly, async ({ context, page, leadDesk }, info) => {
   await interceptThirdParties(context);
   const dialog = await openConsultDialog(page, "/enterprise", "Book a consultation");
   const email = uniqueEmail(info, "down");
@@ -181,7 +186,7 @@ test("inline request form on /enterprise: loads reCAPTCHA on first focus, then '
   await expect(form.getByLabel("Full name")).toHaveValue("");
 });
 
-test("inline form errors: the server's message, or 'Failed to submit. Please try again.' when the network fails", async ({
+test("inline form errors: the server's message, or 'Failed to submit. Please try again.' when the network fails", phoneOnly, async ({
   context,
   page,
   browserErrors,
