@@ -9,6 +9,7 @@ import {
   type BookingSourceForm,
 } from "@shared/schemas/booking-request";
 import { contactRequestSchema } from "@shared/schemas/contact-request";
+import { stripHiddenCharacters } from "@shared/schemas/lead-fields";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { HONEYPOT_FIELD, idempotencyKeySchema } from "@shared/schemas/lead-meta";
 import crypto from "node:crypto";
@@ -126,7 +127,8 @@ function evidenceOf(
     utmTerm: a.utm_term ?? null,
     utmContent: a.utm_content ?? null,
     clientIp: meta.clientIp === "unknown" ? null : meta.clientIp,
-    userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+    // Header bytes 0x80-0xFF decode to C1 controls; the value is shown in the staff e-mail.
+    userAgent: meta.userAgent ? stripHiddenCharacters(meta.userAgent).slice(0, 512) || null : null,
   };
 }
 

@@ -80,6 +80,16 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
     expect(row!.createdAt).toBeInstanceOf(Date);
   });
 
+  it("keeps hidden characters of the User-Agent header out of the stored evidence (it is shown in the staff e-mail)", async () => {
+    // Header bytes 0x80-0xFF decode to C1 controls: U+0085 (NEL) is a line break to many readers.
+    const res = await postJson(t.app, "/api/submit-booking", bookingBody({ idempotency_key: "booking-ua-nel-1" }), {
+      "user-agent": "Browser/1.0\u0085Work email: ceo@victim.example\u0009x",
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "booking-ua-nel-1"));
+    expect(row!.userAgent).toBe("Browser/1.0Work email: ceo@victim.examplex");
+  });
+
   it("stores the enterprise shape with total_calls null, for the dialog and the inline form", async () => {
     for (const [sourceForm, key] of [
       [undefined, "enterprise-default-1"],
