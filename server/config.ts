@@ -103,7 +103,14 @@ const envSchema = z.object({
   LEADS_OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2000),
   LEADS_OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   LEADS_OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  /** At least twice LEADS_OUTBOX_DELIVERY_TIMEOUT_MS (checked below), so a claim outlives its delivery. */
   LEADS_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Hard deadline of one delivery on any channel (connect, send, answer); then it counts as failed. */
+  LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Failed attempts after which a notification is undeliverable: no more retries, shown to staff. */
+  LEADS_OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** How long an undeliverable notification keeps its copy of the lead before the row is deleted. */
+  LEADS_OUTBOX_DEAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
@@ -141,7 +148,15 @@ export type AppConfig = {
   };
   leads: {
     rateLimit: { max: number; windowSeconds: number };
-    outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; leaseMs: number };
+    outbox: {
+      pollMs: number;
+      retryBaseMs: number;
+      retryMaxMs: number;
+      leaseMs: number;
+      deliveryTimeoutMs: number;
+      maxAttempts: number;
+      deadRetentionDays: number;
+    };
   };
   authSecret: string | undefined;
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
@@ -222,6 +237,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.SMTP_URL && !e.LEADS_NOTIFY_TO) {
     problems.push("  LEADS_NOTIFY_TO: required when SMTP_URL is set (the address that receives new leads)");
   }
+  if (e.LEADS_OUTBOX_LEASE_MS < 2 * e.LEADS_OUTBOX_DELIVERY_TIMEOUT_MS) {
+    const timeout = e.LEADS_OUTBOX_DELIVERY_TIMEOUT_MS;
+    problems.push(
+      `  LEADS_OUTBOX_LEASE_MS: must be at least twice LEADS_OUTBOX_DELIVERY_TIMEOUT_MS (2 × ${timeout} = ${2 * timeout} ms, got ${e.LEADS_OUTBOX_LEASE_MS}), ` +
+        "so a delivery always ends while its claim holds and no other worker sends it at the same time; raise the lease or lower the timeout",
+    );
+  }
   if (e.NODE_ENV === "production" && !e.BETTER_AUTH_SECRET) {
     problems.push("  BETTER_AUTH_SECRET: required in production (signs admin session cookies; e.g. `openssl rand -base64 32`)");
   }
@@ -266,6 +288,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         retryBaseMs: e.LEADS_OUTBOX_RETRY_BASE_MS,
         retryMaxMs: e.LEADS_OUTBOX_RETRY_MAX_MS,
         leaseMs: e.LEADS_OUTBOX_LEASE_MS,
+        deliveryTimeoutMs: e.LEADS_OUTBOX_DELIVERY_TIMEOUT_MS,
+        maxAttempts: e.LEADS_OUTBOX_MAX_ATTEMPTS,
+        deadRetentionDays: e.LEADS_OUTBOX_DEAD_RETENTION_DAYS,
       },
     },
     authSecret: e.BETTER_AUTH_SECRET,

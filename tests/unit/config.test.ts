@@ -120,4 +120,48 @@ describe("configuration", () => {
     );
     expect(loadConfig({ ...production, BETTER_AUTH_SECRET: secret, PUBLIC_URL: "https://agents.example.com" }).env).toBe("production");
   });
+  describe("lead notification outbox", () => {
+    it("bounds every delivery (30 s), gives up after 12 attempts and keeps dead letters 30 days by default", () => {
+      expect(loadConfig({}).leads.outbox).toEqual({
+        pollMs: 2000,
+        retryBaseMs: 5000,
+        retryMaxMs: 3_600_000,
+        leaseMs: 60_000,
+        deliveryTimeoutMs: 30_000,
+        maxAttempts: 12,
+        deadRetentionDays: 30,
+      });
+    });
+
+    it("refuses a lease shorter than twice the delivery timeout, naming both variables", () => {
+      const refusal = (env: Record<string, string>) => {
+        try {
+          loadConfig(env);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          return (error as Error).message;
+        }
+        return "started";
+      };
+      // A lease that can end while a delivery is still running lets a second worker send it too.
+      expect(refusal({ LEADS_OUTBOX_LEASE_MS: "20000" })).toMatch(
+        /LEADS_OUTBOX_LEASE_MS: must be at least twice LEADS_OUTBOX_DELIVERY_TIMEOUT_MS \(2 × 30000 = 60000 ms, got 20000\)/,
+      );
+      expect(refusal({ LEADS_OUTBOX_LEASE_MS: "3000", LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "2000" })).toMatch(/LEADS_OUTBOX_LEASE_MS/);
+      expect(loadConfig({ LEADS_OUTBOX_LEASE_MS: "3000", LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "1500" }).leads.outbox).toMatchObject({
+        leaseMs: 3000,
+        deliveryTimeoutMs: 1500,
+      });
+    });
+
+    it.each([
+      ["LEADS_OUTBOX_MAX_ATTEMPTS", "0"],
+      ["LEADS_OUTBOX_MAX_ATTEMPTS", "many"],
+      ["LEADS_OUTBOX_DELIVERY_TIMEOUT_MS", "50"],
+      ["LEADS_OUTBOX_DELIVERY_TIMEOUT_MS", "600000"],
+      ["LEADS_OUTBOX_DEAD_RETENTION_DAYS", "0"],
+    ])("refuses %s=%s and names it", (name, value) => {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+    });
+  });
 });
