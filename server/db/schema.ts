@@ -211,6 +211,10 @@ export const contactRequests = pgTable(
 /**
  * Transactional outbox: each stored lead writes one row per notification channel in the same
  * transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and deliver them.
+ * A claim is a lease (locked_until) plus a fresh claim_token: a worker reports the outcome only
+ * where the token is still its own, so one whose lease ran out changes nothing (docs/decisions/0611).
+ * After LEADS_OUTBOX_MAX_ATTEMPTS failures the row is dead (dead_at) until staff retry it. The
+ * payload (a copy of the lead) is cleared on delivery; the row stays as the delivery's receipt.
  */
 export const leadOutbox = pgTable(
   "lead_outbox",
@@ -220,16 +224,23 @@ export const leadOutbox = pgTable(
     leadKind: text("lead_kind").notNull(),
     leadId: uuid("lead_id").notNull(),
     channel: text("channel").notNull(),
-    payload: jsonb("payload").notNull(),
+    /** Null once delivered. */
+    payload: jsonb("payload"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    claimToken: uuid("claim_token"),
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    deadAt: timestamp("dead_at", { withTimezone: true }),
   },
   (t) => [
-    index("lead_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+    index("lead_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null and ${t.deadAt} is null`),
+    index("lead_outbox_dead_idx").on(t.deadAt).where(sql`${t.deadAt} is not null`),
+    // Delivered rows still carrying a payload (written by an older version): what housekeeping clears.
+    index("lead_outbox_delivered_payload_idx").on(t.deliveredAt).where(sql`${t.deliveredAt} is not null and ${t.payload} is not null`),
     unique("lead_outbox_lead_channel_key").on(t.leadId, t.channel),
+    check("lead_outbox_payload_until_delivered", sql`${t.payload} is not null or ${t.deliveredAt} is not null`),
   ],
 );
 

@@ -11,18 +11,67 @@ export type OutboxDelivery = {
   channel: string;
   payload: unknown;
   attempts: number;
+  /** This claim's fencing token: the outcome is recorded only while the row still carries it. */
+  claimToken: string;
 };
 
 export type Notifier = {
   /** Channels this process can deliver; rows for other channels wait until configured. */
   channels: NotificationChannel[];
-  deliver: (delivery: OutboxDelivery) => Promise<void>;
+  /** Must stop and reject when `signal` aborts (the worker's deadline for one delivery). */
+  deliver: (delivery: OutboxDelivery, signal?: AbortSignal) => Promise<void>;
   close: () => void;
 };
+
+/**
+ * A failure the notifier describes itself, in words of our own that carry no lead data, so the
+ * message can go to the log and to staff as it is.
+ */
+export class DeliveryError extends Error {
+  override name = "DeliveryError";
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The delivery ran past the worker's deadline (LEADS_OUTBOX_DELIVERY_TIMEOUT_MS). */
+export class DeliveryTimeoutError extends DeliveryError {
+  override name = "DeliveryTimeoutError";
+  constructor(timeoutMs: number) {
+    super("TIMEOUT", `timed out after ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * A failed delivery as the log and staff see it: a code and a one-line summary built from error
+ * codes and status numbers only. A mail or webhook server's own words are left out: they can
+ * quote the recipient, the sender or the message itself (spam filters echo the subject).
+ */
+export function describeDeliveryFailure(error: unknown): { code: string; summary: string } {
+  if (error instanceof DeliveryError) return { code: error.code, summary: error.message };
+  if (!(error instanceof Error)) return { code: "UNKNOWN", summary: "unknown error" };
+  const e = error as Error & { code?: unknown; responseCode?: unknown; response?: unknown; command?: unknown; cause?: unknown };
+  // fetch wraps the network error: "fetch failed", with the system code on its cause.
+  const causeCode = (e.cause as { code?: unknown } | undefined)?.code;
+  const code = typeof e.code === "string" && /^[A-Z0-9_]{1,40}$/.test(e.code) ? e.code : typeof causeCode === "string" ? causeCode : e.name;
+  const parts = [code];
+  if (typeof e.responseCode === "number") parts.push(String(e.responseCode));
+  // The enhanced status code (RFC 3463, "5.1.1") says which kind of refusal it was; nothing after it is kept.
+  const enhanced = typeof e.response === "string" ? /^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/.exec(e.response)?.[1] : undefined;
+  if (enhanced) parts.push(enhanced);
+  // The SMTP command that failed ("RCPT TO", "DATA", "AUTH PLAIN"), without its arguments.
+  const command = typeof e.command === "string" ? /^[A-Z]+(?: [A-Z]+)?/.exec(e.command)?.[0] : undefined;
+  if (command) parts.push(`after ${command}`);
+  return { code: code.slice(0, 40), summary: parts.join(" ").slice(0, 200) };
+}
 
 export const DELIVERY_ID_HEADER = "x-lead-delivery-id";
 export const SIGNATURE_HEADER = "x-lead-signature";
 export const TIMESTAMP_HEADER = "x-lead-timestamp";
+/** The webhook's own limit; the worker's deadline (LEADS_OUTBOX_DELIVERY_TIMEOUT_MS) may cut it shorter. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
@@ -82,6 +131,8 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
     notify.smtpUrl && notify.to
       ? nodemailer.createTransport({
           url: notify.smtpUrl,
+          // Per step, and socketTimeout restarts with every command, so together they bound nothing:
+          // the worker's deadline aborts the send (nodemailer closes the connection on the signal).
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 20_000,
@@ -93,10 +144,10 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
   return {
     channels,
     close: () => transport?.close(),
-    async deliver(delivery) {
+    async deliver(delivery, signal) {
       const payload = (delivery.payload ?? {}) as LeadPayload;
       if (delivery.channel === "email") {
-        if (!transport || !notify.to) throw new Error("email channel is not configured (SMTP_URL, LEADS_NOTIFY_TO)");
+        if (!transport || !notify.to) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL, LEADS_NOTIFY_TO)");
         const { subject, text } = emailContent(payload);
         const host = notify.from.split("@")[1] ?? "localhost";
         await transport.sendMail({
@@ -107,11 +158,14 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
           // The outbox id as Message-ID: a retried delivery after a crash is the same message.
           messageId: `<${delivery.id}@${host}>`,
           headers: { [DELIVERY_ID_HEADER]: delivery.id },
+          signal,
         });
         return;
       }
       if (delivery.channel === "webhook") {
-        if (!notify.webhookUrl || !notify.webhookSecret) throw new Error("webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
+        if (!notify.webhookUrl || !notify.webhookSecret) {
+          throw new DeliveryError("NOT_CONFIGURED", "webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
+        }
         const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, lead: payload.lead });
         const timestamp = String(Math.floor(Date.now() / 1000));
         const response = await fetch(notify.webhookUrl, {
@@ -123,14 +177,14 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
             [SIGNATURE_HEADER]: signWebhook(notify.webhookSecret, timestamp, body),
           },
           body,
-          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]) : AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
         });
         // Drain the body so the connection can be reused.
         await response.arrayBuffer().catch(() => undefined);
-        if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+        if (!response.ok) throw new DeliveryError(`HTTP_${response.status}`, `webhook answered ${response.status}`);
         return;
       }
-      throw new Error(`unknown channel ${delivery.channel}`);
+      throw new DeliveryError("UNKNOWN_CHANNEL", `unknown channel ${delivery.channel}`);
     },
   };
 }

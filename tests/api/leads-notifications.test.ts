@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { freePort } from "../support/spawn-server";
-import { leadOutbox } from "../../server/db/schema";
+import { bookingInquiries, leadOutbox } from "../../server/db/schema";
 import { createNotifier } from "../../server/leads/notifier";
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
@@ -102,9 +103,11 @@ describe("lead notifications through the outbox", () => {
     expect(res.status).toBe(200);
 
     await waitFor(async () => (await outboxRows()).every((r) => r.deliveredAt !== null) && smtp.messages.length === 1 && webhook.requests.length === 1);
-    const rows = (await outboxRows()).filter((r) => (r.payload as { lead: { name: string } }).lead.name === "Notify Me");
+    const [lead] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.name, "Notify Me"));
+    const rows = (await outboxRows()).filter((r) => r.leadId === lead!.id);
     expect(rows.map((r) => r.channel)).toEqual(["email", "webhook"]);
     expect(rows.every((r) => r.attempts === 1 && r.lockedUntil === null)).toBe(true);
+    expect(rows.every((r) => r.payload === null)).toBe(true); // delivered: no copy of the lead kept
 
     const email = smtp.messages[0]!;
     expect(email.to).toEqual(["sales@example.com"]);
@@ -203,5 +206,312 @@ describe("lead notifications through the outbox", () => {
     expect(delays[3]).toBeGreaterThanOrEqual(8000);
     expect(delays[4]).toBeLessThanOrEqual(12_000);
     expect(delays[5]).toBeLessThanOrEqual(12_000);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Claims, dead letters, retention and logs (docs/decisions/0611). Each test has its own database,
+// so rows left by other tests are never claimed here.
+// ---------------------------------------------------------------------------------------------
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A webhook receiver that holds every request until the test answers it (or answers by itself
+ * after `answerAfterMs`), and counts how many requests are open at once: a request the sender
+ * gave up on closes its connection, so it stops counting then.
+ */
+async function startHeldReceiver(options: { answerAfterMs?: number; status?: number } = {}) {
+  let open = 0;
+  let maxOpen = 0;
+  const held: { deliveryId: string; answer: (status: number) => void }[] = [];
+  const server = await startHttpServer((req, _body, res) => {
+    open++;
+    maxOpen = Math.max(maxOpen, open);
+    res.on("close", () => open--);
+    const answer = (status: number) => {
+      if (!res.writableEnded && !res.destroyed) res.writeHead(status).end();
+    };
+    held.push({ deliveryId: String(req.headers["x-lead-delivery-id"]), answer });
+    if (options.answerAfterMs !== undefined) setTimeout(() => answer(options.status ?? 204), options.answerAfterMs);
+    else if (options.status !== undefined) answer(options.status);
+  });
+  return {
+    ...server,
+    held,
+    get maxOpen() {
+      return maxOpen;
+    },
+  };
+}
+
+const isolated: { close: () => Promise<unknown> }[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  for (const item of isolated.splice(0).reverse()) await item.close();
+});
+
+/** An app of its own whose only notification channel is the webhook at `url`. */
+async function webhookApp(url: string, env: Record<string, string> = {}) {
+  const app = await createTestApp({
+    LEADS_WEBHOOK_URL: `${url}/hooks/leads`,
+    LEADS_WEBHOOK_SECRET: SECRET,
+    LEADS_OUTBOX_POLL_MS: "50",
+    LEADS_RATE_LIMIT_MAX: "1000",
+    ...env,
+  });
+  isolated.push(app);
+  return app;
+}
+
+async function onlyRow(app: TestApp) {
+  const rows = await app.database.db.select().from(leadOutbox);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+describe("outbox claims: one holder at a time", () => {
+  it("cuts a delivery off before its lease ends, so no other worker sends it while it is in flight", async () => {
+    // The receiver takes 2 s; the lease is 1 s. Without a hard delivery timeout, a second worker
+    // takes the row over after 1 s and sends it again while the first request is still open.
+    const receiver = await startHeldReceiver({ answerAfterMs: 2000 });
+    isolated.push(receiver);
+    const app = await webhookApp(receiver.url, {
+      LEADS_OUTBOX_LEASE_MS: "1000",
+      LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "400",
+      LEADS_OUTBOX_RETRY_BASE_MS: "60000",
+      LEADS_OUTBOX_RETRY_MAX_MS: "60000",
+    });
+    expect((await postJson(app.app, "/api/submit-booking", bookingBody())).status).toBe(200);
+    const a = newWorker(app);
+    const b = newWorker(app);
+    const first = a.runOnce();
+    await waitFor(() => receiver.held.length === 1);
+    await sleep(1100); // past the lease
+    const second = b.runOnce();
+    await Promise.all([first, second]);
+
+    expect(receiver.held).toHaveLength(1);
+    expect(receiver.maxOpen).toBe(1);
+    const row = await onlyRow(app);
+    expect(row.deliveredAt).toBeNull();
+    expect(row.lockedUntil).toBeNull();
+    expect(row.lastError).toMatch(/timed out after 400 ms/);
+  });
+
+  it.each([
+    [204, "delivered"],
+    [503, "failed"],
+  ])("a worker whose lease ran out cannot report the row %s (%s) over the worker that holds it now", async (status) => {
+    const receiver = await startHeldReceiver();
+    isolated.push(receiver);
+    const app = await webhookApp(receiver.url, {
+      LEADS_OUTBOX_LEASE_MS: "10000",
+      LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "5000",
+      LEADS_OUTBOX_RETRY_BASE_MS: "10",
+      LEADS_OUTBOX_RETRY_MAX_MS: "10",
+    });
+    expect((await postJson(app.app, "/api/contact", contactBody())).status).toBe(200);
+    const stale = newWorker(app);
+    const holder = newWorker(app);
+    const third = newWorker(app);
+
+    const staleRun = stale.runOnce();
+    await waitFor(() => receiver.held.length === 1);
+    // The first worker stalls past its lease (a paused process, a slow database): the lease runs out.
+    await app.database.db.update(leadOutbox).set({ lockedUntil: sql`now() - interval '1 second'` });
+    const holderRun = holder.runOnce();
+    await waitFor(() => receiver.held.length === 2);
+
+    receiver.held[0]!.answer(status);
+    await staleRun;
+    const during = await onlyRow(app);
+    expect(during.deliveredAt).toBeNull();
+    expect(during.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(during.attempts).toBe(2);
+    // Nobody else may take the row while its holder delivers.
+    expect(await third.runOnce()).toBe(0);
+    expect(receiver.held).toHaveLength(2);
+
+    receiver.held[1]!.answer(204);
+    await holderRun;
+    const done = await onlyRow(app);
+    expect(done.deliveredAt).not.toBeNull();
+    expect(done.lockedUntil).toBeNull();
+    expect(new Set(receiver.held.map((h) => h.deliveryId))).toEqual(new Set([done.id]));
+  });
+
+  it("gives every delivery a hard deadline: a channel that never answers releases its row in time", async () => {
+    const app = await webhookApp("http://127.0.0.1:9", {
+      LEADS_OUTBOX_LEASE_MS: "1000",
+      LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "300",
+      LEADS_OUTBOX_RETRY_BASE_MS: "60000",
+      LEADS_OUTBOX_RETRY_MAX_MS: "60000",
+    });
+    expect((await postJson(app.app, "/api/submit-booking", bookingBody())).status).toBe(200);
+    // A channel that ignores the abort signal entirely: only the worker's own deadline ends it.
+    const hanging = createOutboxWorker({
+      db: app.database.db,
+      notifier: { channels: ["webhook"], deliver: () => new Promise<void>(() => {}), close: () => {} },
+      logger: createLogger("silent"),
+      config: app.config.leads.outbox,
+    });
+    workers.push(hanging);
+    const started = Date.now();
+    expect(await hanging.runOnce()).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const row = await onlyRow(app);
+    expect(row.lockedUntil).toBeNull();
+    expect(row.lastError).toMatch(/timed out after 300 ms/);
+  });
+
+  it("an SMTP server that accepts the connection but never greets fails the delivery within the deadline", async () => {
+    const silent = net.createServer(() => {}); // accepts, says nothing
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const sockets = new Set<net.Socket>();
+    silent.on("connection", (s) => sockets.add(s));
+    isolated.push({
+      close: () =>
+        new Promise((resolve) => {
+          for (const s of sockets) s.destroy();
+          silent.close(resolve);
+        }),
+    });
+    const app = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      LEADS_NOTIFY_TO: "sales@example.com",
+      LEADS_OUTBOX_LEASE_MS: "1000",
+      LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "500",
+      LEADS_OUTBOX_RETRY_BASE_MS: "60000",
+      LEADS_OUTBOX_RETRY_MAX_MS: "60000",
+    });
+    isolated.push(app);
+    expect((await postJson(app.app, "/api/submit-booking", bookingBody())).status).toBe(200);
+    const started = Date.now();
+    expect(await newWorker(app).runOnce()).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1500);
+    const row = await onlyRow(app);
+    expect(row.lockedUntil).toBeNull();
+    expect(row.lastError).toMatch(/timed out after 500 ms/);
+  });
+});
+
+describe("outbox dead letters and retention", () => {
+  it("gives up after LEADS_OUTBOX_MAX_ATTEMPTS: the row keeps its last error and nothing more is sent", async () => {
+    const receiver = await startHeldReceiver({ status: 503 });
+    isolated.push(receiver);
+    const app = await webhookApp(receiver.url, {
+      LEADS_OUTBOX_MAX_ATTEMPTS: "3",
+      LEADS_OUTBOX_RETRY_BASE_MS: "10",
+      LEADS_OUTBOX_RETRY_MAX_MS: "10",
+    });
+    expect((await postJson(app.app, "/api/submit-booking", bookingBody({ name: "Never Told" }))).status).toBe(200);
+    const worker = newWorker(app);
+    for (let i = 0; i < 6; i++) {
+      await worker.runOnce();
+      await sleep(40);
+    }
+    expect(receiver.held).toHaveLength(3);
+    const row = await onlyRow(app);
+    expect(row.attempts).toBe(3);
+    expect(row.deadAt).toBeInstanceOf(Date);
+    expect(row.deliveredAt).toBeNull();
+    expect(row.lockedUntil).toBeNull();
+    expect(row.lastError).toBe("webhook answered 503");
+    // Kept until staff retry it (or the dead-letter retention ends): the notification can still go out.
+    expect((row.payload as { lead: { name: string } }).lead.name).toBe("Never Told");
+  });
+
+  it("keeps no copy of the lead once its notification is delivered; the lead itself stays", async () => {
+    const receiver = await startHeldReceiver({ status: 204 });
+    isolated.push(receiver);
+    const app = await webhookApp(receiver.url);
+    expect((await postJson(app.app, "/api/submit-booking", bookingBody({ name: "Forget Me Later" }))).status).toBe(200);
+    expect(await newWorker(app).runOnce()).toBe(1);
+    const row = await onlyRow(app);
+    expect(row.deliveredAt).not.toBeNull();
+    expect(row.payload).toBeNull();
+    const [lead] = await app.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.id, row.leadId));
+    expect(lead!.name).toBe("Forget Me Later");
+  });
+
+  it("housekeeping clears payloads still on delivered rows and deletes dead letters past their retention", async () => {
+    const receiver = await startHeldReceiver({ status: 204 });
+    isolated.push(receiver);
+    const app = await webhookApp(receiver.url, { LEADS_OUTBOX_DEAD_RETENTION_DAYS: "30" });
+    for (const name of ["Old Instance", "Dead Long Ago", "Dead Yesterday"]) {
+      expect((await postJson(app.app, "/api/submit-booking", bookingBody({ name }))).status).toBe(200);
+    }
+    const { db } = app.database;
+    const byName = async (name: string) => {
+      const [lead] = await db.select().from(bookingInquiries).where(eq(bookingInquiries.name, name));
+      return eq(leadOutbox.leadId, lead!.id);
+    };
+    // As an instance of the previous version leaves a delivered row, and two dead letters.
+    await db.update(leadOutbox).set({ deliveredAt: sql`now()` }).where(await byName("Old Instance"));
+    await db.update(leadOutbox).set({ deadAt: sql`now() - interval '31 days'`, attempts: 12, lastError: "webhook answered 410" }).where(await byName("Dead Long Ago"));
+    await db.update(leadOutbox).set({ deadAt: sql`now() - interval '1 day'`, attempts: 12, lastError: "webhook answered 410" }).where(await byName("Dead Yesterday"));
+
+    const worker = newWorker(app);
+    expect(await worker.prune()).toEqual({ clearedPayloads: 1, deletedDeadLetters: 1 });
+    const rows = await db.select().from(leadOutbox);
+    expect(rows).toHaveLength(2);
+    const delivered = rows.find((r) => r.deliveredAt !== null)!;
+    expect(delivered.payload).toBeNull();
+    const dead = rows.find((r) => r.deadAt !== null)!;
+    expect((dead.payload as { lead: { name: string } }).lead.name).toBe("Dead Yesterday");
+    expect(await worker.prune()).toEqual({ clearedPayloads: 0, deletedDeadLetters: 0 });
+  });
+});
+
+describe("outbox logs", () => {
+  it("logs a failed delivery by channel and error code, never the lead's data or the server's words", async () => {
+    // A mail server whose refusal quotes the message back (spam filters do), and the recipient.
+    const echo = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.on("data", (d: Buffer) => (raw += d.toString("utf8")));
+        stream.on("end", () => {
+          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+          const error = new Error(`Message rejected: "${subject}" for ${session.envelope.rcptTo[0]?.address} mentioning ada@example.com`) as Error & { responseCode: number };
+          error.responseCode = 554;
+          callback(error);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", () => resolve()));
+    isolated.push({ close: () => new Promise<void>((resolve) => echo.close(() => resolve())) });
+    const app = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${(echo.server.address() as AddressInfo).port}`,
+      LEADS_NOTIFY_TO: "sales@example.com",
+      LEADS_OUTBOX_RETRY_BASE_MS: "60000",
+    });
+    isolated.push(app);
+    expect(
+      (await postJson(app.app, "/api/submit-booking", bookingBody({ name: "Secret Person", company_name: "Hidden Corp", work_email: "secret.person@hidden.example" })))
+        .status,
+    ).toBe(200);
+
+    const lines: string[] = [];
+    const logger = pino({ level: "trace" }, { write: (line: string) => void lines.push(line) });
+    const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config.notify), logger, config: app.config.leads.outbox });
+    workers.push(worker);
+    expect(await worker.runOnce()).toBe(1);
+
+    const failure = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => String(l.msg).includes("failed"));
+    expect(failure).toMatchObject({ channel: "email", code: "EMESSAGE" });
+    const everything = lines.join("\n");
+    for (const personal of ["Secret Person", "Hidden Corp", "secret.person", "ada@example.com", "sales@example.com", "Message rejected"]) {
+      expect(everything).not.toContain(personal);
+    }
+    const row = await onlyRow(app);
+    // Staff see the same: a code to act on, not the server's words.
+    expect(row.lastError).toMatch(/^EMESSAGE 554/);
+    for (const personal of ["Secret Person", "Hidden Corp", "secret.person", "ada@example.com", "sales@example.com"]) {
+      expect(row.lastError).not.toContain(personal);
+    }
   });
 });
