@@ -4,14 +4,16 @@ import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";
 import { accountLockedFor, clearAccountFailures, recordAccountFailure } from "./account-sign-in-limit";
+import { readAuthBody } from "./auth-request-body";
 
 /** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";
 
 /**
- * better-auth's handler under /api/auth/*, behind two guards of our own on email sign-in: the
- * required message for missing credentials, and a per-account limit on failed attempts (better-auth
- * limits per address only).
+ * better-auth's handler under /api/auth/*, behind guards of our own: a JSON body within
+ * AUTH_BODY_LIMIT_BYTES (checked before and while it is read), the required message for missing
+ * credentials, a per-account limit on failed attempts (better-auth limits per address only), and
+ * a JSON message for paths better-auth does not serve (docs/decisions/0608).
  */
 export function authRoutes(auth: Auth) {
   const routes = new Hono<AppEnv>();
@@ -22,12 +24,19 @@ export function authRoutes(auth: Auth) {
     headers.delete(CLIENT_IP_HEADER);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxyHeader));
 
-    const isEmailSignIn = c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email";
     let body: string | undefined;
+    if (c.req.method === "POST") {
+      const read = await readAuthBody(c.req.raw);
+      if (!read.ok) return c.json({ code: read.code, message: read.message }, read.status);
+      body = read.text;
+      // What is forwarded is exactly the text that was read and checked.
+      headers.delete("content-length");
+      headers.delete("transfer-encoding");
+      if (body === undefined) headers.delete("content-type");
+    }
+
     let email: string | null = null;
-    // An empty string body would make the Request add a text/plain content type (better-auth: 415).
-    if (c.req.method === "POST") body = (await c.req.text()) || undefined;
-    if (isEmailSignIn) {
+    if (c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email") {
       const credentials = readCredentials(body ?? "");
       if (!credentials) return c.json({ code: "MISSING_CREDENTIALS", message: MISSING_CREDENTIALS_MESSAGE }, 400);
       email = credentials.email;
@@ -48,6 +57,10 @@ export function authRoutes(auth: Auth) {
     if (email !== null) {
       if (response.status === 401) await recordAccountFailure(database.db, email);
       else if (response.ok) await clearAccountFailures(database.db, email);
+    }
+    if (response.status === 404 && !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
+      // A path better-auth does not serve: answered like every other unknown /api path, in JSON.
+      return c.json({ code: "NOT_FOUND", message: "Not found" }, 404);
     }
     return response;
   });

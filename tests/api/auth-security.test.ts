@@ -4,6 +4,7 @@ import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signe
 import { ConfigError, loadConfig } from "../../server/config";
 import { SIGN_IN_IP_LIMIT } from "../../server/auth/auth";
 import { ACCOUNT_FAILURE_LIMIT } from "../../server/auth/account-sign-in-limit";
+import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
 
 let t: TestApp;
 let admin: { email: string; password: string; userId: string };
@@ -30,8 +31,6 @@ describe("sign-in", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe("You must provide either an email or phone number and a password");
     }
-    const notJson = await t.app.request("/api/auth/sign-in/email", { method: "POST", headers: { Origin: origin }, body: "email=a" });
-    expect(notJson.status).toBe(400);
   });
 
   it("refuses a wrong password with better-auth's message and sets no session", async () => {
@@ -60,6 +59,121 @@ describe("sign-in", () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await signIn(t, "intruder@example.com", "intruder-password")).status).toBe(401);
+  });
+});
+
+/**
+ * A request body that counts how much of it the server pulled: a JSON sign-in whose password is
+ * `bytes` long, produced in 64 KB pieces only as the reader asks for them.
+ */
+function countingBody(bytes: number) {
+  const encoder = new TextEncoder();
+  const piece = encoder.encode("x".repeat(64 * 1024));
+  let produced = 0;
+  let finished = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode('{"email":"someone@example.com","password":"'));
+      },
+      pull(controller) {
+        if (produced >= bytes) {
+          controller.enqueue(encoder.encode('"}'));
+          controller.close();
+          finished = true;
+          return;
+        }
+        produced += piece.length;
+        controller.enqueue(piece);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, pulled: () => produced, finished: () => finished };
+}
+
+function postAuth(path: string, init: { headers?: Record<string, string>; body?: BodyInit | null }) {
+  return t.app.request(path, {
+    method: "POST",
+    headers: { Origin: origin, "X-Forwarded-For": randomIp(), ...init.headers },
+    body: init.body ?? null,
+    // A stream body needs half duplex in a Request.
+    ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function expectAuthRefusal(res: Response, status: number, message: RegExp) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(((await res.json()) as { message: string }).message).toMatch(message);
+}
+
+describe("request bodies under /api/auth", () => {
+  const paths = ["/api/auth/sign-in/email", "/api/auth/two-factor/verify-totp", "/api/auth/sign-out", "/api/auth/two-factor/enable"];
+
+  it(`refuses a body past ${AUTH_BODY_LIMIT_BYTES / 1024} KB with 413 while streaming, without reading the rest`, async () => {
+    for (const path of paths) {
+      const body = countingBody(5 * 1024 * 1024);
+      const res = await postAuth(path, { headers: { "Content-Type": "application/json" }, body: body.stream });
+      await expectAuthRefusal(res, 413, /too large/i);
+      // The server stopped within a piece or two of the limit: 5 MB were never read.
+      expect(body.pulled(), path).toBeLessThanOrEqual(AUTH_BODY_LIMIT_BYTES + 2 * 64 * 1024);
+      expect(body.finished()).toBe(false);
+    }
+  });
+
+  it("refuses a declared Content-Length past the limit before reading anything", async () => {
+    const body = countingBody(5 * 1024 * 1024);
+    const res = await postAuth("/api/auth/sign-in/email", {
+      headers: { "Content-Type": "application/json", "Content-Length": String(5 * 1024 * 1024) },
+      body: body.stream,
+    });
+    await expectAuthRefusal(res, 413, /too large/i);
+    expect(body.pulled()).toBe(0);
+  });
+
+  it("refuses a body that is not JSON with 415 before reading it, and malformed JSON with 400", async () => {
+    for (const path of paths) {
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+        const body = countingBody(1024 * 1024);
+        const res = await postAuth(path, { headers: { "Content-Type": type }, body: body.stream });
+        await expectAuthRefusal(res, 415, /application\/json/);
+        expect(body.pulled(), `${path} ${type}`).toBe(0);
+      }
+      const untyped = await t.app.request(path, { method: "POST", headers: { Origin: origin }, body: new Blob(["email=a"]) });
+      await expectAuthRefusal(untyped, 415, /application\/json/);
+      for (const text of ["{", '{"email":', "nul", "{}{}"]) {
+        const res = await postAuth(path, { headers: { "Content-Type": "application/json" }, body: text });
+        await expectAuthRefusal(res, 400, /malformed json/i);
+      }
+    }
+  });
+
+  it("still signs in and out with a JSON body within the limit, and signs out without any body", async () => {
+    const cookie = await signedInCookie(t, admin.email, admin.password);
+    const out = await t.app.request("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: origin } });
+    expect(out.status).toBe(200);
+    expect((await me(cookie)).status).toBe(401);
+  });
+});
+
+describe("unknown paths under /api/auth", () => {
+  it("answer 404 with a JSON message", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/auth/nope"],
+      ["POST", "/api/auth/sign-in/username"],
+      ["GET", "/api/auth/sign-in/email"],
+      ["POST", "/api/auth/admin/list-users"],
+    ] as const) {
+      const res = await t.app.request(path, {
+        method,
+        headers: { Origin: origin, ...(method === "POST" ? { "Content-Type": "application/json" } : {}) },
+        body: method === "POST" ? "{}" : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get("content-type"), `${method} ${path}`).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ message: "Not found" });
+    }
   });
 });
 

@@ -11,7 +11,6 @@ import {
   hostileJson,
   hostileString,
   isHeaderSafe,
-  knownDefect,
   oddHeaders,
   rawJsonText,
   rowCounts,
@@ -120,10 +119,9 @@ describe("sign-in under generated input", () => {
     );
   });
 
-  // Known defect (issue 13, item 2; server/auth/auth-routes.ts reads the whole body with
-  // c.req.text() before any check): a body far past what a sign-in needs is read whole instead
-  // of being refused with a 413.
-  knownDefect("a sign-in body past a small limit is refused with 413 and a JSON message", async () => {
+  // A body far past what a sign-in needs is refused with 413, not read whole
+  // (server/auth/auth-request-body.ts, docs/decisions/0608).
+  it("a sign-in body past a small limit is refused with 413 and a JSON message", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 256 * 1024, max: 2 * 1024 * 1024 }), fc.constantFrom("/api/auth/sign-in/email", "/api/auth/two-factor/verify-totp"), async (size, path) => {
         const body = JSON.stringify({ email: staff.email, password: "x".repeat(size) });
@@ -138,10 +136,9 @@ describe("sign-in under generated input", () => {
     );
   });
 
-  // Known defect (server/auth/auth-routes.ts passes better-auth's answer on as it is): a path under
-  // /api/auth that better-auth does not serve answers 404 with an empty body, where every other
-  // unknown /api path answers a JSON message (server/app.ts).
-  knownDefect("an unknown path under /api/auth answers 404 with a JSON message", async () => {
+  // A path under /api/auth that better-auth does not serve answers a JSON message, as every other
+  // unknown /api path does (server/app.ts, server/auth/auth-routes.ts).
+  it("an unknown path under /api/auth answers 404 with a JSON message", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("GET", "POST"),
