@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 
 /**
- * Failed sign-ins allowed per account in one window, whatever address they come from. Stored in
- * rate_limit_buckets so every server instance sees the same count; a success clears it.
+ * Password checks allowed per account in one window, whatever address they come from. Counted in
+ * rate_limit_buckets, so every server instance sees the same count; a successful sign-in clears it.
  */
 export const ACCOUNT_FAILURE_LIMIT = { windowSeconds: 15 * 60, max: 10 } as const;
 
@@ -13,30 +13,49 @@ function keyFor(email: string): string {
   return `auth-sign-in-account:${digest}`;
 }
 
-/** Seconds until the account may try again, or null when it is not locked. */
-export async function accountLockedFor(db: Db, email: string): Promise<number | null> {
-  const { rows } = await db.execute<{ count: number; retry_after: number }>(sql`
-    select count,
-      ceil(extract(epoch from (window_start + make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds}) - now())))::int as retry_after
-    from rate_limit_buckets
-    where key = ${keyFor(email)}
-      and window_start > now() - make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})`);
-  const row = rows[0];
-  if (!row || Number(row.count) < ACCOUNT_FAILURE_LIMIT.max) return null;
-  return Math.max(1, Number(row.retry_after));
-}
+/** A counted attempt: which bucket and which window it was counted in. */
+export type SignInReservation = { key: string; windowStart: string };
 
-/** Counts one failed attempt in a fixed window that restarts once it has elapsed. */
-export async function recordAccountFailure(db: Db, email: string): Promise<void> {
-  await db.execute(sql`
-    insert into rate_limit_buckets (key, window_start, count) values (${keyFor(email)}, now(), 1)
+export type ReserveResult =
+  | { allowed: true; reservation: SignInReservation }
+  /** `lockedNow`: this is the first attempt refused in the window (the account just became locked). */
+  | { allowed: false; retryAfterSeconds: number; lockedNow: boolean };
+
+/**
+ * Counts one attempt for the account BEFORE its password is checked, in one statement that
+ * increments and returns the count (a fixed window that restarts once it has elapsed), and admits
+ * it only while the count is within the limit. Concurrent attempts, on one instance or many, each
+ * get their own number, so no more than `max` passwords are checked per window however many
+ * arrive at once (docs/decisions/0608).
+ */
+export async function reserveSignInAttempt(db: Db, email: string): Promise<ReserveResult> {
+  const key = keyFor(email);
+  const window = sql`make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})`;
+  const { rows } = await db.execute<{ count: number; window_start: string; retry_after: number }>(sql`
+    insert into rate_limit_buckets as b (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
-      count = case when rate_limit_buckets.window_start <= now() - make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})
-        then 1 else rate_limit_buckets.count + 1 end,
-      window_start = case when rate_limit_buckets.window_start <= now() - make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})
-        then now() else rate_limit_buckets.window_start end`);
+      count = case when b.window_start <= now() - ${window} then 1 else b.count + 1 end,
+      window_start = case when b.window_start <= now() - ${window} then now() else b.window_start end
+    returning count, window_start::text as window_start,
+      ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`);
+  const row = rows[0]!;
+  const count = Number(row.count);
+  if (count <= ACCOUNT_FAILURE_LIMIT.max) return { allowed: true, reservation: { key, windowStart: row.window_start } };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)), lockedNow: count === ACCOUNT_FAILURE_LIMIT.max + 1 };
 }
 
-export async function clearAccountFailures(db: Db, email: string): Promise<void> {
+/**
+ * Gives an attempt back when no password was checked after all (malformed input, another limit
+ * refused it first), so only checked passwords spend the account's allowance. Only in the window
+ * it was counted in: a new window's count is not lowered by an attempt of the old one.
+ */
+export async function releaseSignInAttempt(db: Db, reservation: SignInReservation): Promise<void> {
+  await db.execute(sql`
+    update rate_limit_buckets set count = count - 1
+    where key = ${reservation.key} and window_start = ${reservation.windowStart}::timestamptz and count > 0`);
+}
+
+/** A right password: the account's failures so far no longer count. */
+export async function clearSignInAttempts(db: Db, email: string): Promise<void> {
   await db.execute(sql`delete from rate_limit_buckets where key = ${keyFor(email)}`);
 }

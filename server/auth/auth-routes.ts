@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env";
 import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";
-import { accountLockedFor, clearAccountFailures, recordAccountFailure } from "./account-sign-in-limit";
+import { clearSignInAttempts, releaseSignInAttempt, reserveSignInAttempt, type SignInReservation } from "./account-sign-in-limit";
 import { readAuthBody } from "./auth-request-body";
 
 /** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
@@ -12,7 +12,7 @@ export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or 
 /**
  * better-auth's handler under /api/auth/*, behind guards of our own: a JSON body within
  * AUTH_BODY_LIMIT_BYTES (checked before and while it is read), the required message for missing
- * credentials, a per-account limit on failed attempts (better-auth limits per address only), and
+ * credentials, a per-account limit on password checks (better-auth limits per address only), and
  * a JSON message for paths better-auth does not serve (docs/decisions/0608).
  */
 export function authRoutes(auth: Auth) {
@@ -36,27 +36,32 @@ export function authRoutes(auth: Auth) {
     }
 
     let email: string | null = null;
+    let reservation: SignInReservation | null = null;
     if (c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email") {
       const credentials = readCredentials(body ?? "");
       if (!credentials) return c.json({ code: "MISSING_CREDENTIALS", message: MISSING_CREDENTIALS_MESSAGE }, 400);
       email = credentials.email;
-      const retryAfter = await accountLockedFor(database.db, email);
-      if (retryAfter !== null) {
+      const attempt = await reserveSignInAttempt(database.db, email);
+      if (!attempt.allowed) {
         return c.json(
           {
             code: "ACCOUNT_TEMPORARILY_LOCKED",
-            message: `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+            message: `Too many failed sign-in attempts for this account. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
           },
           429,
-          { "Retry-After": String(retryAfter) },
+          { "Retry-After": String(attempt.retryAfterSeconds) },
         );
       }
+      reservation = attempt.reservation;
     }
 
     const response = await auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
-    if (email !== null) {
-      if (response.status === 401) await recordAccountFailure(database.db, email);
-      else if (response.ok) await clearAccountFailures(database.db, email);
+    if (email !== null && reservation !== null) {
+      // 2xx: the password was right (a second factor may still follow). 401: it was checked and
+      // wrong, so the attempt stays counted. Another 4xx: no password was checked (better-auth's
+      // per-address limit, an invalid e-mail), so the attempt is given back. A 5xx keeps it.
+      if (response.ok) await clearSignInAttempts(database.db, email);
+      else if (response.status !== 401 && response.status < 500) await releaseSignInAttempt(database.db, reservation);
     }
     if (response.status === 404 && !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
       // A path better-auth does not serve: answered like every other unknown /api path, in JSON.

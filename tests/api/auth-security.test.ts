@@ -286,6 +286,43 @@ describe("brute force", () => {
     expect((await signIn(t, admin.email, admin.password, randomIp())).status).toBe(200);
   });
 
+  it("lets at most the account's limit of concurrent wrong passwords reach the password check, across two instances", async () => {
+    const { createApp } = await import("../../server/app");
+    const second = createApp({ ...t.deps, auth: undefined });
+    const victim = await createStaff(t, "admin");
+    const attempts = 4 * ACCOUNT_FAILURE_LIMIT.max;
+    // Every attempt from its own address, so better-auth's per-address limit never stops one.
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, async (_, i) => {
+        const res = await (i % 2 === 0 ? t.app : second).request("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
+          body: JSON.stringify({ email: victim.email, password: `guess-${i}` }),
+        });
+        return { status: res.status, code: ((await res.json()) as { code?: string }).code };
+      }),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    const locked = answers.filter((a) => a.status === 429 && a.code === "ACCOUNT_TEMPORARILY_LOCKED").length;
+    expect({ checked, locked }).toEqual({ checked: ACCOUNT_FAILURE_LIMIT.max, locked: attempts - ACCOUNT_FAILURE_LIMIT.max });
+    expect((await signIn(t, victim.email, victim.password, randomIp())).status).toBe(429);
+  });
+
+  it("attempts the address limit refuses do not count against the account", async () => {
+    const victim = await createStaff(t, "admin");
+    const attacker = randomIp();
+    for (let i = 0; i < SIGN_IN_IP_LIMIT.max; i++) {
+      expect((await signIn(t, victim.email, `guess-${i}`, attacker)).status).toBe(401);
+    }
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT.max; i++) {
+      const res = await signIn(t, victim.email, `more-${i}`, attacker);
+      expect(res.status).toBe(429);
+      expect(((await res.json()) as { code?: string }).code).not.toBe("ACCOUNT_TEMPORARILY_LOCKED");
+    }
+    // Only the SIGN_IN_IP_LIMIT.max checked passwords count: the owner still gets in from elsewhere.
+    expect((await signIn(t, victim.email, victim.password, randomIp())).status).toBe(200);
+  });
+
   it("a second app instance on the same database sees the same address limit", async () => {
     const { createApp } = await import("../../server/app");
     const second = createApp({ ...t.deps, auth: undefined });
