@@ -10,6 +10,7 @@ import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { leadPageRoutes } from "./routes/lead-pages";
 import { adminRoutes } from "./routes/admin";
+import { adminNotificationRoutes } from "./routes/admin-notifications";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 
@@ -34,6 +35,8 @@ export function createApp(deps: AppDeps) {
   api.route("/", healthRoutes());
   api.route("/", leadRoutes());
   api.route("/auth", authRoutes(auth));
+  // Before the other admin routes, whose catch-all would answer its paths with 404.
+  api.route("/admin/notifications", adminNotificationRoutes(auth));
   api.route("/admin", adminRoutes(auth));
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.
