@@ -5,7 +5,19 @@ import { auditLog } from "../db/schema";
 
 export type AuditActor = { userId: string | null; email: string | null };
 
-export type AuditAction = "role.assign" | "role.remove" | "bookings.export" | "admin.create";
+export type AuditAction =
+  | "role.assign"
+  | "role.remove"
+  | "bookings.export"
+  | "admin.create"
+  // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
+  | "auth.sign-in"
+  | "auth.sign-in.failed"
+  | "auth.sign-in.locked"
+  | "auth.sign-out"
+  | "auth.two-factor.enabled"
+  | "auth.two-factor.disabled"
+  | "auth.two-factor.backup-codes";
 
 export async function writeAudit(
   db: Db,

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env";
 import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";
+import { writeAudit } from "../admin/audit-service";
 import { clearSignInAttempts, releaseSignInAttempt, reserveSignInAttempt, type SignInReservation } from "./account-sign-in-limit";
 import { readAuthBody } from "./auth-request-body";
 
@@ -22,7 +23,8 @@ export function authRoutes(auth: Auth) {
     const { config, database } = c.get("deps");
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxyHeader));
+    const ip = clientIp(c, config.trustProxyHeader);
+    headers.set(CLIENT_IP_HEADER, ip);
 
     let body: string | undefined;
     if (c.req.method === "POST") {
@@ -43,6 +45,11 @@ export function authRoutes(auth: Auth) {
       email = credentials.email;
       const attempt = await reserveSignInAttempt(database.db, email);
       if (!attempt.allowed) {
+        if (attempt.lockedNow) {
+          const account = await (await auth.$context).internalAdapter.findUserByEmail(email);
+          const actor = { userId: account?.user.id ?? null, email };
+          await writeAudit(database.db, actor, { action: "auth.sign-in.locked", target: actor.userId, details: { ip } });
+        }
         return c.json(
           {
             code: "ACCOUNT_TEMPORARILY_LOCKED",

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
+import { authAudit } from "./auth-audit";
 
 /** The product name shown in authenticator apps next to the enrolled account. */
 export const TOTP_ISSUER = "AgentDesk Admin";
@@ -93,6 +94,8 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         issuer: TOTP_ISSUER,
         backupCodeOptions: { amount: 10 },
       }),
+      // After twoFactor: its hooks run first, so the audit sees whether a sign-in is complete.
+      authAudit(database.db),
     ],
     logger: {
       log: (level, message, ...args) => {

@@ -1,0 +1,114 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import type { Db } from "../db/client";
+import { writeAudit, type AuditAction, type AuditActor } from "../admin/audit-service";
+import { CLIENT_IP_HEADER } from "./client-ip-header";
+
+/** The second-factor endpoints of the two-factor plugin, by the method they verify. */
+const SECOND_FACTOR_PATHS: Record<string, string> = {
+  "/two-factor/verify-totp": "totp",
+  "/two-factor/verify-backup-code": "backup-code",
+  "/two-factor/verify-otp": "otp",
+};
+
+/** better-auth's codes for a wrong code: the code was checked (a pending sign-in was real). */
+const WRONG_CODE = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE"]);
+
+/** The two-factor plugin's cookie for a half-way sign-in (plugins/two-factor/constant.mjs). */
+const PENDING_TWO_FACTOR_COOKIE = "two_factor";
+
+const AUDITED = new Set(["/sign-in/email", "/sign-out", "/two-factor/disable", "/two-factor/generate-backup-codes", ...Object.keys(SECOND_FACTOR_PATHS)]);
+
+/** An attempted e-mail as the account lookup reads it, bounded (RFC 5321 allows 254 characters). */
+export function normalizedEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const email = value.trim().toLowerCase().slice(0, 254);
+  return email === "" ? null : email;
+}
+
+/**
+ * Writes staff sign-in events to audit_log (docs/decisions/0608): sign-ins, failed sign-ins
+ * (wrong password, unknown account, wrong second-factor code), sign-outs, and two-factor turned
+ * on, turned off and backup codes regenerated. A better-auth plugin listed after the two-factor
+ * plugin, so its after-hook sees the outcome that plugin settled: a session (`newSession`) only
+ * when the sign-in is complete, none while a second factor is pending. Rows hold who (user id and
+ * e-mail, or the attempted e-mail when no account has it), what, the client address and the
+ * method; never a password, code or token.
+ */
+export function authAudit(db: Db): BetterAuthPlugin {
+  // Who is signing out: read before better-auth deletes the session, keyed by this request's context.
+  const signingOut = new WeakMap<object, AuditActor>();
+
+  return {
+    id: "agentdesk-audit",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === "/sign-out",
+          handler: createAuthMiddleware(async (ctx) => {
+            const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+            const found = token ? await ctx.context.internalAdapter.findSession(token) : null;
+            if (found) signingOut.set(ctx.context, { userId: found.user.id, email: found.user.email });
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => AUDITED.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            const error = isAPIError(returned) ? { status: returned.statusCode, code: String(returned.body?.code ?? "") } : null;
+            // The signed-in user as the request found them (before the endpoint changed anything).
+            const before = ctx.context.session?.user ?? null;
+            const created = ctx.context.newSession?.user ?? null;
+            const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
+            const write = (actor: AuditActor, action: AuditAction, details: Record<string, unknown>) =>
+              writeAudit(db, actor, { action, target: actor.userId, details: { ip, ...details } });
+            const actorOf = (user: { id: string; email: string }): AuditActor => ({ userId: user.id, email: user.email });
+
+            const path = ctx.path ?? "";
+            const secondFactor = SECOND_FACTOR_PATHS[path];
+            if (path === "/sign-in/email") {
+              if (created) return void (await write(actorOf(created), "auth.sign-in", { method: "password" }));
+              if (error?.status !== 401) return;
+              const email = normalizedEmail((ctx.body as Record<string, unknown> | undefined)?.email);
+              if (!email) return;
+              const account = await ctx.context.internalAdapter.findUserByEmail(email);
+              await write({ userId: account?.user.id ?? null, email }, "auth.sign-in.failed", {
+                step: "password",
+                reason: account ? "wrong password" : "no account with this e-mail",
+              });
+            } else if (secondFactor) {
+              if (created && !before) return void (await write(actorOf(created), "auth.sign-in", { method: secondFactor }));
+              if (created && before && !before.twoFactorEnabled && created.twoFactorEnabled) {
+                return void (await write(actorOf(created), "auth.two-factor.enabled", { method: secondFactor }));
+              }
+              if (before || !error || error.status !== 401 || !WRONG_CODE.has(error.code)) return;
+              const pending = await pendingSignInUser(ctx);
+              if (pending) await write(actorOf(pending), "auth.sign-in.failed", { step: "two-factor", reason: "wrong code", method: secondFactor });
+            } else if (path === "/two-factor/disable") {
+              if (!error && before) await write(actorOf(before), "auth.two-factor.disabled", {});
+            } else if (path === "/two-factor/generate-backup-codes") {
+              if (!error && before) await write(actorOf(before), "auth.two-factor.backup-codes", {});
+            } else if (path === "/sign-out") {
+              const actor = signingOut.get(ctx.context);
+              if (!error && actor) await write(actor, "auth.sign-out", {});
+            }
+          }),
+        },
+      ],
+    },
+  };
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The user of the half-way sign-in this request's two-factor cookie names, if it is still open. */
+async function pendingSignInUser(ctx: HookContext): Promise<{ id: string; email: string } | null> {
+  const cookie = ctx.context.createAuthCookie(PENDING_TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (!pending) return null;
+  return ctx.context.internalAdapter.findUserById(pending.value);
+}
