@@ -10,6 +10,7 @@ export type AuditAction =
   | "role.remove"
   | "bookings.export"
   | "admin.create"
+  | "notifications.retry"
   // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
   | "auth.sign-in"
   | "auth.sign-in.failed"
