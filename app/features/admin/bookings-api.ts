@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Booking, BookingsExportBody, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
-import { adminJson, adminRequest } from "./api-client";
+import { ApiError, adminJson, adminRequest, isAuthError } from "./api-client";
+import { ADMIN_QUERY_RETRIES } from "./query-client";
 
 export type { Booking, BookingsPage };
 
@@ -21,7 +22,15 @@ export function useBookings(filters: BookingFilters, cursor: string | null) {
       return adminJson<BookingsPage>(`/bookings${query ? `?${query}` : ""}`);
     },
     placeholderData: keepPreviousData,
+    // As the client's default, and a refused query (400: filters or page cursor) is not asked
+    // again either: it would answer the same, three back-offs later.
+    retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
   });
+}
+
+/** The server refused the input itself (its message says why), as opposed to failing to answer. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400;
 }
 
 /** Downloads the CSV of the current filter (the server writes the export to the audit log). */

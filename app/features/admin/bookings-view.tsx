@@ -2,6 +2,8 @@ import * as React from "react";
 import { ChevronDown, ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { toast } from "~/lib/toast";
 import {
+  BOOKINGS_DATE_MAX,
+  BOOKINGS_DATE_MIN,
   bookingFiltersSchema,
   bookingSourceForms,
   bookingSourceLabels,
@@ -17,7 +19,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
 import { FetchFailedCard } from "./fetch-failed-card";
-import { downloadBookingsCsv, useBookings, type Booking } from "./bookings-api";
+import { downloadBookingsCsv, isRefusal, useBookings, type Booking } from "./bookings-api";
 
 export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
 
@@ -25,6 +27,12 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 
 type Draft = { q: string; source: string; from: string; to: string };
 const emptyDraft: Draft = { q: "", source: "", from: "", to: "" };
+const filterFields: readonly string[] = Object.keys(emptyDraft);
+
+/** The server's messages for the filter fields, to show beside them. */
+function filterFieldErrors(error: ApiError): Record<string, string> {
+  return Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => filterFields.includes(field)));
+}
 
 export function BookingsView() {
   const [draft, setDraft] = React.useState<Draft>(emptyDraft);
@@ -34,7 +42,12 @@ export function BookingsView() {
   const [cursors, setCursors] = React.useState<(string | null)[]>([null]);
   const [exporting, setExporting] = React.useState(false);
   const bookings = useBookings(filters, cursors.at(-1) ?? null);
-  const fetchFailed = bookings.isError && !isAuthError(bookings.error);
+  // A 400 is the server refusing these filters or this page, with a message: not a failure to fetch.
+  const refused = isRefusal(bookings.error) ? bookings.error : null;
+  const refusedFields = refused ? filterFieldErrors(refused) : {};
+  const fetchFailed = bookings.isError && !isAuthError(bookings.error) && !refused;
+  // This form's own check (or a refused export) speaks over the list's refusal for the same field.
+  const fieldErrors = { ...refusedFields, ...errors };
 
   React.useEffect(() => {
     if (fetchFailed) toast.error(BOOKINGS_FETCH_FAILED);
@@ -67,6 +80,7 @@ export function BookingsView() {
       await downloadBookingsCsv(filters);
       toast.success("Export downloaded");
     } catch (error) {
+      if (isRefusal(error)) setErrors(filterFieldErrors(error));
       toast.error(error instanceof ApiError && error.message ? error.message : "Failed to export bookings");
     } finally {
       setExporting(false);
@@ -80,10 +94,10 @@ export function BookingsView() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <Card padded={false} className="p-4 sm:p-5">
         <form onSubmit={apply} noValidate className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_1fr] md:items-start" aria-label="Filter bookings">
-          <FormField id="bookings-q" label="Search" error={errors.q} hint="Name, email or company">
+          <FormField id="bookings-q" label="Search" error={fieldErrors.q} hint="Name, email or company">
             {(control) => <Input {...control} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />}
           </FormField>
-          <FormField id="bookings-source" label="Source form" error={errors.source}>
+          <FormField id="bookings-source" label="Source form" error={fieldErrors.source}>
             {(control) => (
               <NativeSelect {...control} value={draft.source} onChange={(e) => setDraft({ ...draft, source: e.target.value })}>
                 <option value="">All forms</option>
@@ -95,11 +109,16 @@ export function BookingsView() {
               </NativeSelect>
             )}
           </FormField>
-          <FormField id="bookings-from" label="From" error={errors.from}>
-            {(control) => <Input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
+          {/* The picker offers only the days the server accepts (docs/decisions/0609). */}
+          <FormField id="bookings-from" label="From" error={fieldErrors.from}>
+            {(control) => (
+              <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            )}
           </FormField>
-          <FormField id="bookings-to" label="To" error={errors.to}>
-            {(control) => <Input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+          <FormField id="bookings-to" label="To" error={fieldErrors.to}>
+            {(control) => (
+              <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            )}
           </FormField>
           <div className="flex flex-wrap gap-2 md:col-span-4">
             <Button type="submit">Apply filters</Button>
@@ -118,6 +137,13 @@ export function BookingsView() {
         <div className="flex justify-center py-16" data-testid="bookings-loading">
           <Spinner label="Loading bookings" />
         </div>
+      ) : refused ? (
+        <RefusedCard
+          // The filters' messages are beside their fields; anything else (a page cursor) is said here.
+          message={Object.keys(refusedFields).length > 0 ? "No bookings shown: correct the filters above." : refused.message}
+          action={cursors.length > 1 ? "Back to the first page" : "Clear filters"}
+          onAction={cursors.length > 1 ? () => setCursors([null]) : clear}
+        />
       ) : fetchFailed ? (
         <FetchFailedCard message={BOOKINGS_FETCH_FAILED} onRetry={() => void bookings.refetch()} />
       ) : page && page.items.length === 0 ? (
@@ -149,6 +175,18 @@ export function BookingsView() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Where the list would be when the server refused the query: why, and a way back to a list. */
+function RefusedCard({ message, action, onAction }: { message: string; action: string; onAction: () => void }) {
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3" role="alert" data-testid="bookings-refused">
+      <p className="font-medium text-destructive">{message}</p>
+      <Button variant="outline" onClick={onAction}>
+        {action}
+      </Button>
+    </Card>
   );
 }
 
