@@ -3,6 +3,7 @@ import { BarChart3, CalendarCheck, Users } from "lucide-react";
 import { paths } from "@shared/site-routes";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/admin-shell";
+import { UndeliverableNotificationsCard } from "~/features/admin/notifications-card";
 import { TwoFactorSetup } from "~/features/admin/two-factor-setup";
 
 export const meta = () => [{ title: "Admin dashboard" }, { name: "robots", content: "noindex, nofollow" }];
@@ -19,6 +20,7 @@ export default function AdminDashboardPage() {
             Signed in as <span className="font-semibold text-foreground" data-testid="signed-in-email">{admin.email}</span>
           </p>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <UndeliverableNotificationsCard className={linkCard} />
             <Link to={paths.adminBookings} className={linkCard}>
               <Card className="h-full transition-colors group-hover:border-primary">
                 <CalendarCheck className="mb-3 size-6 text-primary" aria-hidden="true" />

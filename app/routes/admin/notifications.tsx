@@ -1,0 +1,8 @@
+import { AdminShell } from "~/features/admin/admin-shell";
+import { NotificationsView } from "~/features/admin/notifications-view";
+
+export const meta = () => [{ title: "Undeliverable notifications · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function AdminNotificationsPage() {
+  return <AdminShell title="Undeliverable notifications">{() => <NotificationsView />}</AdminShell>;
+}
