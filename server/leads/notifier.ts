@@ -54,9 +54,13 @@ export function describeDeliveryFailure(error: unknown): { code: string; summary
   if (error instanceof DeliveryError) return { code: error.code, summary: error.message };
   if (!(error instanceof Error)) return { code: "UNKNOWN", summary: "unknown error" };
   const e = error as Error & { code?: unknown; responseCode?: unknown; response?: unknown; command?: unknown; cause?: unknown };
-  // fetch wraps the network error: "fetch failed", with the system code on its cause.
-  const causeCode = (e.cause as { code?: unknown } | undefined)?.code;
-  const code = typeof e.code === "string" && /^[A-Z0-9_]{1,40}$/.test(e.code) ? e.code : typeof causeCode === "string" ? causeCode : e.name;
+  const isCode = (value: unknown): value is string => typeof value === "string" && /^[A-Z][A-Z0-9_]{0,39}$/.test(value);
+  // fetch wraps the network error: "fetch failed", with the system code (if any) on its cause.
+  if (e.name === "TypeError" && e.message === "fetch failed") {
+    const cause = (e.cause as { code?: unknown } | undefined)?.code;
+    return isCode(cause) ? { code: cause, summary: `fetch failed: ${cause}` } : { code: "FETCH_FAILED", summary: "fetch failed" };
+  }
+  const code = isCode(e.code) ? e.code : e.name;
   const parts = [code];
   if (typeof e.responseCode === "number") parts.push(String(e.responseCode));
   // The enhanced status code (RFC 3463, "5.1.1") says which kind of refusal it was; nothing after it is kept.

@@ -7,7 +7,7 @@ import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { freePort } from "../support/spawn-server";
 import { bookingInquiries, leadOutbox } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
+import { createNotifier, describeDeliveryFailure } from "../../server/leads/notifier";
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, contactBody, postJson, startHttpServer } from "./leads-support";
@@ -465,6 +465,23 @@ describe("outbox dead letters and retention", () => {
 });
 
 describe("outbox logs", () => {
+  it("describes a failure by its codes: network errors, SMTP replies and commands, never their text", async () => {
+    const closed = await freePort();
+    const refused = await fetch(`http://127.0.0.1:${closed}/`).catch((error: unknown) => error);
+    expect(describeDeliveryFailure(refused)).toEqual({ code: "ECONNREFUSED", summary: "fetch failed: ECONNREFUSED" });
+    const blocked = await fetch("http://127.0.0.1:9/").catch((error: unknown) => error); // a port fetch refuses to use
+    expect(describeDeliveryFailure(blocked)).toEqual({ code: "FETCH_FAILED", summary: "fetch failed" });
+    const smtp = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <sales@acme.example>: unknown user"), {
+      code: "EENVELOPE",
+      responseCode: 550,
+      response: "550 5.1.1 <sales@acme.example>: Recipient address rejected: unknown user",
+      command: "RCPT TO:<sales@acme.example>",
+    });
+    expect(describeDeliveryFailure(smtp)).toEqual({ code: "EENVELOPE", summary: "EENVELOPE 550 5.1.1 after RCPT TO" });
+    expect(describeDeliveryFailure(new Error("ada@example.com said no"))).toEqual({ code: "Error", summary: "Error" });
+    expect(describeDeliveryFailure("a string")).toEqual({ code: "UNKNOWN", summary: "unknown error" });
+  });
+
   it("logs a failed delivery by channel and error code, never the lead's data or the server's words", async () => {
     // A mail server whose refusal quotes the message back (spam filters do), and the recipient.
     const echo = new SMTPServer({
