@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as OTPAuth from "otpauth";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
+import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
+import { TWO_FACTOR_REQUIRED_MESSAGE } from "../../server/admin/require-admin";
 
 /**
  * Every /api/admin route, called as anonymous, user, moderator and admin: 401 / 403 / 403 / 2xx.
@@ -44,11 +46,11 @@ const calls: Call[] = [
   { method: "POST", path: () => `/api/admin/notifications/${unknownDeliveryId}/retry`, ok: 404 },
 ];
 
-function call(c: Call, cookie?: string) {
+function call(c: Call, cookie?: string, app: TestApp = t) {
   const headers: Record<string, string> = { Origin: origin };
   if (cookie) headers.Cookie = cookie;
   if (c.body) headers["Content-Type"] = "application/json";
-  return t.app.request(c.path(), { method: c.method, headers, body: c.body ? JSON.stringify(c.body()) : undefined });
+  return app.app.request(c.path(), { method: c.method, headers, body: c.body ? JSON.stringify(c.body()) : undefined });
 }
 
 describe("admin API authorization", () => {
@@ -79,6 +81,88 @@ describe("admin API authorization", () => {
     for (const c of calls) {
       const res = await call(c, cookies.admin);
       expect(res.status, `${c.method} ${c.path()}`).toBe(c.ok);
+    }
+  });
+});
+
+describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)", () => {
+  let strict: TestApp;
+  let admin: { email: string; password: string };
+  let adminCookie = "";
+  const strictCookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    strict = await createTestApp({ ...adminTestEnv, ADMIN_REQUIRE_TWO_FACTOR: "true" });
+    for (const role of ["user", "moderator"] as const) {
+      const staff = await createStaff(strict, role);
+      strictCookies[role] = await signedInCookie(strict, staff.email, staff.password);
+    }
+    admin = await createStaff(strict, "admin");
+    adminCookie = await signedInCookie(strict, admin.email, admin.password);
+  });
+  afterAll(async () => strict?.close());
+
+  const me = (app: TestApp, cookie: string) => app.app.request("/api/admin/me", { headers: { Cookie: cookie } });
+
+  it("is off by default: GET /api/admin/me says two-factor is not required", async () => {
+    const body = (await (await me(t, cookies.admin!)).json()) as { user: Record<string, unknown> };
+    expect(body.user).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: false });
+  });
+
+  it("GET /api/admin/me answers an admin without two-factor, saying enrolment is required", async () => {
+    const res = await me(strict, adminCookie);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: Record<string, unknown> }).user).toMatchObject({
+      email: admin.email,
+      twoFactorEnabled: false,
+      twoFactorRequired: true,
+    });
+  });
+
+  it("every other admin route answers 403 TWO_FACTOR_REQUIRED to that admin, and changes nothing", async () => {
+    for (const c of calls.filter((c) => c.path() !== "/api/admin/me")) {
+      const res = await call(c, adminCookie, strict);
+      expect(res.status, `${c.method} ${c.path()}`).toBe(403);
+      expect(await res.json()).toEqual({ error: TWO_FACTOR_REQUIRED_MESSAGE, code: "TWO_FACTOR_REQUIRED" });
+    }
+    const unknown = await strict.app.request("/api/admin/nothing-here", { headers: { Cookie: adminCookie } });
+    expect(unknown.status).toBe(403);
+    const { auditLog } = await import("../../server/db/schema");
+    const rows = await strict.database.db.select().from(auditLog);
+    expect(rows.some((row) => row.action === "bookings.export" || row.action.startsWith("role."))).toBe(false);
+  });
+
+  it("still answers 401 without a session and 403 without the admin role, as before", async () => {
+    for (const c of calls) {
+      expect((await call(c, undefined, strict)).status).toBe(401);
+      for (const role of ["user", "moderator"]) {
+        const res = await call(c, strictCookies[role], strict);
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ error: "You don't have admin privileges" });
+      }
+    }
+  });
+
+  it("once the admin enrols through /api/auth/two-factor, every route opens", async () => {
+    const post = (path: string, cookie: string, body: unknown) =>
+      strict.app.request(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin, Cookie: cookie, "X-Forwarded-For": randomIp() },
+        body: JSON.stringify(body),
+      });
+    const enable = await post("/api/auth/two-factor/enable", adminCookie, { password: admin.password });
+    expect(enable.status).toBe(200);
+    const totp = OTPAuth.URI.parse(((await enable.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    const verify = await post("/api/auth/two-factor/verify-totp", adminCookie, { code: totp.generate() });
+    expect(verify.status).toBe(200);
+    const enrolled = cookiesFrom(verify);
+
+    expect(((await (await me(strict, enrolled)).json()) as { user: Record<string, unknown> }).user).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorRequired: true,
+    });
+    for (const path of ["/api/admin/bookings", "/api/admin/roles", "/api/admin/audit-log", "/api/admin/notifications"]) {
+      expect((await strict.app.request(path, { headers: { Cookie: enrolled } })).status, path).toBe(200);
     }
   });
 });

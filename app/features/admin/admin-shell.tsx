@@ -9,7 +9,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { authClient } from "~/lib/auth-client";
 import { cn } from "~/lib/cn";
 import { isAuthError } from "./api-client";
-import { useAdminSession, type AdminUser } from "./admin-session";
+import { mustEnrolTwoFactor, useAdminSession, type AdminUser } from "./admin-session";
+import { TwoFactorSetup } from "./two-factor-setup";
 
 export const ADMIN_CHECK_FAILED = "Failed to verify admin access";
 
@@ -23,7 +24,9 @@ export function FullPageSpinner({ label }: { label: string }) {
 
 /**
  * Every protected admin page: a spinner while the session is checked, then the page for an
- * admin, or the login page for anyone else. The server enforces the same rule on every call.
+ * admin, or the login page for anyone else. Where two-factor sign-in is required and the admin
+ * has none yet, the two-factor set-up in place of the page until it is on (the session query is
+ * refreshed then, and the page opens). The server enforces the same rules on every call.
  */
 export function AdminShell({ title, children }: { title: string; children: (admin: AdminUser) => React.ReactNode }) {
   const session = useAdminSession();
@@ -35,12 +38,13 @@ export function AdminShell({ title, children }: { title: string; children: (admi
   if (session.isPending) return <FullPageSpinner label="Checking your session" />;
   if (session.isError) return <Navigate to={paths.adminLogin} replace />;
   const admin = session.data;
+  const enrolFirst = mustEnrolTwoFactor(admin);
   return (
     <>
-      <AdminHeader email={admin.email} />
+      <AdminHeader email={admin.email} navigation={!enrolFirst} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {children(admin)}
+        <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{enrolFirst ? "Set up two-factor sign-in" : title}</h1>
+        {enrolFirst ? <TwoFactorSetup enabled={false} required /> : children(admin)}
       </main>
     </>
   );
@@ -52,7 +56,8 @@ const navItems = [
   { to: paths.adminUsers, label: "Users" },
 ];
 
-function AdminHeader({ email }: { email: string }) {
+/** `navigation`: the admin pages' links, left out while they would only lead back to the enrolment. */
+function AdminHeader({ email, navigation }: { email: string; navigation: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = React.useState(false);
@@ -74,22 +79,24 @@ function AdminHeader({ email }: { email: string }) {
           <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
           Admin
         </Link>
-        <nav aria-label="Admin" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
-          {navItems.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                  isActive ? "bg-primary-soft text-primary-hover" : "text-muted-foreground",
-                )
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+        {navigation ? (
+          <nav aria-label="Admin" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
+            {navItems.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    isActive ? "bg-primary-soft text-primary-hover" : "text-muted-foreground",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-3">
           <span className="hidden truncate text-sm text-muted-foreground md:inline" title={email}>
             {email}

@@ -36,13 +36,18 @@ function FormActions({ busy, busyLabel, label, onCancel }: { busy: boolean; busy
   );
 }
 
+export const TWO_FACTOR_REQUIRED_TEXT =
+  "Two-factor sign-in is required for every admin on this site. Set it up with an authenticator app to open the admin area.";
+
 /**
  * Enrol a TOTP authenticator (better-auth two-factor plugin): confirm the password, scan the QR
  * code or type the secret, keep the backup codes, and verify one code to switch it on.
+ * `required`: the admin area stays closed until it is on (ADMIN_REQUIRE_TWO_FACTOR), so the
+ * card says so and opens at the password step.
  */
-export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
+export function TwoFactorSetup({ enabled, required = false }: { enabled: boolean; required?: boolean }) {
   const queryClient = useQueryClient();
-  const [stage, setStage] = React.useState<"idle" | "password" | "verify">("idle");
+  const [stage, setStage] = React.useState<"idle" | "password" | "verify">(required && !enabled ? "password" : "idle");
   const [password, setPassword] = React.useState("");
   const [code, setCode] = React.useState("");
   const [enrolment, setEnrolment] = React.useState<Enrolment | null>(null);
@@ -116,10 +121,12 @@ export function TwoFactorSetup({ enabled }: { enabled: boolean }) {
         <CardTitle id="two-factor-title">Two-factor sign-in</CardTitle>
         {enabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
       </div>
-      <CardDescription>
+      <CardDescription data-testid={required && !enabled ? "two-factor-required" : undefined}>
         {enabled
           ? "Signing in asks for a code from your authenticator app (or a backup code)."
-          : "Protect this staff account with a code from an authenticator app at every sign-in."}
+          : required
+            ? TWO_FACTOR_REQUIRED_TEXT
+            : "Protect this staff account with a code from an authenticator app at every sign-in."}
       </CardDescription>
 
       {stage === "idle" ? (

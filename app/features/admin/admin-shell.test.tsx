@@ -1,0 +1,45 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AdminShell } from "./admin-shell";
+import { adminSessionKey, type AdminUser } from "./admin-session";
+import { TWO_FACTOR_REQUIRED_TEXT } from "./two-factor-setup";
+
+/** The shell as it renders for a signed-in admin whose session GET /api/admin/me answered. */
+function renderShell(admin: AdminUser): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(adminSessionKey, admin);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/admin/dashboard"]}>
+        <AdminShell title="Dashboard">{() => <p data-testid="page-content">The dashboard</p>}</AdminShell>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", twoFactorEnabled: false, twoFactorRequired: false };
+
+describe("the admin shell when two-factor sign-in is required (docs/decisions/0608)", () => {
+  it("shows an admin without two-factor the set-up, saying it is required, instead of the page", () => {
+    const html = renderShell({ ...admin, twoFactorRequired: true });
+    expect(html).toContain(TWO_FACTOR_REQUIRED_TEXT);
+    expect(html).toContain("Set up two-factor sign-in");
+    // It opens at the password step: nothing to press first.
+    expect(html).toContain("Confirm your password");
+    expect(html).not.toContain("page-content");
+    // The admin pages' links would only lead back here.
+    expect(html).not.toContain('aria-label="Admin"');
+    expect(html).toContain("Logout");
+  });
+
+  it("shows the page once two-factor is on, and whenever it is not required", () => {
+    for (const user of [{ ...admin, twoFactorRequired: true, twoFactorEnabled: true }, admin]) {
+      const html = renderShell(user);
+      expect(html).toContain("page-content");
+      expect(html).not.toContain(TWO_FACTOR_REQUIRED_TEXT);
+      expect(html).toContain('aria-label="Admin"');
+    }
+  });
+});
