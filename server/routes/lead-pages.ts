@@ -146,13 +146,15 @@ export function leadPageRoutes(publicUrl: string) {
     routes.post(
       page.path,
       originGuard(publicUrl, publicErrorBody),
+      // The type before the body: a post that is no form is refused without reading any of it.
+      async (c, next) => {
+        const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+        if (!FORM_TYPES.includes(type)) return refuse(c, NOT_A_FORM, 415);
+        await next();
+      },
       bodyLimit({ maxSize: LEAD_BODY_LIMIT_BYTES, onError: (c) => refuse(c, "Your message is too long to send.", 413) }),
       async (c) => {
         const deps = c.get("deps");
-        const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-        if (!FORM_TYPES.includes(type)) return refuse(c, NOT_A_FORM, 415);
-
-
         let raw: Awaited<ReturnType<typeof c.req.parseBody>>;
         try {
           raw = await c.req.parseBody();

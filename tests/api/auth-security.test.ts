@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "../../server/config";
 import { SIGN_IN_IP_LIMIT } from "../../server/auth/auth";
 import { ACCOUNT_FAILURE_LIMIT } from "../../server/auth/account-sign-in-limit";
 import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
+import { COUNTING_PIECE_BYTES, countingBody } from "../support/counting-body";
 
 let t: TestApp;
 let admin: { email: string; password: string; userId: string };
@@ -62,36 +63,6 @@ describe("sign-in", () => {
   });
 });
 
-/**
- * A request body that counts how much of it the server pulled: a JSON sign-in whose password is
- * `bytes` long, produced in 64 KB pieces only as the reader asks for them.
- */
-function countingBody(bytes: number) {
-  const encoder = new TextEncoder();
-  const piece = encoder.encode("x".repeat(64 * 1024));
-  let produced = 0;
-  let finished = false;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode('{"email":"someone@example.com","password":"'));
-      },
-      pull(controller) {
-        if (produced >= bytes) {
-          controller.enqueue(encoder.encode('"}'));
-          controller.close();
-          finished = true;
-          return;
-        }
-        produced += piece.length;
-        controller.enqueue(piece);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, pulled: () => produced, finished: () => finished };
-}
-
 function postAuth(path: string, init: { headers?: Record<string, string>; body?: BodyInit | null }) {
   return t.app.request(path, {
     method: "POST",
@@ -117,7 +88,7 @@ describe("request bodies under /api/auth", () => {
       const res = await postAuth(path, { headers: { "Content-Type": "application/json" }, body: body.stream });
       await expectAuthRefusal(res, 413, /too large/i);
       // The server stopped within a piece or two of the limit: 5 MB were never read.
-      expect(body.pulled(), path).toBeLessThanOrEqual(AUTH_BODY_LIMIT_BYTES + 2 * 64 * 1024);
+      expect(body.pulled(), path).toBeLessThanOrEqual(AUTH_BODY_LIMIT_BYTES + 2 * COUNTING_PIECE_BYTES);
       expect(body.finished()).toBe(false);
     }
   });

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
+import { COUNTING_PIECE_BYTES, countingBody, streamInit } from "../support/counting-body";
+import { LEAD_BODY_LIMIT_BYTES } from "../../server/routes/leads";
+import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
+
+/*
+ * Every route that takes a request body, in one list: each refuses a body of the wrong type with
+ * 415 before reading any of it, and a body past its limit with 413 while streaming, after reading
+ * at most the limit (docs/decisions/0608). A route that takes no body never reads one. A route
+ * added without an entry here fails the "covers every POST route" test.
+ */
+
+type BodyRoute = { path: string; type: string; limit: number; json: boolean; admin?: boolean };
+
+/** The admin JSON routes' limit (server/routes/admin.ts). */
+const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
+
+const bodyRoutes: BodyRoute[] = [
+  { path: "/api/submit-booking", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
+  { path: "/api/contact", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
+  { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/auth/sign-in/email", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
+  { path: "/api/auth/two-factor/verify-totp", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
+  { path: "/book-demo", type: "application/x-www-form-urlencoded", limit: LEAD_BODY_LIMIT_BYTES, json: false },
+  { path: "/enterprise", type: "application/x-www-form-urlencoded", limit: LEAD_BODY_LIMIT_BYTES, json: false },
+  { path: "/contact", type: "multipart/form-data; boundary=x", limit: LEAD_BODY_LIMIT_BYTES, json: false },
+];
+
+/** POST routes that take no body at all. */
+const bodilessPosts = ["/api/admin/notifications/retry-all", "/api/admin/notifications/00000000-0000-4000-8000-00000000d1e5/retry"];
+
+let t: TestApp;
+let adminCookie = "";
+beforeAll(async () => {
+  t = await createTestApp({ ...adminTestEnv, LEADS_RATE_LIMIT_MAX: "1000" }, {}, { site: "lazy" });
+  const admin = await createStaff(t, "admin");
+  adminCookie = await signedInCookie(t, admin.email, admin.password);
+});
+afterAll(async () => t?.close());
+
+function send(route: { path: string; admin?: boolean }, type: string, stream: ReadableStream<Uint8Array>) {
+  const headers: Record<string, string> = { "content-type": type, origin, "x-forwarded-for": randomIp() };
+  if (route.admin || route.path.startsWith("/api/admin/")) headers.cookie = adminCookie;
+  return t.app.request(route.path, streamInit("POST", headers, stream));
+}
+
+describe("request bodies on every route that takes one", () => {
+  it("covers every POST route", () => {
+    const declared = new Set(
+      t.app.routes.filter((r) => r.method === "POST").map((r) => r.path.replace(":id", "00000000-0000-4000-8000-00000000d1e5")),
+    );
+    const listed = [...bodyRoutes.map((r) => r.path), ...bodilessPosts];
+    // better-auth's endpoints sit behind one catch-all route (/api/auth/*): two stand for them.
+    const withoutAuth = [...declared].filter((path) => !path.startsWith("/api/auth/"));
+    expect(new Set(withoutAuth)).toEqual(new Set(listed.filter((path) => !path.startsWith("/api/auth/"))));
+  });
+
+  for (const route of bodyRoutes) {
+    it(`${route.path}: 415 for another type before reading, 413 past ${route.limit / 1024} KB while streaming`, async () => {
+      const wrongType = countingBody(1024 * 1024);
+      const refused = await send(route, "text/plain", wrongType.stream);
+      expect(refused.status).toBe(415);
+      expect(wrongType.pulled(), "bytes read before the type was refused").toBe(0);
+      if (route.json) expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+
+      const tooLarge = countingBody(5 * 1024 * 1024);
+      const res = await send(route, route.type, tooLarge.stream);
+      expect(res.status).toBe(413);
+      expect(tooLarge.pulled()).toBeLessThanOrEqual(route.limit + 2 * COUNTING_PIECE_BYTES);
+      expect(tooLarge.finished()).toBe(false);
+      const text = await res.text();
+      if (route.json) {
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(text).toMatch(/too large/i);
+      } else expect(text).toContain("Your message is too long to send.");
+    });
+  }
+
+  for (const path of bodilessPosts) {
+    it(`${path} takes no body and reads none`, async () => {
+      const body = countingBody(5 * 1024 * 1024);
+      const res = await send({ path }, "application/json", body.stream);
+      expect(res.status).toBeLessThan(500);
+      expect(body.pulled()).toBe(0);
+    });
+  }
+});
