@@ -2,6 +2,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { RotateCw } from "lucide-react";
 import { toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import type { NotificationChannelName, NotificationLeadKind } from "@shared/api/admin-notifications-api";
 import { Badge } from "~/components/ui/badge";
@@ -135,16 +136,17 @@ function NotificationCard({ item }: { item: UndeliverableNotification }) {
             {retry.isPending ? "Retrying..." : "Retry"}
           </Button>
         </div>
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        {/* Two short fields a row on a phone; ids and errors take the whole width until lg. */}
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm lg:grid-cols-4">
           <Detail label="Gave up">{dateTime.format(new Date(item.failedAt))}</Detail>
-          <Detail label="Attempts">{item.attempts}</Detail>
           <Detail label="Lead received">{dateTime.format(new Date(item.createdAt))}</Detail>
-          <Detail label="Delivery ID">
+          <Detail label="Attempts">{item.attempts}</Detail>
+          <Detail label="Delivery ID" span="col-span-2 lg:col-span-1">
             <span className="font-mono [overflow-wrap:anywhere]" title={item.id}>
               {item.id}
             </span>
           </Detail>
-          <Detail label="Last error" wide>
+          <Detail label="Last error" span="col-span-2 lg:col-span-4">
             <code className="font-mono [overflow-wrap:anywhere]">{item.lastError ?? "—"}</code>
           </Detail>
         </dl>
@@ -153,9 +155,9 @@ function NotificationCard({ item }: { item: UndeliverableNotification }) {
   );
 }
 
-function Detail({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
+function Detail({ label, span, children }: { label: string; span?: string; children: React.ReactNode }) {
   return (
-    <div className={wide ? "min-w-0 sm:col-span-2 lg:col-span-4" : "min-w-0"}>
+    <div className={cn("min-w-0", span)}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
       <dd>{children}</dd>
     </div>
