@@ -172,6 +172,24 @@ describe("undeliverable lead notifications in the admin API", () => {
     expect(await retryAudits()).toHaveLength(auditsBefore);
   });
 
+  it("refuses an admin without two-factor sign-in when ADMIN_REQUIRE_TWO_FACTOR is on", async () => {
+    const strict = await createTestApp({ ...adminTestEnv, ADMIN_REQUIRE_TWO_FACTOR: "true" });
+    try {
+      const staff = await createStaff(strict, "admin");
+      const staffCookie = await signedInCookie(strict, staff.email, staff.password);
+      for (const [method, path] of [
+        ["GET", "/api/admin/notifications"],
+        ["POST", "/api/admin/notifications/retry-all"],
+      ] as const) {
+        const res = await strict.app.request(path, { method, headers: { Cookie: staffCookie, Origin: origin } });
+        expect(res.status).toBe(403);
+        expect(await res.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("retries all at once with one audit entry; with none left, retry-all changes and audits nothing", async () => {
     const auditsBefore = (await retryAudits()).length;
     expect(await api("POST", "/api/admin/notifications/retry-all")).toMatchObject({ status: 200, body: { requeued: 2 } });
