@@ -19,10 +19,15 @@ const PENDING_TWO_FACTOR_COOKIE = "two_factor";
 
 const AUDITED = new Set(["/sign-in/email", "/sign-out", "/two-factor/disable", "/two-factor/generate-backup-codes", ...Object.keys(SECOND_FACTOR_PATHS)]);
 
-/** An attempted e-mail as the account lookup reads it, bounded (RFC 5321 allows 254 characters). */
+/**
+ * An attempted e-mail as the account lookup reads it, fit for a staff-facing column: trimmed,
+ * lower-case, without control characters (PostgreSQL text refuses NUL) and at most 254 characters
+ * (RFC 5321's limit), or null when nothing is left.
+ */
 export function normalizedEmail(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const email = value.trim().toLowerCase().slice(0, 254);
+  // eslint-disable-next-line no-control-regex
+  const email = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim().toLowerCase().slice(0, 254);
   return email === "" ? null : email;
 }
 

@@ -6,6 +6,7 @@ import { clientIp } from "../http/client-ip";
 import { writeAudit } from "../admin/audit-service";
 import { clearSignInAttempts, releaseSignInAttempt, reserveSignInAttempt, type SignInReservation } from "./account-sign-in-limit";
 import { readAuthBody } from "./auth-request-body";
+import { normalizedEmail } from "./auth-audit";
 
 /** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";
@@ -45,9 +46,10 @@ export function authRoutes(auth: Auth) {
       email = credentials.email;
       const attempt = await reserveSignInAttempt(database.db, email);
       if (!attempt.allowed) {
-        if (attempt.lockedNow) {
-          const account = await (await auth.$context).internalAdapter.findUserByEmail(email);
-          const actor = { userId: account?.user.id ?? null, email };
+        const shown = attempt.lockedNow ? normalizedEmail(email) : null;
+        if (shown) {
+          const account = await (await auth.$context).internalAdapter.findUserByEmail(shown);
+          const actor = { userId: account?.user.id ?? null, email: shown };
           await writeAudit(database.db, actor, { action: "auth.sign-in.locked", target: actor.userId, details: { ip } });
         }
         return c.json(

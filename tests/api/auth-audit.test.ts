@@ -6,6 +6,7 @@ import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signe
 import { auditLog } from "../../server/db/schema";
 import { ACCOUNT_FAILURE_LIMIT } from "../../server/auth/account-sign-in-limit";
 import { SIGN_IN_IP_LIMIT } from "../../server/auth/auth";
+import { normalizedEmail } from "../../server/auth/auth-audit";
 
 /*
  * Staff sign-in events in the audit log (docs/decisions/0608): who, what, from which address;
@@ -188,6 +189,15 @@ describe("two-factor sign-in", () => {
     ]);
     expect(rows[2]).toMatchObject({ actorUserId: admin.userId, details: { ip, step: "two-factor", reason: "wrong code" } });
     expect(rows[3]).toMatchObject({ actorUserId: admin.userId, actorEmail: admin.email, details: { ip } });
+  });
+});
+
+describe("attempted e-mails as stored", () => {
+  it("are trimmed, lower-case, without control characters (PostgreSQL refuses NUL) and at most 254 characters", () => {
+    expect(normalizedEmail(" Ev\u0000e@Example.COM\u0085\n")).toBe("eve@example.com");
+    expect(normalizedEmail(`${"a".repeat(400)}@example.com`)).toHaveLength(254);
+    expect(normalizedEmail("\u0000 ")).toBeNull();
+    expect(normalizedEmail(42)).toBeNull();
   });
 });
 
