@@ -125,7 +125,8 @@ function emailContent(payload: LeadPayload) {
   const subject = `New ${kind}: ${oneLine(lead.name)}${company ? ` (${oneLine(company)})` : ""}`.slice(0, 200);
   const lines = Object.entries(LABELS)
     .filter(([key]) => lead[key] !== undefined && lead[key] !== null && lead[key] !== "")
-    .map(([key, label]) => `${label}: ${String(lead[key])}`);
+    // A multi-line answer (AI goal, notes) keeps its lines, indented: none can pass for a field.
+    .map(([key, label]) => `${label}: ${String(lead[key]).replace(/\r\n|\r|\n/g, "\n    ")}`);
   return { subject, text: `A new ${kind} arrived.\n\n${lines.join("\n")}\n` };
 }
 

@@ -10,7 +10,7 @@ import { bookingInquiries, leadOutbox } from "../../server/db/schema";
 import { createNotifier, describeDeliveryFailure } from "../../server/leads/notifier";
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
-import { bookingBody, contactBody, postJson, startHttpServer } from "./leads-support";
+import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
 
 /** A real SMTP server on localhost that keeps every message it receives. */
 async function startSmtp(port = 0) {
@@ -130,6 +130,22 @@ describe("lead notifications through the outbox", () => {
       lead: { name: "Notify Me", workEmail: "ada@example.com", companyName: "Pipes & Co", totalCalls: 400, sourceForm: "booking_dialog" },
     });
     expect(payload.lead.clientIp).toBeUndefined();
+  });
+
+  it("indents the continuation lines of a multi-line answer in the e-mail, so no line can pass for a field", async () => {
+    smtp.messages.length = 0;
+    const worker = newWorker(t);
+    worker.start();
+    const res = await postJson(
+      t.app,
+      "/api/submit-booking",
+      enterpriseBody({ name: "Multi Line", ai_goal: "Answer every call\r\nWork email: ceo@victim.example", idempotency_key: "notify-multiline-1" }),
+    );
+    expect(res.status).toBe(200);
+    await waitFor(async () => smtp.messages.some((m) => m.raw.includes("Multi Line")));
+    const email = smtp.messages.find((m) => m.raw.includes("Multi Line"))!;
+    expect(email.raw).toMatch(/^AI goal: Answer every call\r?\n {4}Work email: ceo@victim\.example/m);
+    expect(email.raw).not.toMatch(/^Work email: ceo@victim\.example/m);
   });
 
   it("retries with back-off while the webhook receiver is down, with the same delivery id, until it is up", async () => {
