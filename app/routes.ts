@@ -2,7 +2,6 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // Relative, not "@shared/...": react-router evaluates this file at build time, without the app's aliases.
 import { paths } from "../shared/site-routes";
 // Until shared/site-routes.ts lists it (paths and adminPaths), the page's path lives with its API.
-import { adminNotificationsPage } from "../shared/api/admin-notifications-api";
 
 /** A path of shared/site-routes.ts as a route writes it: relative to `parent`, no leading slash. */
 function under(parent: string, path: string): string {
@@ -44,7 +43,7 @@ export default [
       route(adminPage(paths.adminDashboard), "routes/admin/dashboard.tsx"),
       route(adminPage(paths.adminBookings), "routes/admin/bookings.tsx"),
       route(adminPage(paths.adminUsers), "routes/admin/users.tsx"),
-      route(adminPage(adminNotificationsPage), "routes/admin/notifications.tsx"),
+      route(adminPage(paths.adminNotifications), "routes/admin/notifications.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -28,6 +28,7 @@ export const paths = {
   adminDashboard: "/admin/dashboard",
   adminBookings: "/admin/bookings",
   adminUsers: "/admin/users",
+  adminNotifications: "/admin/notifications",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -78,6 +79,7 @@ export const adminPaths = [
   paths.adminDashboard,
   paths.adminBookings,
   paths.adminUsers,
+  paths.adminNotifications,
 ] as const;
 
 /** The not-found page is prerendered at this path and served with status 404 for unknown paths. */

@@ -3,12 +3,6 @@
  * /api/admin/notifications. Errors answer in the admin envelope (AdminApiError, admin-api.ts).
  */
 
-/**
- * The admin page listing them. Until shared/site-routes.ts names it in `paths` and `adminPaths`,
- * the server does not serve it on a direct load (only through the app's own links).
- */
-export const adminNotificationsPage = "/admin/notifications";
-
 export type NotificationLeadKind = "booking_inquiry" | "contact_request";
 export type NotificationChannelName = "email" | "webhook";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { TriangleAlert } from "lucide-react";
-import { adminNotificationsPage } from "@shared/api/admin-notifications-api";
 import { CardTitle } from "~/components/ui/card";
+import { paths } from "@shared/site-routes";
 import { useUndeliverableNotifications } from "./notifications-api";
 
 /**
@@ -14,7 +14,7 @@ export function UndeliverableNotificationsCard({ className }: { className?: stri
   const total = notifications.data?.total ?? 0;
   if (total === 0) return null;
   return (
-    <Link to={adminNotificationsPage} className={className} data-testid="undeliverable-notifications-card">
+    <Link to={paths.adminNotifications} className={className} data-testid="undeliverable-notifications-card">
       {/* Card's shape in warning colours: Card's own border and background would conflict. */}
       <div className="h-full rounded-xl border border-amber-600 bg-amber-50 p-6 shadow-sm transition-colors group-hover:border-amber-900">
         <TriangleAlert className="mb-3 size-6 text-amber-800" aria-hidden="true" />
