@@ -224,6 +224,7 @@ const actionLabels: Record<string, string> = {
   "role.remove": "Removed role",
   "bookings.export": "Exported bookings",
   "admin.create": "Created staff account",
+  "notifications.retry": "Retried notifications",
 };
 
 function describe(entry: AuditEntry): string {
@@ -232,6 +233,10 @@ function describe(entry: AuditEntry): string {
     const filters = (d.filters ?? {}) as Record<string, string>;
     const parts = Object.entries(filters).map(([k, v]) => `${k}: ${v}`);
     return parts.length > 0 ? parts.join(", ") : "all inquiries";
+  }
+  if (entry.action === "notifications.retry") {
+    if (d.all === true) return `all (${typeof d.count === "number" ? d.count : 0})`;
+    return [d.leadKind, d.channel].filter((v) => typeof v === "string").join(" · ");
   }
   const role = typeof d.role === "string" ? d.role : "";
   const email = typeof d.email === "string" ? d.email : "";
