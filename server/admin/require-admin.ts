@@ -6,12 +6,8 @@ import type { Auth } from "../auth/auth";
 import { userRoles } from "../db/schema";
 import { adminError } from "./admin-errors";
 
-/**
- * The signed-in admin, as GET /api/admin/me answers it. `twoFactorRequired`: this deployment
- * requires two-factor sign-in of every admin (ADMIN_REQUIRE_TWO_FACTOR), so an admin without it
- * must enrol before any other admin call answers.
- */
-export type AdminActor = AdminUser & { twoFactorRequired: boolean };
+/** The signed-in admin, as GET /api/admin/me answers it. */
+export type AdminActor = AdminUser;
 export type AdminEnv = { Variables: AppEnv["Variables"] & { admin: AdminActor } };
 
 export const TWO_FACTOR_REQUIRED_MESSAGE =

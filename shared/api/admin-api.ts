@@ -34,8 +34,12 @@ export type UserLookupQuery = z.input<typeof findUserSchema>;
 
 // Responses --------------------------------------------------------------------------------------
 
-/** The signed-in admin. */
-export type AdminUser = { userId: string; email: string; name: string; twoFactorEnabled: boolean };
+/**
+ * The signed-in admin. `twoFactorRequired`: the deployment requires two-factor sign-in of every
+ * admin (ADMIN_REQUIRE_TWO_FACTOR); without it enabled, every admin call but GET /me answers 403
+ * TWO_FACTOR_REQUIRED (docs/decisions/0608).
+ */
+export type AdminUser = { userId: string; email: string; name: string; twoFactorEnabled: boolean; twoFactorRequired: boolean };
 /** GET /api/admin/me */
 export type AdminSessionResponse = { user: AdminUser };
 

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminShell } from "./admin-shell";
-import { adminSessionKey, type AdminUser } from "./admin-session";
+import { adminSessionKey } from "./admin-session";
+import type { AdminUser } from "@shared/api/admin-api";
 import { TWO_FACTOR_REQUIRED_TEXT } from "./two-factor-setup";
 
 /** The shell as it renders for a signed-in admin whose session GET /api/admin/me answered. */

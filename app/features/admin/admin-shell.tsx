@@ -9,7 +9,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { authClient } from "~/lib/auth-client";
 import { cn } from "~/lib/cn";
 import { isAuthError } from "./api-client";
-import { mustEnrolTwoFactor, useAdminSession, type AdminUser } from "./admin-session";
+import { mustEnrolTwoFactor, useAdminSession } from "./admin-session";
+import type { AdminUser } from "@shared/api/admin-api";
 import { TwoFactorSetup } from "./two-factor-setup";
 
 export const ADMIN_CHECK_FAILED = "Failed to verify admin access";
