@@ -8,12 +8,10 @@ import type {
 import type { Db } from "../db/client";
 import { leadOutbox } from "../db/schema";
 import { signalNotificationsRequeued } from "../leads/outbox-signal";
-import { writeAudit, type AuditAction, type AuditActor } from "./audit-service";
+import { writeAudit, type AuditActor } from "./audit-service";
 
 export const UNDELIVERABLE_LIST_LIMIT = 100;
 
-// TODO(audit-service owner): add "notifications.retry" to AuditAction; until then it is named here.
-const RETRY_ACTION = "notifications.retry" as string as AuditAction;
 
 /** Dead letters, the most recent first: ids, kinds, counts and codes only, never the payload. */
 export async function listUndeliverable(db: Db): Promise<UndeliverableNotificationsResponse> {
@@ -71,7 +69,7 @@ export async function retryUndeliverable(db: Db, actor: AuditActor, id: string):
     if (!row.deadAt) return { ok: false, status: 409, error: "This notification is not undeliverable: it is queued or already delivered" } as const;
     await tx.update(leadOutbox).set(requeued).where(eq(leadOutbox.id, id));
     await writeAudit(tx, actor, {
-      action: RETRY_ACTION,
+      action: "notifications.retry",
       target: id,
       details: { channel: row.channel, leadKind: row.leadKind, attempts: row.attempts, lastError: row.lastError },
     });
@@ -84,7 +82,7 @@ export async function retryUndeliverable(db: Db, actor: AuditActor, id: string):
 export async function retryAllUndeliverable(db: Db, actor: AuditActor): Promise<number> {
   const ids = await db.transaction(async (tx) => {
     const rows = await tx.update(leadOutbox).set(requeued).where(isNotNull(leadOutbox.deadAt)).returning({ id: leadOutbox.id });
-    if (rows.length > 0) await writeAudit(tx, actor, { action: RETRY_ACTION, target: null, details: { all: true, count: rows.length } });
+    if (rows.length > 0) await writeAudit(tx, actor, { action: "notifications.retry", target: null, details: { all: true, count: rows.length } });
     return rows;
   });
   if (ids.length > 0) signalNotificationsRequeued();

@@ -225,6 +225,13 @@ const actionLabels: Record<string, string> = {
   "bookings.export": "Exported bookings",
   "admin.create": "Created staff account",
   "notifications.retry": "Retried notifications",
+  "auth.sign-in": "Signed in",
+  "auth.sign-in.failed": "Failed sign-in",
+  "auth.sign-in.locked": "Account locked (too many failed sign-ins)",
+  "auth.sign-out": "Signed out",
+  "auth.two-factor.enabled": "Turned on two-factor sign-in",
+  "auth.two-factor.disabled": "Turned off two-factor sign-in",
+  "auth.two-factor.backup-codes": "New two-factor backup codes",
 };
 
 function describe(entry: AuditEntry): string {
@@ -233,6 +240,9 @@ function describe(entry: AuditEntry): string {
     const filters = (d.filters ?? {}) as Record<string, string>;
     const parts = Object.entries(filters).map(([k, v]) => `${k}: ${v}`);
     return parts.length > 0 ? parts.join(", ") : "all inquiries";
+  }
+  if (entry.action.startsWith("auth.")) {
+    return [d.method, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
   }
   if (entry.action === "notifications.retry") {
     if (d.all === true) return `all (${typeof d.count === "number" ? d.count : 0})`;
@@ -262,7 +272,7 @@ function AuditLogList() {
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
           <table className="w-full min-w-[560px] border-collapse text-left text-sm">
-            <caption className="sr-only">Role changes and exports, newest first (read-only)</caption>
+            <caption className="sr-only">Role changes, exports and sign-ins, newest first (read-only)</caption>
             <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
                 <th scope="col" className="px-3 py-2">When</th>
