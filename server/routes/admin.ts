@@ -38,8 +38,6 @@ const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).
   return { ...rest, cursor: decoded };
 });
 
-const userLookupQuery = z.preprocess(withoutEmptyValues, findUserSchema);
-
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
 
 /**
@@ -96,8 +94,9 @@ export function adminRoutes(auth: Auth) {
     return c.json({ removed: id, role: result.role } satisfies RemoveRoleResponse);
   });
 
-  routes.get("/users/lookup", zValidator("query", userLookupQuery, invalid), async (c) => {
-    const user = await findUserByEmail(c.get("deps").database.db, c.req.valid("query").email);
+  // A POST with the address in its body: an e-mail address never goes into a URL (access logs, proxies).
+  routes.post("/users/lookup", json, zValidator("json", findUserSchema, invalid), async (c) => {
+    const user = await findUserByEmail(c.get("deps").database.db, c.req.valid("json").email);
     if (!user) return adminError(c, 404, "No user with this email address");
     return c.json({ user } satisfies UserLookupResponse);
   });

@@ -29,8 +29,8 @@ export type BookingsListQuery = z.input<typeof bookingsListQuerySchema>;
 export type BookingsExportBody = z.input<typeof bookingFiltersSchema>;
 /** POST /api/admin/roles, JSON body. */
 export type AssignRoleBody = z.input<typeof assignRoleSchema>;
-/** GET /api/admin/users/lookup?email=… */
-export type UserLookupQuery = z.input<typeof findUserSchema>;
+/** POST /api/admin/users/lookup, JSON body (an e-mail address never goes into a URL). */
+export type UserLookupBody = z.input<typeof findUserSchema>;
 
 // Responses --------------------------------------------------------------------------------------
 
@@ -81,7 +81,7 @@ export type AssignRoleResponse = { record: Omit<RoleRecord, "email"> };
 /** DELETE /api/admin/roles/:id */
 export type RemoveRoleResponse = { removed: string; role: AppRole };
 
-/** GET /api/admin/users/lookup */
+/** POST /api/admin/users/lookup */
 export type UserLookupResponse = { user: { id: string; email: string; name: string } };
 
 export type AuditEntry = {

@@ -39,7 +39,7 @@ const calls: Call[] = [
   { method: "GET", path: () => "/api/admin/roles", ok: 200 },
   { method: "POST", path: () => "/api/admin/roles", body: () => ({ userId: "00000000-0000-4000-8000-000000000000", role: "user" }), ok: 422 },
   { method: "DELETE", path: () => `/api/admin/roles/${plainRoleId}`, ok: 200 },
-  { method: "GET", path: () => "/api/admin/users/lookup?email=nobody%40example.com", ok: 404 },
+  { method: "POST", path: () => "/api/admin/users/lookup", body: () => ({ email: "nobody@example.com" }), ok: 404 },
   { method: "GET", path: () => "/api/admin/audit-log", ok: 200 },
   { method: "GET", path: () => "/api/admin/notifications", ok: 200 },
   { method: "POST", path: () => "/api/admin/notifications/retry-all", ok: 200 },

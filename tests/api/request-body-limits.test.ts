@@ -22,6 +22,7 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/api/contact", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
   { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/users/lookup", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/auth/sign-in/email", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
   { path: "/api/auth/two-factor/verify-totp", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
   { path: "/book-demo", type: "application/x-www-form-urlencoded", limit: LEAD_BODY_LIMIT_BYTES, json: false },

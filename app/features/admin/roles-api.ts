@@ -7,6 +7,7 @@ import type {
   RemoveRoleResponse,
   RoleRecord,
   RolesResponse,
+  UserLookupBody,
   UserLookupResponse,
 } from "@shared/api/admin-api";
 import { adminJson } from "./api-client";
@@ -53,5 +54,5 @@ export function useRemoveRole() {
 }
 
 export function findUserByEmail(email: string) {
-  return adminJson<UserLookupResponse>(`/users/lookup?email=${encodeURIComponent(email)}`).then((r) => r.user);
+  return adminJson<UserLookupResponse>("/users/lookup", { method: "POST", body: JSON.stringify({ email } satisfies UserLookupBody) }).then((r) => r.user);
 }
