@@ -1,5 +1,6 @@
-// `npm run admin:create -- --email ... --password ...`: the compiled command (server/cli/admin-create.ts),
-// rebuilt first when its sources changed. Production images run build/server/admin-create.js directly.
+// `npm run admin:create -- --email ...` (the password from ADMIN_PASSWORD, the terminal or one line
+// on stdin): the compiled command (server/cli/admin-create.ts), rebuilt first when its sources
+// changed. Production images run build/server/admin-create.js directly.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuild } from "./ensure-build.mjs";
