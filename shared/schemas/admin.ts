@@ -61,7 +61,8 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const isoDate = z
+/** A filter day: YYYY-MM-DD, a real calendar day within the admin range. */
+export const adminFilterDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
@@ -77,7 +78,7 @@ const isoDate = z
  */
 const controlCharacter = /\p{Cc}/u;
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const searchText = z
+export const adminSearchText = z
   .string()
   .trim()
   .max(200, "Search must be less than 200 characters")
@@ -85,14 +86,14 @@ const searchText = z
   .refine((value) => !loneSurrogate.test(value), "Search must be valid Unicode text");
 
 const bookingFilterFields = z.object({
-  q: searchText.optional(),
+  q: adminSearchText.optional(),
   source: z.enum(bookingSourceForms).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: adminFilterDate.optional(),
+  to: adminFilterDate.optional(),
 });
 
-const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
-const datesInOrderError = { message: "The start date must not be after the end date", path: ["to"] };
+export const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+export const datesInOrderError = { message: "The start date must not be after the end date", path: ["to"] };
 
 /** Filters of the bookings list and its CSV export; dates are whole days in UTC, both inclusive. */
 export const bookingFiltersSchema = bookingFilterFields.refine(datesInOrder, datesInOrderError);

@@ -1,0 +1,137 @@
+import type { z } from "zod";
+import type { BotCheckOutcome } from "../schemas/lead-sources";
+import type { LeadSource, LeadStatus, leadFiltersSchema, leadListQuerySchema, leadNoteSchema, leadUpdateSchema } from "../schemas/lead-desk";
+
+/**
+ * The contract of the lead desk under /api/admin/leads (docs/decisions/0701): what the server
+ * answers and the admin screens send. Errors come in the admin envelope (AdminApiError).
+ */
+
+// Requests ---------------------------------------------------------------------------------------
+
+/** POST /api/admin/leads/search, JSON body: one page of the inbox. */
+export type LeadListBody = z.input<typeof leadListQuerySchema>;
+/** POST /api/admin/leads/export, JSON body: the inbox's filters. */
+export type LeadExportBody = z.input<typeof leadFiltersSchema>;
+/** PATCH /api/admin/leads/:id, JSON body. */
+export type LeadUpdateBody = z.input<typeof leadUpdateSchema>;
+/** POST /api/admin/leads/:id/notes, JSON body. */
+export type LeadNoteBody = z.input<typeof leadNoteSchema>;
+
+// Responses --------------------------------------------------------------------------------------
+
+export type StaffMember = { id: string; email: string; name: string };
+
+/** A lead as the inbox lists it. Times are ISO 8601, UTC. */
+export type LeadSummary = {
+  id: string;
+  createdAt: string;
+  source: LeadSource;
+  name: string;
+  email: string;
+  company: string;
+  status: LeadStatus;
+  owner: StaffMember | null;
+  /** When the lead first left New (a staff move, or a meeting booked): its speed to lead. */
+  firstResponseAt: string | null;
+  /** The booked meeting's start, when the scheduler told us. */
+  meetingStartsAt: string | null;
+  /** Still New past the first-contact target. */
+  overdue: boolean;
+  version: number;
+};
+
+/** POST /api/admin/leads/search: newest first; `nextCursor` is null on the last page. */
+export type LeadsPage = {
+  items: LeadSummary[];
+  nextCursor: string | null;
+  /** The deployment's first-contact target (LEADS_FIRST_CONTACT_MINUTES). */
+  firstContactTargetMinutes: number;
+};
+
+/** What the visitor gave, by form: the booking/enterprise shape or the contact form's. */
+export type LeadSubmission =
+  | {
+      kind: "booking_inquiry";
+      jobTitle: string;
+      totalCalls: number | null;
+      aiGoal: string | null;
+      tcpaConsent: boolean;
+      consentTextVersion: string;
+    }
+  | {
+      kind: "contact_request";
+      role: string | null;
+      phone: string | null;
+      industry: string;
+      companySize: string | null;
+      notes: string | null;
+    };
+
+export type LeadEvidence = {
+  pagePath: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  clientIp: string | null;
+  userAgent: string | null;
+  botCheck: BotCheckOutcome | null;
+};
+
+export type LeadTimelineType =
+  | "created"
+  | "notification_delivered"
+  | "notification_failed"
+  | "notification_dead"
+  | "scheduler_shown"
+  | "meeting_booked"
+  | "meeting_rescheduled"
+  | "meeting_cancelled"
+  | "no_show"
+  | "no_show_cleared"
+  | "follow_up_alerted"
+  | "status_changed"
+  | "owner_changed"
+  | "note_added";
+
+/**
+ * One line of a lead's timeline. `actor` is the staff member who did it, null for the visitor, the
+ * scheduler or the system. `data` depends on the type (status from/to, owner, note text, channel,
+ * meeting start, …).
+ */
+export type LeadTimelineEntry = {
+  id: string;
+  at: string;
+  type: LeadTimelineType;
+  actor: { id: string | null; email: string | null } | null;
+  data: Record<string, unknown>;
+};
+
+/** GET /api/admin/leads/:id */
+export type LeadDetailResponse = {
+  lead: LeadSummary & { submission: LeadSubmission; evidence: LeadEvidence };
+  timeline: LeadTimelineEntry[];
+  /** Everyone who may own a lead (the admins). */
+  staff: StaffMember[];
+  firstContactTargetMinutes: number;
+};
+
+/** PATCH /api/admin/leads/:id (200), and the body of its 409 (code STALE_LEAD): the current lead. */
+export type LeadUpdateResponse = { lead: LeadSummary };
+export type LeadConflictResponse = { error: string; code: "STALE_LEAD"; lead: LeadSummary };
+
+/** POST /api/admin/leads/:id/notes (201). */
+export type LeadNoteResponse = { entry: LeadTimelineEntry };
+
+/** GET /api/admin/leads/summary: the dashboard's cards, each a filter of the inbox. */
+export type LeadDeskSummary = {
+  newToday: number;
+  awaitingFirstContact: number;
+  overdue: number;
+  meetingsBookedThisWeek: number;
+  submittedNotBooked: number;
+  firstContactTargetMinutes: number;
+};
