@@ -111,6 +111,16 @@ const envSchema = z.object({
   LEADS_OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(12),
   /** How long an undeliverable notification keeps its copy of the lead before the row is deleted. */
   LEADS_OUTBOX_DEAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Slack incoming-webhook URL: new leads, booked meetings and follow-up alerts are posted there. */
+  SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
+  /** Calendly's webhook signing key: POST /api/webhooks/calendly verifies every delivery with it. */
+  CALENDLY_WEBHOOK_SIGNING_KEY: optionalString,
+  /** Minutes after which a booking or enterprise lead still without a meeting alerts staff (decimals allowed). */
+  LEADS_FOLLOW_UP_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(30),
+  /** The first-contact target: a lead still New after this many minutes is overdue. */
+  LEADS_FIRST_CONTACT_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(15),
+  /** "true": a lead without a meeting at the follow-up time also gets one e-mail back to the scheduler (docs/decisions/0704). */
+  LEADS_PROSPECT_REMINDER: z.enum(["true", "false"]).default("false"),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
@@ -157,6 +167,14 @@ export type AppConfig = {
       maxAttempts: number;
       deadRetentionDays: number;
     };
+    /** Minutes after submitting when a lead without a meeting alerts staff. */
+    followUpMinutes: number;
+    /** Minutes a lead may wait in New before it counts as overdue. */
+    firstContactMinutes: number;
+    /** Whether the follow-up also e-mails the prospect a link back to the scheduler. */
+    prospectReminder: boolean;
+    /** Verifies Calendly's webhook deliveries; without it the webhook endpoint answers 404. */
+    calendlySigningKey: string | undefined;
   };
   authSecret: string | undefined;
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
@@ -167,6 +185,7 @@ export type AppConfig = {
     from: string;
     webhookUrl: string | undefined;
     webhookSecret: string | undefined;
+    slackWebhookUrl: string | undefined;
   };
   runtime: RuntimeConfig;
 };
@@ -234,6 +253,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.LEADS_WEBHOOK_URL && !e.LEADS_WEBHOOK_SECRET) {
     problems.push("  LEADS_WEBHOOK_SECRET: required when LEADS_WEBHOOK_URL is set (deliveries are HMAC-signed)");
   }
+  if (e.LEADS_PROSPECT_REMINDER === "true" && !e.SMTP_URL) {
+    problems.push("  LEADS_PROSPECT_REMINDER: needs SMTP_URL (the reminder is an e-mail)");
+  }
   if (e.SMTP_URL && !e.LEADS_NOTIFY_TO) {
     problems.push("  LEADS_NOTIFY_TO: required when SMTP_URL is set (the address that receives new leads)");
   }
@@ -292,6 +314,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         maxAttempts: e.LEADS_OUTBOX_MAX_ATTEMPTS,
         deadRetentionDays: e.LEADS_OUTBOX_DEAD_RETENTION_DAYS,
       },
+      followUpMinutes: e.LEADS_FOLLOW_UP_MINUTES,
+      firstContactMinutes: e.LEADS_FIRST_CONTACT_MINUTES,
+      prospectReminder: e.LEADS_PROSPECT_REMINDER === "true",
+      calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY,
     },
     authSecret: e.BETTER_AUTH_SECRET,
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
@@ -301,6 +327,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       from: e.LEADS_NOTIFY_FROM ?? `leads@${publicHost}`,
       webhookUrl: e.LEADS_WEBHOOK_URL,
       webhookSecret: e.LEADS_WEBHOOK_SECRET,
+      slackWebhookUrl: e.SLACK_WEBHOOK_URL,
     },
     runtime: {
       publicUrl,

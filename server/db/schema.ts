@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { appRoles } from "@shared/schemas/admin";
 import { botCheckOutcomes, bookingSourceForms } from "@shared/schemas/lead-sources";
+import { leadSources, leadStatuses } from "@shared/schemas/lead-desk";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -208,6 +209,78 @@ export const contactRequests = pgTable(
   (t) => [index("contact_requests_created_at_idx").on(t.createdAt.desc())],
 );
 
+// ---------------------------------------------------------------------------------------------
+// The lead desk (docs/decisions/0701): one row per lead, whichever form it came from, with its
+// lifecycle; and the lead's timeline.
+// ---------------------------------------------------------------------------------------------
+
+export const leadOrigin = pgEnum("lead_origin", leadSources);
+export const leadStatus = pgEnum("lead_status", leadStatuses);
+
+/**
+ * A lead as staff work it. Its id is the id of the submission it was made from (a booking inquiry
+ * or a contact request), so /admin/leads/:id, the outbox's lead_id and the submission agree; name,
+ * e-mail and company are copied from it for the inbox's list and search. `version` grows with every
+ * change, so an edit made on a stale copy is refused instead of overwriting a newer one.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind", { enum: ["booking_inquiry", "contact_request"] }).notNull(),
+    source: leadOrigin("source").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    status: leadStatus("status").notNull().default("new"),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    /** SHA-256 of the lead's booking reference (booking and enterprise leads): see lead-reference.ts. */
+    referenceHash: text("reference_hash").unique(),
+    /** When the lead first left New, by a staff move or a booked meeting: speed to lead. */
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    /** The current meeting (cleared when it is cancelled without a new one). */
+    meetingBookedAt: timestamp("meeting_booked_at", { withTimezone: true }),
+    meetingStartsAt: timestamp("meeting_starts_at", { withTimezone: true }),
+    meetingInviteeUri: text("meeting_invitee_uri"),
+    /** What the status was when the current meeting was booked: where a cancellation returns it. */
+    statusBeforeMeeting: leadStatus("status_before_meeting"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("leads_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("leads_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("leads_owner_created_at_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
+    index("leads_source_created_at_idx").on(t.source, t.createdAt.desc(), t.id.desc()),
+    index("leads_meeting_booked_at_idx").on(t.meetingBookedAt).where(sql`${t.meetingBookedAt} is not null`),
+    index("leads_email_idx").on(sql`lower(${t.email})`),
+    check("leads_meeting_only_on_bookings", sql`${t.kind} = 'booking_inquiry' or ${t.meetingBookedAt} is null`),
+  ],
+);
+
+/**
+ * A lead's timeline: what happened to it, when and by whom (actor null: the visitor, the scheduler
+ * or the system). `dedupe_key`, where set, makes an event that can arrive twice (a scheduler's
+ * webhook, the page's own report of the same booking, an outbox delivery) count once.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    type: text("type").notNull(),
+    actorUserId: uuid("actor_user_id"),
+    actorEmail: text("actor_email"),
+    data: jsonb("data").notNull().default({}),
+    dedupeKey: text("dedupe_key").unique(),
+  },
+  (t) => [index("lead_events_lead_at_idx").on(t.leadId, t.at)],
+);
+
 /**
  * Transactional outbox: each stored lead writes one row per notification channel in the same
  * transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and deliver them.
@@ -224,6 +297,16 @@ export const leadOutbox = pgTable(
     leadKind: text("lead_kind").notNull(),
     leadId: uuid("lead_id").notNull(),
     channel: text("channel").notNull(),
+    /**
+     * What the notification is about: `lead_stored` (a new lead), `follow_up` (a booking or
+     * enterprise lead still without a meeting, due LEADS_FOLLOW_UP_MINUTES after it arrived),
+     * `meeting_booked`, `prospect_reminder`. `topic_ref` tells apart several of one topic (the
+     * meeting's invitee).
+     */
+    topic: text("topic").notNull().default("lead_stored"),
+    topicRef: text("topic_ref").notNull().default(""),
+    /** Delivered without sending: a follow-up whose lead booked meanwhile. */
+    skippedAt: timestamp("skipped_at", { withTimezone: true }),
     /** Null once delivered. */
     payload: jsonb("payload"),
     attempts: integer("attempts").notNull().default(0),
@@ -239,7 +322,7 @@ export const leadOutbox = pgTable(
     index("lead_outbox_dead_idx").on(t.deadAt).where(sql`${t.deadAt} is not null`),
     // Delivered rows still carrying a payload (written by an older version): what housekeeping clears.
     index("lead_outbox_delivered_payload_idx").on(t.deliveredAt).where(sql`${t.deliveredAt} is not null and ${t.payload} is not null`),
-    unique("lead_outbox_lead_channel_key").on(t.leadId, t.channel),
+    unique("lead_outbox_lead_channel_topic_key").on(t.leadId, t.channel, t.topic, t.topicRef),
     check("lead_outbox_payload_until_delivered", sql`${t.payload} is not null or ${t.deliveredAt} is not null`),
   ],
 );

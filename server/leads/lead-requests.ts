@@ -16,10 +16,11 @@ import crypto from "node:crypto";
 import { describeInvalidInput, publicErrorBody } from "../http/validation";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-check";
+import { leadReference, leadReferenceHash } from "./lead-reference";
 import {
   findBookingByKey,
   findContactByKey,
-  notificationChannels,
+  notificationPlan,
   storeBookingInquiry,
   storeContactRequest,
   type BookingLead,
@@ -56,6 +57,9 @@ export type RequestMeta = {
 };
 
 const SUCCESS: LeadAnswer = { status: 200, body: { success: true } };
+
+/** A stored booking or enterprise lead's answer: success and its reference (docs/decisions/0701). */
+const bookedAnswer = (reference: string): LeadAnswer => ({ status: 200, body: { success: true, reference } });
 
 function fail(status: LeadAnswer["status"], error: string, fieldErrors?: Record<string, string>): LeadAnswer {
   return { status, body: publicErrorBody({ error, fieldErrors }) };
@@ -194,19 +198,22 @@ async function storeSubmission(
     token: string | null | undefined;
     action: string;
     identity: { email: string; name: string };
-    findByKey: (db: Db, key: string) => Promise<{ workEmail: string; name: string } | null>;
+    findByKey: (db: Db, key: string) => Promise<{ id: string; workEmail: string; name: string } | null>;
     store: (db: Db, bot: { tokenHash: string | null; outcome: BotCheckOutcome }, limit: StoreLimit | undefined) => Promise<StoreResult>;
     logStored: (id: string) => void;
+    /** The answer for the lead stored under this id: booking leads name their reference. */
+    stored: (id: string) => LeadAnswer;
   },
 ): Promise<LeadAnswer> {
   const { idempotencyKey, clientKey, identity } = submission;
   if (honeypotFilled(submission.body)) {
     deps.logger.info({ action: submission.action }, "honeypot filled: answered as stored, nothing stored");
-    return counted(meta, SUCCESS);
+    // As a stored lead is answered, with a reference that names no lead.
+    return counted(meta, submission.stored(crypto.randomUUID()));
   }
   const { db } = deps.database;
-  const retryAnswer = (stored: { workEmail: string; name: string } | null) =>
-    stored && sameLead(stored, identity.email, identity.name) ? SUCCESS : fail(409, IDEMPOTENCY_CONFLICT);
+  const retryAnswer = (stored: { id: string; workEmail: string; name: string } | null) =>
+    stored && sameLead(stored, identity.email, identity.name) ? submission.stored(stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
 
   const verifying = Boolean(deps.config.recaptcha.secretKey) && !meta.withoutScript;
   if (verifying) {
@@ -232,7 +239,7 @@ async function storeSubmission(
       return retryAnswer(await submission.findByKey(db, idempotencyKey));
     case "created":
       submission.logStored(stored.id);
-      return SUCCESS;
+      return submission.stored(stored.id);
   }
 }
 
@@ -249,6 +256,9 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
   // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
   const sourceForm: BookingSourceForm = v.source_form ?? (shape === "booking" ? "booking_dialog" : "enterprise_dialog");
   const lead = bookingLeadOf(v, sourceForm);
+  const id = crypto.randomUUID();
+  const referenceOf = (leadId: string) => leadReference(deps.config.authSecret, leadId);
+  const leadIdentity = { id, referenceHash: leadReferenceHash(referenceOf(id)) };
 
   return storeSubmission(deps, meta, {
     body,
@@ -259,8 +269,17 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
     identity: { email: lead.workEmail, name: lead.name },
     findByKey: findBookingByKey,
     store: (db, bot, limit) =>
-      storeBookingInquiry(db, notificationChannels(deps.config.notify), lead, evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome), bot.tokenHash, limit),
+      storeBookingInquiry(
+        db,
+        notificationPlan(deps.config, "booking_inquiry"),
+        lead,
+        evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
+        leadIdentity,
+        bot.tokenHash,
+        limit,
+      ),
     logStored: (leadId) => deps.logger.info({ leadId, sourceForm }, "booking inquiry stored"),
+    stored: (leadId) => bookedAnswer(referenceOf(leadId)),
   });
 }
 
@@ -282,7 +301,16 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     identity: { email: v.email, name: v.name },
     findByKey: findContactByKey,
     store: (db, bot, limit) =>
-      storeContactRequest(db, notificationChannels(deps.config.notify), v, evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome), bot.tokenHash, limit),
+      storeContactRequest(
+        db,
+        notificationPlan(deps.config, "contact_request"),
+        v,
+        evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
+        { id: crypto.randomUUID(), referenceHash: null },
+        bot.tokenHash,
+        limit,
+      ),
     logStored: (leadId) => deps.logger.info({ leadId }, "contact request stored"),
+    stored: () => SUCCESS,
   });
 }

@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { bookingInquiries, contactRequests, leadOutbox, usedBotTokens } from "../db/schema";
+import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, usedBotTokens } from "../db/schema";
 import type { BookingSourceForm } from "@shared/schemas/booking-request";
 import type { ContactFormValues } from "@shared/schemas/contact-request";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
@@ -10,15 +10,43 @@ import { signalLeadStored } from "./outbox-signal";
 import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type RateLimiter } from "./rate-limiter";
 import { compiled, runCompiled } from "./compiled-sql";
 
-export type NotificationChannel = "email" | "webhook";
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email";
 
-/** The channels a lead is announced on, from configuration. */
-export function notificationChannels(notify: AppConfig["notify"]): NotificationChannel[] {
+/** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
+export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder";
+
+/** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
+export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
+
+/** The staff channels configured: the sales inbox by e-mail, Slack. */
+function staffChannels(notify: AppConfig["notify"]): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
   if (notify.smtpUrl && notify.to) channels.push("email");
-  if (notify.webhookUrl && notify.webhookSecret) channels.push("webhook");
+  if (notify.slackWebhookUrl) channels.push("slack");
   return channels;
 }
+
+/**
+ * The notifications a new lead queues, from configuration: the new lead on every channel (the
+ * staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a follow-up alert to
+ * staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked by then), and, where
+ * turned on, one e-mail to the prospect at the same time (docs/decisions/0704).
+ */
+export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind): PlannedNotification[] {
+  const { notify, leads } = config;
+  const plan: PlannedNotification[] = [];
+  const staff = staffChannels(notify);
+  for (const channel of staff) plan.push({ channel, topic: "lead_stored", delaySeconds: 0 });
+  if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
+  if (kind === "booking_inquiry") {
+    const delaySeconds = Math.round(leads.followUpMinutes * 60);
+    for (const channel of staff) plan.push({ channel, topic: "follow_up", delaySeconds });
+    if (leads.prospectReminder && notify.smtpUrl) plan.push({ channel: "prospect_email", topic: "prospect_reminder", delaySeconds });
+  }
+  return plan;
+}
+
+export type LeadKind = "booking_inquiry" | "contact_request";
 
 /** Evidence stored with every lead: where it came from and what the visitor agreed to. */
 export type LeadEvidence = {
@@ -81,24 +109,28 @@ export type StoreLimit = { limiter: RateLimiter; spec: LimitSpec };
  */
 export async function storeBookingInquiry(
   db: Db,
-  channels: NotificationChannel[],
+  plan: PlannedNotification[],
   lead: BookingLead,
   evidence: LeadEvidence,
+  identity: LeadIdentity,
   tokenHash: string | null,
   limit?: StoreLimit,
 ): Promise<StoreResult> {
-  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values: { ...lead, ...evidence }, channels, tokenHash, limit });
+  const values = { id: identity.id, ...lead, ...evidence };
+  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values, referenceHash: identity.referenceHash, plan, tokenHash, limit });
 }
 
 export async function storeContactRequest(
   db: Db,
-  channels: NotificationChannel[],
+  plan: PlannedNotification[],
   lead: Omit<ContactFormValues, "company_size"> & { company_size?: string | null },
   evidence: LeadEvidence,
+  identity: LeadIdentity,
   tokenHash: string | null,
   limit?: StoreLimit,
 ): Promise<StoreResult> {
   const values = {
+    id: identity.id,
     name: lead.name,
     company: lead.company,
     role: lead.role,
@@ -109,8 +141,14 @@ export async function storeContactRequest(
     notes: lead.notes,
     ...evidence,
   };
-  return storeLead(db, { table: contactRequests, kind: "contact_request", values, channels, tokenHash, limit });
+  return storeLead(db, { table: contactRequests, kind: "contact_request", values, referenceHash: null, plan, tokenHash, limit });
 }
+
+/**
+ * A new lead's id, chosen before it is stored (the booking reference is made from it), and the
+ * hash of that reference (booking and enterprise leads; null for contact requests).
+ */
+export type LeadIdentity = { id: string; referenceHash: string | null };
 
 type LeadTable = typeof bookingInquiries | typeof contactRequests;
 
@@ -124,25 +162,29 @@ type StoreRow = { count: number | null; ms_left: number | null; token_claimed: b
  *   admitted one row when under the limit
  *   token    the bot token's hash, claimed when admitted (a racing claim waits, then finds it taken)
  *   lead     the row, when admitted and the token is ours; nothing when its idempotency key exists
- *   outbox   one row per channel for the new lead, with its payload (payloadSql)
+ *   desk     the lead desk's row for it (docs/decisions/0701): status New, its reference's hash
+ *   created  the first line of its timeline
+ *   outbox   one row per planned notification, with its payload (payloadSql) and due time
  * Parameters are cast to their columns' types: in INSERT ... SELECT they have no target to infer from.
  */
 async function storeLead(
   db: Db,
   options: {
     table: LeadTable;
-    kind: "booking_inquiry" | "contact_request";
+    kind: LeadKind;
     values: Record<string, unknown>;
-    channels: NotificationChannel[];
+    referenceHash: string | null;
+    plan: PlannedNotification[];
     tokenHash: string | null;
     limit: StoreLimit | undefined;
   },
 ): Promise<StoreResult> {
-  const { table, kind, values, channels, tokenHash, limit } = options;
+  const { table, kind, values, referenceHash, plan, tokenHash, limit } = options;
   const fields = Object.keys(values);
-  const shape = [kind, fields.join(","), channels.join(","), tokenHash ? "token" : "", limit ? "limit" : ""].join("|");
-  const statement = compiled(shape, () => storeSql(table, kind, fields, channels, Boolean(tokenHash), Boolean(limit)));
-  const rows = await runCompiled<StoreRow>(db, statement, { ...values, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
+  const planShape = plan.map((p) => `${p.channel}:${p.topic}:${p.delaySeconds}`).join(",");
+  const shape = [kind, fields.join(","), planShape, tokenHash ? "token" : "", limit ? "limit" : ""].join("|");
+  const statement = compiled(shape, () => storeSql(table, kind, fields, plan, Boolean(tokenHash), Boolean(limit)));
+  const rows = await runCompiled<StoreRow>(db, statement, { ...values, referenceHash, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
   const row = rows[0]!;
   if (limit) {
     const decision = limit.limiter.settle(limit.spec, { count: Number(row.count), ms_left: Number(row.ms_left) });
@@ -150,12 +192,18 @@ async function storeLead(
   }
   if (!row.token_claimed) return { outcome: "replayed" };
   if (!row.lead_id) return { outcome: "duplicate" };
-  if (channels.length > 0) signalLeadStored();
+  if (plan.some((p) => p.delaySeconds === 0)) signalLeadStored();
   return { outcome: "created", id: row.lead_id };
 }
 
-/** storeLead's statement for one shape, with placeholders named after `fields`, tokenHash and limitValues(). */
-function storeSql(table: LeadTable, kind: string, fields: string[], channels: NotificationChannel[], withToken: boolean, withLimit: boolean): SQL {
+/** How the desk's copy of name, e-mail, company and source reads from each submission table. */
+const deskColumns: Record<LeadKind, { email: string; company: string; source: SQL }> = {
+  booking_inquiry: { email: "work_email", company: "company_name", source: sql`lead.source_form::text::lead_origin` },
+  contact_request: { email: "email", company: "company", source: sql`'contact_form'::lead_origin` },
+};
+
+/** storeLead's statement for one shape, with placeholders named after `fields`, referenceHash, tokenHash and limitValues(). */
+function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: PlannedNotification[], withToken: boolean, withLimit: boolean): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const names: SQL[] = [];
   const params: SQL[] = [];
@@ -182,11 +230,25 @@ function storeSql(table: LeadTable, kind: string, fields: string[], channels: No
     sql`lead as (insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} from ${admittedLead}
       on conflict (idempotency_key) do nothing returning *)`,
   );
-  if (channels.length > 0) {
+  const desk = deskColumns[kind];
+  ctes.push(
+    sql`desk as (insert into ${leads} (id, kind, source, created_at, name, email, company, reference_hash)
+      select lead.id, ${sql.raw(`'${kind}'`)}, ${desk.source}, lead.created_at, lead.name, lead.${sql.identifier(desk.email)},
+        lead.${sql.identifier(desk.company)}, ${sql.placeholder("referenceHash")}::text
+      from lead returning 1)`,
+  );
+  ctes.push(
+    sql`created as (insert into ${leadEvents} (lead_id, at, type, data)
+      select lead.id, lead.created_at, 'created', jsonb_build_object('source', ${desk.source}) from lead returning 1)`,
+  );
+  if (plan.length > 0) {
+    const list = (values: string[], type: string) => sql.raw(`array[${values.join(", ")}]::${type}[]`);
     ctes.push(
-      sql`outbox as (insert into ${leadOutbox} (lead_kind, lead_id, channel, payload)
-        select ${sql.raw(`'${kind}'`)}, lead.id, channel, ${payloadSql(kind, columns)}
-        from lead cross join unnest(array[${sql.raw(channels.map((channel) => `'${channel}'`).join(", "))}]::text[]) as channel
+      sql`outbox as (insert into ${leadOutbox} (lead_kind, lead_id, channel, topic, payload, next_attempt_at)
+        select ${sql.raw(`'${kind}'`)}, lead.id, plan.channel, plan.topic, ${payloadSql(kind, columns)},
+          lead.created_at + make_interval(secs => plan.delay)
+        from lead cross join unnest(${list(plan.map((p) => `'${p.channel}'`), "text")}, ${list(plan.map((p) => `'${p.topic}'`), "text")},
+          ${list(plan.map((p) => String(p.delaySeconds)), "int")}) as plan(channel, topic, delay)
         returning 1)`,
     );
   }

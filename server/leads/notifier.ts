@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
-import type { NotificationChannel } from "./lead-service";
+import type { NotificationChannel, NotificationTopic } from "./lead-service";
 
 /** One outbox row to deliver. Its id is the delivery id: stable across retries and restarts. */
 export type OutboxDelivery = {
@@ -9,6 +9,9 @@ export type OutboxDelivery = {
   leadKind: string;
   leadId: string;
   channel: string;
+  /** What it is about (lead_outbox.topic): a new lead, a follow-up, a booked meeting, a prospect reminder. */
+  topic: NotificationTopic;
+  topicRef: string;
   payload: unknown;
   attempts: number;
   /** This claim's fencing token: the outcome is recorded only while the row still carries it. */

@@ -5,6 +5,7 @@ import { leadOutbox } from "../db/schema";
 import type { Logger } from "../logger";
 import { DeliveryTimeoutError, describeDeliveryFailure, type Notifier, type OutboxDelivery } from "./notifier";
 import { OUTBOX_DUE, outboxSignal } from "./outbox-signal";
+import type { NotificationTopic } from "./lead-service";
 import { pruneRateLimitBuckets } from "./rate-limiter";
 import { pruneUsedBotTokens } from "./bot-check";
 
@@ -60,7 +61,17 @@ export function createOutboxWorker(options: {
   async function claim(): Promise<OutboxDelivery[]> {
     const channels = notifier.channels;
     if (channels.length === 0) return [];
-    type Row = { id: string; lead_kind: string; lead_id: string; channel: string; payload: unknown; attempts: number; claim_token: string };
+    type Row = {
+      id: string;
+      lead_kind: string;
+      lead_id: string;
+      channel: string;
+      topic: NotificationTopic;
+      topic_ref: string;
+      payload: unknown;
+      attempts: number;
+      claim_token: string;
+    };
     const { rows } = await db.execute<Row>(sql`
       with due as (
         select id from lead_outbox
@@ -79,12 +90,14 @@ export function createOutboxWorker(options: {
              claim_token = gen_random_uuid()
         from due
        where o.id = due.id
-      returning o.id, o.lead_kind, o.lead_id, o.channel, o.payload, o.attempts, o.claim_token`);
+      returning o.id, o.lead_kind, o.lead_id, o.channel, o.topic, o.topic_ref, o.payload, o.attempts, o.claim_token`);
     return rows.map((r) => ({
       id: r.id,
       leadKind: r.lead_kind,
       leadId: r.lead_id,
       channel: r.channel,
+      topic: r.topic,
+      topicRef: r.topic_ref,
       payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
       attempts: Number(r.attempts),
       claimToken: r.claim_token,

@@ -5,4 +5,9 @@
  */
 export type PublicApiError = { success: false; error: string; fieldErrors?: Record<string, string> };
 
-export type LeadResponse = { success: true } | PublicApiError;
+/**
+ * A stored lead. A booking or enterprise lead also gets its reference (docs/decisions/0701): the
+ * page passes it to the scheduler link (utm_content) and names the lead with it when a meeting is
+ * booked. It reads nothing.
+ */
+export type LeadResponse = { success: true; reference?: string } | PublicApiError;

@@ -165,7 +165,10 @@ describe("bot check on (site and secret key configured)", () => {
     const first = await postJson(t.app, "/api/submit-booking", bookingBody({ recaptchaToken: tk }), { "idempotency-key": key });
     const again = await postJson(t.app, "/api/submit-booking", bookingBody({ recaptchaToken: tk }), { "idempotency-key": key });
     expect([first.status, again.status]).toEqual([200, 200]);
-    expect(await again.json()).toEqual({ success: true });
+    // The retry names the same lead: the same reference.
+    const firstAnswer = await first.json();
+    expect(firstAnswer).toEqual({ success: true, reference: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(await again.json()).toEqual(firstAnswer);
     expect((await leadCounts(t)).bookings).toBe(before.bookings + 1);
   });
 });

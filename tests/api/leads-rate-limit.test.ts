@@ -55,7 +55,9 @@ describe("idempotency", () => {
       postJson(t.app, "/api/submit-booking", bookingBody(), { ...from("198.51.100.60"), "idempotency-key": key }),
     ]);
     expect(headerAnswers.map((r) => r.status)).toEqual([200, 200]);
-    for (const r of headerAnswers) expect(await r.json()).toEqual({ success: true });
+    const [a, b] = await Promise.all(headerAnswers.map((r) => r.json()));
+    expect(a).toEqual({ success: true, reference: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(b).toEqual(a);
     const bodyKey = await postJson(t.app, "/api/submit-booking", bookingBody({ idempotency_key: key }), from("198.51.100.60"));
     expect(bodyKey.status).toBe(200);
     const after = await leadCounts(t);

@@ -57,7 +57,7 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
       { "x-forwarded-for": "203.0.113.7", "user-agent": "VitestBrowser/1.0" },
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
+    expect(await res.json()).toEqual({ success: true, reference: expect.stringMatching(/^[\w-]{22}$/) });
     const [row] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "booking-evidence-1"));
     expect(row).toMatchObject({
       name: "Ada Lovelace",
@@ -229,7 +229,8 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
       const before = await leadCounts(t);
       const res = await postJson(t.app, path, body);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ success: true });
+      // A booking lead's answer names its reference; a honeypot's names one that matches no lead.
+      expect(await res.json()).toEqual(path === "/api/contact" ? { success: true } : { success: true, reference: expect.stringMatching(/^[\w-]{22}$/) });
       expect(await leadCounts(t)).toEqual(before);
     }
     // Invalid fields answer what they answer without the honeypot: nothing tells the two apart.
