@@ -1,7 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 // Relative, not "@shared/...": react-router evaluates this file at build time, without the app's aliases.
 import { paths } from "../shared/site-routes";
-// Until shared/site-routes.ts lists it (paths and adminPaths), the page's path lives with its API.
 
 /** A path of shared/site-routes.ts as a route writes it: relative to `parent`, no leading slash. */
 function under(parent: string, path: string): string {
@@ -44,6 +43,8 @@ export default [
       route(adminPage(paths.adminBookings), "routes/admin/bookings.tsx"),
       route(adminPage(paths.adminUsers), "routes/admin/users.tsx"),
       route(adminPage(paths.adminNotifications), "routes/admin/notifications.tsx"),
+      route(adminPage(paths.adminLeads), "routes/admin/leads.tsx"),
+      route(adminPage(paths.adminLead), "routes/admin/lead.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

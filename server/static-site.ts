@@ -8,7 +8,7 @@ import {
   type PlaceholderKey,
   type RuntimeConfig,
 } from "@shared/runtime-config";
-import { adminPaths, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
+import { isAdminPath, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
 
 export type Coding = "br" | "gzip";
 
@@ -108,7 +108,6 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   if (!notFound) throw new BuildMissingError(`The build lacks the prerendered not-found page: rebuild with "npm run build".`);
   const spaShell = files.get("/__spa-fallback.html")!;
   const publicSet = new Set<string>(publicPaths);
-  const adminSet = new Set<string>(adminPaths);
 
   return {
     fileCount: files.size,
@@ -116,7 +115,7 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
     notFound,
     lookup(urlPath) {
       if (publicSet.has(urlPath)) return pageFile(urlPath);
-      if (adminSet.has(urlPath)) return spaShell;
+      if (isAdminPath(urlPath)) return spaShell;
       // Build internals are not addressable by URL.
       if (urlPath.endsWith(".html") || urlPath.startsWith("/__")) return undefined;
       return files.get(urlPath);

@@ -29,7 +29,13 @@ export const paths = {
   adminBookings: "/admin/bookings",
   adminUsers: "/admin/users",
   adminNotifications: "/admin/notifications",
+  adminLeads: "/admin/leads",
+  /** One lead's page: `:id` is the lead's uuid (adminLeadPath builds it). */
+  adminLead: "/admin/leads/:id",
 } as const;
+
+/** The page of the lead with this id. */
+export const adminLeadPath = (id: string) => `/admin/leads/${encodeURIComponent(id)}`;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
@@ -80,7 +86,16 @@ export const adminPaths = [
   paths.adminBookings,
   paths.adminUsers,
   paths.adminNotifications,
+  paths.adminLeads,
+  paths.adminLead,
 ] as const;
+
+const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+
+/** Whether a URL path is one of the staff pages, a `:id` matching a uuid (served from the SPA shell). */
+export function isAdminPath(urlPath: string): boolean {
+  return adminPaths.some((p) => (p.includes(":") ? new RegExp(`^${p.replace(/:[a-z]+/gi, UUID)}$`).test(urlPath) : p === urlPath));
+}
 
 /** The not-found page is prerendered at this path and served with status 404 for unknown paths. */
 export const notFoundPrerenderPath = "/__not-found";

@@ -40,14 +40,14 @@ describe("serving the prerendered site", () => {
   });
 
   it.each([...adminPaths])("%s is served from the SPA shell (client-only)", async (p) => {
-    const res = await get(p);
+    const res = await get(p.replace(":id", "00000000-0000-4000-8000-000000000001"));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).not.toMatch(/<h1[\s>]/);
     expect(html).toContain('name="robots" content="noindex');
   });
 
-  it.each(["/nope", "/features/unknown", "/admin/unknown", "/__spa-fallback.html", "/index.html", "/__not-found"])(
+  it.each(["/nope", "/features/unknown", "/admin/unknown", "/admin/leads/not-a-uuid", "/admin/leads/00000000-0000-4000-8000-000000000001/x", "/__spa-fallback.html", "/index.html", "/__not-found"])(
     "answers 404 with the not-found page for %s",
     async (p) => {
       const res = await get(p);
