@@ -11,6 +11,9 @@ import { leadRoutes } from "./routes/leads";
 import { leadPageRoutes } from "./routes/lead-pages";
 import { adminRoutes } from "./routes/admin";
 import { adminNotificationRoutes } from "./routes/admin-notifications";
+import { adminLeadRoutes } from "./routes/admin-leads";
+import { leadEventRoutes } from "./routes/lead-events";
+import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 
@@ -36,7 +39,10 @@ export function createApp(deps: AppDeps) {
   api.route("/", leadRoutes());
   api.route("/auth", authRoutes(auth));
   // Before the other admin routes, whose catch-all would answer its paths with 404.
+  api.route("/", leadEventRoutes());
+  api.route("/webhooks/calendly", calendlyWebhookRoutes());
   api.route("/admin/notifications", adminNotificationRoutes(auth));
+  api.route("/admin/leads", adminLeadRoutes(auth));
   api.route("/admin", adminRoutes(auth));
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.

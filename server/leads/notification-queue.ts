@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import { leadOutbox } from "../db/schema";
+import type { LeadKind, NotificationChannel, NotificationTopic } from "./lead-service";
+import { outboxSignal, OUTBOX_DUE } from "./outbox-signal";
+
+/**
+ * Queues a notification about a lead after it was stored (a booked meeting: decisions 0701, 0704)
+ * on the channels given, once per (lead, channel, topic, topicRef): queuing it again changes
+ * nothing. New leads queue theirs in the statement that stores them (lead-service.ts).
+ * Pass the transaction's handle when it belongs to a change made in one; the worker is woken
+ * after the caller's commit by `wakeOutbox()`.
+ */
+export async function queueLeadNotification(
+  db: Db,
+  notification: {
+    leadId: string;
+    leadKind: LeadKind;
+    channels: NotificationChannel[];
+    topic: NotificationTopic;
+    topicRef?: string;
+    payload: Record<string, unknown>;
+    dueAt?: Date;
+  },
+): Promise<number> {
+  if (notification.channels.length === 0) return 0;
+  const rows = await db
+    .insert(leadOutbox)
+    .values(
+      notification.channels.map((channel) => ({
+        leadKind: notification.leadKind,
+        leadId: notification.leadId,
+        channel,
+        topic: notification.topic,
+        topicRef: notification.topicRef ?? "",
+        payload: notification.payload,
+        nextAttemptAt: notification.dueAt ?? sql`now()`,
+      })),
+    )
+    .onConflictDoNothing({ target: [leadOutbox.leadId, leadOutbox.channel, leadOutbox.topic, leadOutbox.topicRef] })
+    .returning({ id: leadOutbox.id });
+  return rows.length;
+}
+
+/** The channels a booked meeting is announced on: Slack, where configured (decision 0704). */
+export function meetingChannels(notify: AppConfig["notify"]): NotificationChannel[] {
+  return notify.slackWebhookUrl ? ["slack"] : [];
+}
+
+/** Wakes this instance's outbox worker (after a commit that queued something due now). */
+export function wakeOutbox(): void {
+  outboxSignal.emit(OUTBOX_DUE);
+}
