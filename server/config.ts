@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from "./log-redaction";
 import { z } from "zod";
 import path from "node:path";
 import type { RuntimeConfig } from "@shared/runtime-config";
@@ -227,8 +228,9 @@ function unsafeProductionSettings(e: z.infer<typeof envSchema>): string[] {
  */
 function shownValue(name: string, value: string | undefined): string | null {
   if (value === undefined) return null;
-  if (/SECRET|PASSWORD|TOKEN|_KEY$/.test(name)) return "[redacted]";
-  return value.replace(/\/\/[^/@\s]*@/g, "//[redacted]@").replace(/^[^/@\s:]+:[^/@\s]*@/, "[redacted]@");
+  // A webhook URL's secret is its path (Slack's incoming webhooks).
+  if (/SECRET|PASSWORD|TOKEN|_KEY$|WEBHOOK_URL$/.test(name)) return "[redacted]";
+  return redactUrlCredentials(value).replace(/^[^/@\s:]+:(?!\/\/)\S*@/, "[redacted]@");
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. */

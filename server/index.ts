@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from "./log-redaction";
 import type { Server as HttpServer } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { ConfigError, loadConfig, type AppConfig } from "./config";
@@ -106,7 +107,8 @@ async function shutdown(server: ServerType, database: Database, logger: Logger, 
 }
 
 function fail(message: string): never {
-  process.stderr.write(`\nCannot start: ${message}\n\n`);
+  // A connection error can quote the URL it tried: never its password.
+  process.stderr.write(`\nCannot start: ${redactUrlCredentials(message)}\n\n`);
   process.exit(1);
 }
 

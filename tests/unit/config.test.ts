@@ -44,6 +44,9 @@ describe("configuration", () => {
       ["DATABASE_URL", "mysql://site:hunter2-secret@db.internal/site"],
       ["DATABASE_URL", "site:hunter2-secret@db.internal/site"],
       ["SMTP_URL", "smtp//mailer:hunter2-secret@mail.internal"],
+      // An incoming webhook's secret is its path.
+      ["SLACK_WEBHOOK_URL", "ftp://hooks.slack.com/services/T000/B000/hunter2-secret"],
+      ["LEADS_WEBHOOK_URL", "hooks.example.com/hunter2-secret"],
     ]) {
       let message = "";
       try {
