@@ -36,6 +36,7 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     LEADS_WEBHOOK_SECRET: "webhook-secret",
     LEADS_OUTBOX_POLL_MS: "50",
     LEADS_OUTBOX_LEASE_MS: "3000",
+    LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "1500",
     LEADS_OUTBOX_RETRY_BASE_MS: "200",
   });
 
@@ -57,9 +58,7 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`;
     [a, b] = await Promise.all([spawnServer({ env: env(webhook) }), spawnServer({ env: env(webhook) })]);
-    const created = await runAdminCreate(["--email", "staff@example.com", "--password", "correct-horse-battery"], {
-      DATABASE_URL: database.url,
-    });
+    const created = await runAdminCreate(["--email", "staff@example.com"], { DATABASE_URL: database.url, ADMIN_PASSWORD: "correct-horse-battery" });
     expect(created.code, created.output).toBe(0);
   }, 180_000);
 
