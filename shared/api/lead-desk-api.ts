@@ -110,6 +110,13 @@ export type LeadTimelineEntry = {
   data: Record<string, unknown>;
 };
 
+/** The `data` of the entries staff make (their `actor` is the staff member). */
+export type LeadStatusChangedData = { from: LeadStatus; to: LeadStatus };
+/** An owner as the timeline remembers them: their id and the e-mail they had then; null for nobody. */
+export type LeadOwnerRef = { id: string; email: string } | null;
+export type LeadOwnerChangedData = { from: LeadOwnerRef; to: LeadOwnerRef };
+export type LeadNoteAddedData = { text: string };
+
 /** GET /api/admin/leads/:id */
 export type LeadDetailResponse = {
   lead: LeadSummary & { submission: LeadSubmission; evidence: LeadEvidence };
@@ -122,6 +129,11 @@ export type LeadDetailResponse = {
 /** PATCH /api/admin/leads/:id (200), and the body of its 409 (code STALE_LEAD): the current lead. */
 export type LeadUpdateResponse = { lead: LeadSummary };
 export type LeadConflictResponse = { error: string; code: "STALE_LEAD"; lead: LeadSummary };
+/**
+ * The `code` of a refused PATCH (422, admin envelope): a status move the lifecycle does not allow
+ * (message LEAD_TRANSITION_MESSAGE), an owner who is not an admin (LEAD_OWNER_MESSAGE).
+ */
+export type LeadUpdateRefusalCode = "LEAD_TRANSITION_NOT_ALLOWED" | "LEAD_OWNER_NOT_STAFF";
 
 /** POST /api/admin/leads/:id/notes (201). */
 export type LeadNoteResponse = { entry: LeadTimelineEntry };
