@@ -138,12 +138,20 @@ export type LeadUpdateRefusalCode = "LEAD_TRANSITION_NOT_ALLOWED" | "LEAD_OWNER_
 /** POST /api/admin/leads/:id/notes (201). */
 export type LeadNoteResponse = { entry: LeadTimelineEntry };
 
-/** GET /api/admin/leads/summary: the dashboard's cards, each a filter of the inbox. */
+/**
+ * GET /api/admin/leads/summary: the dashboard's cards, each a filter of the inbox, counted at one
+ * instant. "Today" and "this week" are UTC, as the filters' days are.
+ */
 export type LeadDeskSummary = {
+  /** Leads created since today's midnight, UTC: filter `{ from: <today> }`. */
   newToday: number;
+  /** Leads in New: filter `{ status: "new" }`. */
   awaitingFirstContact: number;
+  /** Leads in New past the first-contact target: filter `{ overdue: true }`. */
   overdue: number;
+  /** Meetings booked since Monday 00:00, UTC: filter `{ bookedFrom: <this Monday> }`. */
   meetingsBookedThisWeek: number;
+  /** Booking and enterprise leads of today and the six days before (UTC) without a meeting: filter `{ notBooked: true, from: <today - 6 days> }`. */
   submittedNotBooked: number;
   firstContactTargetMinutes: number;
 };
