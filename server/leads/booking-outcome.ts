@@ -1,0 +1,328 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { LeadTimelineType } from "@shared/api/lead-desk-api";
+import type { LeadStatus } from "@shared/schemas/lead-desk";
+import { LEAD_REFERENCE_PATTERN } from "@shared/schemas/lead-events";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import { leadEvents, leads } from "../db/schema";
+import { leadReferenceHash } from "./lead-reference";
+import { appendLeadEvent } from "./lead-timeline";
+import { meetingChannels, queueLeadNotification, wakeOutbox } from "./notification-queue";
+
+/**
+ * The booking outcome (docs/decisions/0702): what the scheduler did with a booking or enterprise
+ * lead, from either of its two reporters, the visitor's page (POST /api/lead-events) and
+ * Calendly's signed webhook (POST /api/webhooks/calendly). Both come through here, so that the
+ * same booking told twice, or told out of order, changes the lead once and in one way.
+ *
+ * Every fact is a timeline entry under a dedupe key made of the lead and Calendly's invitee URI:
+ * the page's report and the webhook's invitee.created share one key (one "meeting booked"), a
+ * repeated delivery finds its key taken, and a cancellation or cleared no-show that arrives
+ * before what it undoes stays on the timeline as the reason the late arrival changes nothing.
+ * One transaction per report, the lead's row locked FOR UPDATE; every change to the row is
+ * version + 1, so a staff edit made before it is stale (docs/decisions/0701).
+ */
+
+/** What a reporter says happened. `source` is who said it: the visitor's page or Calendly. */
+export type BookingReport =
+  | { type: "scheduler_shown" }
+  | {
+      type: "booked";
+      source: "page" | "calendly";
+      /** Calendly's invitee URI: which booking it is. The page may not know it (an old embed). */
+      inviteeUri: string | null;
+      eventUri: string | null;
+      /** The meeting's start: only the webhook knows it. */
+      startsAt: Date | null;
+      /** A reschedule's new invitee names the one it replaced. */
+      oldInviteeUri: string | null;
+    }
+  | { type: "cancelled"; inviteeUri: string; rescheduled: boolean; newInviteeUri: string | null; reason: string | null }
+  | { type: "no_show"; inviteeUri: string; noShowRef: string }
+  | { type: "no_show_cleared"; inviteeUri: string; noShowRef: string };
+
+/** How a report names its lead: the page by its reference only; Calendly by reference, invitee and e-mail. */
+export type LeadMatch = { reference?: string | null; inviteeUris?: string[]; email?: string | null };
+
+export type BookingOutcome = {
+  leadId: string;
+  /** The timeline entry this report wrote, if any (none for a repeat or a late arrival). */
+  entry: LeadTimelineType | null;
+  /** Whether the lead's row changed (and its version grew). */
+  changed: boolean;
+  /** Notifications queued (a booked meeting on Slack). */
+  queued: number;
+};
+
+type Deps = { db: Db; config: Pick<AppConfig, "notify" | "leads"> };
+type Lead = typeof leads.$inferSelect;
+
+/** Written by the page before the embed told it the invitee: the webhook's invitee.created adopts it. */
+const UNKNOWN_INVITEE = "unknown";
+
+export const bookingKeys = {
+  schedulerShown: (leadId: string) => `page:scheduler_shown:${leadId}`,
+  booked: (leadId: string, inviteeUri: string | null) => `calendly:booked:${leadId}:${inviteeUri ?? UNKNOWN_INVITEE}`,
+  cancelled: (leadId: string, inviteeUri: string) => `calendly:cancelled:${leadId}:${inviteeUri}`,
+  noShow: (leadId: string, ref: string) => `calendly:no_show:${leadId}:${ref}`,
+  noShowCleared: (leadId: string, ref: string) => `calendly:no_show_cleared:${leadId}:${ref}`,
+};
+
+/**
+ * The booking or enterprise lead a report names: its reference (only its hash is stored), then a
+ * lead whose current meeting is one of the invitees (a cancellation or reschedule of a booking
+ * we matched before), then the most recent booking lead with the invitee's e-mail.
+ */
+async function matchLead(tx: Db, match: LeadMatch): Promise<string | null> {
+  if (match.reference && LEAD_REFERENCE_PATTERN.test(match.reference)) {
+    const [row] = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.referenceHash, leadReferenceHash(match.reference)), eq(leads.kind, "booking_inquiry")));
+    if (row) return row.id;
+  }
+  const invitees = (match.inviteeUris ?? []).filter(Boolean);
+  if (invitees.length > 0) {
+    const [row] = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(inArray(leads.meetingInviteeUri, invitees))
+      .orderBy(desc(leads.updatedAt))
+      .limit(1);
+    if (row) return row.id;
+  }
+  if (match.email) {
+    const [row] = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(sql`lower(${leads.email}) = lower(${match.email})`, eq(leads.kind, "booking_inquiry")))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(1);
+    if (row) return row.id;
+  }
+  return null;
+}
+
+async function entryByKey(tx: Db, key: string) {
+  const [row] = await tx.select({ id: leadEvents.id, data: leadEvents.data }).from(leadEvents).where(eq(leadEvents.dedupeKey, key));
+  return row ? { id: row.id, data: (row.data ?? {}) as Record<string, unknown> } : null;
+}
+
+/**
+ * An invitee that is no longer a live booking: cancelled, or replaced by a reschedule (a later
+ * booking on this lead names it as its old invitee). Its invitee.created, arriving late, books
+ * nothing.
+ */
+async function inviteeEnded(tx: Db, leadId: string, inviteeUri: string): Promise<boolean> {
+  if (await entryByKey(tx, bookingKeys.cancelled(leadId, inviteeUri))) return true;
+  const [replaced] = await tx
+    .select({ id: leadEvents.id })
+    .from(leadEvents)
+    .where(
+      and(
+        eq(leadEvents.leadId, leadId),
+        inArray(leadEvents.type, ["meeting_booked", "meeting_rescheduled"]),
+        sql`${leadEvents.data}->>'oldInviteeUri' = ${inviteeUri}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(replaced);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Where a cancelled meeting returns the lead: where it was, or Contacted when staff had moved it there. */
+const returnStatus = (lead: Lead): LeadStatus => lead.statusBeforeMeeting ?? "contacted";
+
+type Change = Partial<Pick<Lead, "status" | "statusBeforeMeeting" | "meetingStartsAt" | "meetingInviteeUri">> & {
+  meetingBookedAt?: Date | null | "now";
+  firstResponseNow?: true;
+};
+
+async function updateLead(tx: Db, lead: Lead, change: Change): Promise<void> {
+  const { meetingBookedAt, firstResponseNow, ...rest } = change;
+  await tx
+    .update(leads)
+    .set({
+      ...rest,
+      ...(meetingBookedAt === undefined ? {} : { meetingBookedAt: meetingBookedAt === "now" ? sql`now()` : meetingBookedAt }),
+      ...(firstResponseNow ? { firstResponseAt: sql`coalesce(${leads.firstResponseAt}, now())` } : {}),
+      version: sql`${leads.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(leads.id, lead.id));
+}
+
+const statusMove = (from: LeadStatus, to: LeadStatus | undefined) => (to && to !== from ? { status: { from, to } } : {});
+
+/**
+ * The Slack notice of a booked meeting (decision 0704), once per invitee. A page's report queues it
+ * only where no webhook is configured: with one, Calendly's invitee.created follows within
+ * seconds and brings the start time the notice should show.
+ */
+async function queueMeetingNotice(tx: Db, deps: Deps, lead: Lead, report: Extract<BookingReport, { type: "booked" }>, startsAt: Date | null): Promise<number> {
+  if (report.source === "page" && deps.config.leads.calendlySigningKey) return 0;
+  return queueLeadNotification(tx, {
+    leadId: lead.id,
+    leadKind: "booking_inquiry",
+    channels: meetingChannels(deps.config.notify),
+    topic: "meeting_booked",
+    topicRef: report.inviteeUri ?? UNKNOWN_INVITEE,
+    payload: {
+      name: lead.name,
+      company: lead.company,
+      source: lead.source,
+      meetingStartsAt: iso(startsAt),
+      rescheduled: report.oldInviteeUri !== null,
+    },
+  });
+}
+
+async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<BookingReport, { type: "booked" }>): Promise<Omit<BookingOutcome, "leadId">> {
+  const unchanged = { entry: null, changed: false, queued: 0 };
+  const invitee = report.inviteeUri;
+  if (invitee && (await inviteeEnded(tx, lead.id, invitee))) return unchanged;
+
+  // The same booking told before (the page, then the webhook; or a repeated delivery): fill in what
+  // the earlier report could not know, change nothing else.
+  let earlier = await entryByKey(tx, bookingKeys.booked(lead.id, invitee));
+  let adopting = false;
+  if (!earlier && invitee && lead.meetingInviteeUri === null && lead.meetingBookedAt !== null) {
+    earlier = await entryByKey(tx, bookingKeys.booked(lead.id, null));
+    adopting = earlier !== null;
+  }
+  if (earlier) {
+    const patch: Record<string, unknown> = {};
+    if (report.startsAt && earlier.data.startsAt !== iso(report.startsAt)) patch.startsAt = iso(report.startsAt);
+    if (report.eventUri && !earlier.data.eventUri) patch.eventUri = report.eventUri;
+    if (adopting) patch.inviteeUri = invitee;
+    if (report.source === "calendly" && earlier.data.source !== "calendly") patch.confirmedBy = "calendly";
+    if (Object.keys(patch).length > 0) {
+      await tx.update(leadEvents).set({ data: sql`${leadEvents.data} || ${JSON.stringify(patch)}::jsonb` }).where(eq(leadEvents.id, earlier.id));
+    }
+    const current = adopting || (invitee !== null && lead.meetingInviteeUri === invitee);
+    const change: Change = {};
+    if (adopting) change.meetingInviteeUri = invitee;
+    if (current && report.startsAt && lead.meetingStartsAt?.getTime() !== report.startsAt.getTime()) change.meetingStartsAt = report.startsAt;
+    const changed = Object.keys(change).length > 0;
+    if (changed) await updateLead(tx, lead, change);
+    const startsAt = change.meetingStartsAt ?? lead.meetingStartsAt;
+    const queued = current ? await queueMeetingNotice(tx, deps, lead, report, startsAt) : 0;
+    return { entry: null, changed, queued };
+  }
+
+  const rescheduled = report.oldInviteeUri !== null;
+  const status: LeadStatus | undefined = lead.status === "won" || lead.status === "meeting_booked" ? undefined : "meeting_booked";
+  const entry: LeadTimelineType = rescheduled ? "meeting_rescheduled" : "meeting_booked";
+  const written = await appendLeadEvent(tx, {
+    leadId: lead.id,
+    type: entry,
+    dedupeKey: bookingKeys.booked(lead.id, invitee),
+    data: {
+      source: report.source,
+      startsAt: iso(report.startsAt),
+      inviteeUri: invitee,
+      eventUri: report.eventUri,
+      ...(rescheduled ? { oldInviteeUri: report.oldInviteeUri } : {}),
+      ...statusMove(lead.status, status),
+    },
+  });
+  if (!written) return unchanged;
+  await updateLead(tx, lead, {
+    ...(status ? { status, statusBeforeMeeting: lead.status } : {}),
+    // A reschedule moves the meeting; it was booked when it was first booked.
+    meetingBookedAt: rescheduled && lead.meetingBookedAt ? lead.meetingBookedAt : "now",
+    meetingStartsAt: report.startsAt,
+    meetingInviteeUri: invitee,
+    firstResponseNow: true,
+  });
+  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, report.startsAt) };
+}
+
+async function applyCancelled(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "cancelled" }>): Promise<Omit<BookingOutcome, "leadId">> {
+  const current = lead.meetingInviteeUri === report.inviteeUri;
+  let change: Change | null = null;
+  if (current && report.rescheduled) {
+    // The new booking is on its way (its invitee.created may come before or after this): it is
+    // the current meeting now, its start unknown until it arrives.
+    if (report.newInviteeUri) change = { meetingInviteeUri: report.newInviteeUri, meetingStartsAt: null };
+  } else if (current) {
+    change = {
+      ...(lead.status === "meeting_booked" ? { status: returnStatus(lead) } : {}),
+      statusBeforeMeeting: null,
+      meetingBookedAt: null,
+      meetingStartsAt: null,
+      meetingInviteeUri: null,
+    };
+  }
+  const written = await appendLeadEvent(tx, {
+    leadId: lead.id,
+    type: "meeting_cancelled",
+    dedupeKey: bookingKeys.cancelled(lead.id, report.inviteeUri),
+    data: {
+      source: "calendly",
+      inviteeUri: report.inviteeUri,
+      rescheduled: report.rescheduled,
+      ...(report.newInviteeUri ? { newInviteeUri: report.newInviteeUri } : {}),
+      ...(report.reason ? { reason: report.reason } : {}),
+      ...statusMove(lead.status, change?.status ?? undefined),
+    },
+  });
+  if (!written) return { entry: null, changed: false, queued: 0 };
+  if (change) await updateLead(tx, lead, change);
+  return { entry: "meeting_cancelled", changed: change !== null, queued: 0 };
+}
+
+async function applyNoShow(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "no_show" | "no_show_cleared" }>): Promise<Omit<BookingOutcome, "leadId">> {
+  const unchanged = { entry: null, changed: false, queued: 0 };
+  const marking = report.type === "no_show";
+  // A no-show taken back before its marking arrived: the marking, late, changes nothing.
+  if (marking && (await entryByKey(tx, bookingKeys.noShowCleared(lead.id, report.noShowRef)))) return unchanged;
+  const current = lead.meetingInviteeUri === report.inviteeUri;
+  let status: LeadStatus | undefined;
+  if (current && marking && (lead.status === "meeting_booked" || lead.status === "meeting_held")) status = "no_show";
+  if (current && !marking && lead.status === "no_show") status = "meeting_booked";
+  const written = await appendLeadEvent(tx, {
+    leadId: lead.id,
+    type: report.type,
+    dedupeKey: (marking ? bookingKeys.noShow : bookingKeys.noShowCleared)(lead.id, report.noShowRef),
+    data: { source: "calendly", inviteeUri: report.inviteeUri, ...statusMove(lead.status, status) },
+  });
+  if (!written) return unchanged;
+  if (status) await updateLead(tx, lead, { status });
+  return { entry: report.type, changed: status !== undefined, queued: 0 };
+}
+
+/**
+ * Applies one report to the lead it names, in one transaction with the lead's row locked; wakes
+ * the outbox after the commit when a notice was queued. Null when no lead matches: the caller
+ * answers as if it did.
+ */
+export async function recordBookingOutcome(deps: Deps, match: LeadMatch, report: BookingReport): Promise<BookingOutcome | null> {
+  const outcome = await deps.db.transaction(async (tx): Promise<BookingOutcome | null> => {
+    const leadId = await matchLead(tx, match);
+    if (!leadId) return null;
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+    if (!lead) return null;
+    switch (report.type) {
+      case "scheduler_shown": {
+        const written = await appendLeadEvent(tx, {
+          leadId,
+          type: "scheduler_shown",
+          dedupeKey: bookingKeys.schedulerShown(leadId),
+          data: { source: "page" },
+        });
+        return { leadId, entry: written ? "scheduler_shown" : null, changed: false, queued: 0 };
+      }
+      case "booked":
+        return { leadId, ...(await applyBooked(tx, deps, lead, report)) };
+      case "cancelled":
+        return { leadId, ...(await applyCancelled(tx, lead, report)) };
+      case "no_show":
+      case "no_show_cleared":
+        return { leadId, ...(await applyNoShow(tx, lead, report)) };
+    }
+  });
+  if (outcome && outcome.queued > 0) wakeOutbox();
+  return outcome;
+}
