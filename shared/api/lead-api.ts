@@ -11,3 +11,9 @@ export type PublicApiError = { success: false; error: string; fieldErrors?: Reco
  * booked. It reads nothing.
  */
 export type LeadResponse = { success: true; reference?: string } | PublicApiError;
+
+/**
+ * POST /api/lead-events (docs/decisions/0702): 202 whether or not the reference names a lead, so
+ * the answer tells nothing about it; errors (400, 413, 415, 429) in the envelope above.
+ */
+export type LeadEventAnswer = { success: true } | PublicApiError;
