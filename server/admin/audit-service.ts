@@ -11,6 +11,11 @@ export type AuditAction =
   | "bookings.export"
   | "admin.create"
   | "notifications.retry"
+  // The lead desk (server/admin/lead-desk-service.ts, docs/decisions/0703): target is the lead's id.
+  | "leads.export"
+  | "lead.status"
+  | "lead.owner"
+  | "lead.note"
   // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
   | "auth.sign-in"
   | "auth.sign-in.failed"

@@ -1,0 +1,97 @@
+import { aliasedTable, and, eq } from "drizzle-orm";
+import { leadStatusLabels, type LeadFilters } from "@shared/schemas/lead-desk";
+import type { Db } from "../db/client";
+import { bookingInquiries, contactRequests, leads, users } from "../db/schema";
+import { afterCursor, cursorTimestamp, newestFirst, type Cursor } from "./keyset-cursor";
+import { startCsvStream, type CsvColumn } from "./csv-stream";
+import { leadFilterConditions, submissionColumns, type DeskSettings } from "./lead-desk-service";
+
+/**
+ * The inbox's CSV export (docs/decisions/0703): every lead matching the filters, newest first,
+ * with the desk's fields and every field of its submission, whichever form it came from.
+ */
+
+const l = leads;
+const bi = bookingInquiries;
+const cr = contactRequests;
+const owner = aliasedTable(users, "owner");
+
+const exportColumns = {
+  id: l.id,
+  kind: l.kind,
+  createdAt: l.createdAt,
+  source: l.source,
+  status: l.status,
+  ownerEmail: owner.email,
+  name: l.name,
+  email: l.email,
+  company: l.company,
+  firstResponseAt: l.firstResponseAt,
+  meetingBookedAt: l.meetingBookedAt,
+  meetingStartsAt: l.meetingStartsAt,
+  ...submissionColumns,
+  cursorTs: cursorTimestamp(l.createdAt),
+};
+
+function selectBatch(db: Db, filters: LeadFilters, settings: DeskSettings, cursor: Cursor | null, size: number) {
+  const conditions = leadFilterConditions(filters, settings);
+  if (cursor) conditions.push(afterCursor(l.createdAt, l.id, cursor));
+  return db
+    .select(exportColumns)
+    .from(l)
+    .leftJoin(owner, eq(owner.id, l.ownerUserId))
+    .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
+    .leftJoin(cr, and(eq(l.kind, "contact_request"), eq(cr.id, l.id)))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...newestFirst(l.createdAt, l.id))
+    .limit(size);
+}
+
+type Row = Awaited<ReturnType<typeof selectBatch>>[number];
+
+const when = (value: Date | null) => value?.toISOString() ?? null;
+
+const csvColumns: CsvColumn<Row>[] = [
+  ["id", (r) => r.id],
+  ["created_at", (r) => r.createdAt.toISOString()],
+  ["source", (r) => r.source],
+  ["status", (r) => leadStatusLabels[r.status]],
+  ["owner_email", (r) => r.ownerEmail],
+  ["name", (r) => r.name],
+  ["email", (r) => r.email],
+  ["company", (r) => r.company],
+  ["first_response_at", (r) => when(r.firstResponseAt)],
+  ["meeting_booked_at", (r) => when(r.meetingBookedAt)],
+  ["meeting_starts_at", (r) => when(r.meetingStartsAt)],
+  ["job_title", (r) => r.jobTitle],
+  ["total_calls", (r) => r.totalCalls],
+  ["ai_goal", (r) => r.aiGoal],
+  ["tcpa_consent", (r) => r.tcpaConsent],
+  ["consent_text_version", (r) => r.consentTextVersion],
+  ["contact_role", (r) => r.role],
+  ["phone", (r) => r.phone],
+  ["industry", (r) => r.industry],
+  ["company_size", (r) => r.companySize],
+  ["contact_notes", (r) => r.notes],
+  ["page_path", (r) => r.pagePath],
+  ["referrer", (r) => r.referrer],
+  ["utm_source", (r) => r.utmSource],
+  ["utm_medium", (r) => r.utmMedium],
+  ["utm_campaign", (r) => r.utmCampaign],
+  ["utm_term", (r) => r.utmTerm],
+  ["utm_content", (r) => r.utmContent],
+  ["client_ip", (r) => r.clientIp],
+  ["user_agent", (r) => r.userAgent],
+  ["bot_check", (r) => r.botCheck],
+];
+
+/** The export's header line, for tests and the decision record. */
+export const LEAD_EXPORT_HEADERS = csvColumns.map(([header]) => header);
+
+/**
+ * The CSV of every lead matching the filters, streamed in keyset batches of 1,000; the first batch
+ * is read before this resolves, so a query that fails is still an error answer (see startCsvStream).
+ */
+export function startLeadsCsv(db: Db, filters: LeadFilters, settings: DeskSettings): Promise<ReadableStream<Uint8Array>> {
+  return startCsvStream(csvColumns, (after, size) => selectBatch(db, filters, settings, after, size));
+}

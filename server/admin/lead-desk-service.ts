@@ -1,0 +1,428 @@
+import { aliasedTable, and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type {
+  LeadDeskSummary,
+  LeadDetailResponse,
+  LeadEvidence,
+  LeadOwnerRef,
+  LeadsPage,
+  LeadSubmission,
+  LeadSummary,
+  LeadTimelineEntry,
+  LeadTimelineType,
+  LeadUpdateRefusalCode,
+  StaffMember,
+} from "@shared/api/lead-desk-api";
+import {
+  LEAD_OWNER_MESSAGE,
+  LEAD_STALE_MESSAGE,
+  LEAD_TRANSITION_MESSAGE,
+  canMoveLead,
+  type LeadFilters,
+  type LeadStatus,
+  type LeadUpdate,
+} from "@shared/schemas/lead-desk";
+import type { Db } from "../db/client";
+import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
+import { appendLeadEvent } from "../leads/lead-timeline";
+import { writeAudit } from "./audit-service";
+import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
+
+/**
+ * The lead desk's reads and changes (docs/decisions/0701, 0703): the inbox's keyset pages, the
+ * dashboard's counts, a lead's page, and the staff's changes and notes, each change one timeline
+ * entry and one audit row in the transaction that makes it.
+ */
+
+const l = leads;
+const owner = aliasedTable(users, "owner");
+
+/** The deployment's first-contact target, in minutes (LEADS_FIRST_CONTACT_MINUTES). */
+export type DeskSettings = { firstContactMinutes: number };
+
+/** Staff acting on a lead: the signed-in admin. */
+export type DeskActor = { userId: string; email: string };
+
+/** The instant before which a lead still in New is overdue, read from the statement's own now(). */
+const overdueBefore = (settings: DeskSettings) => sql`now() - make_interval(secs => ${settings.firstContactMinutes * 60}::float8)`;
+
+const summaryColumns = (settings: DeskSettings) => ({
+  id: l.id,
+  kind: l.kind,
+  createdAt: l.createdAt,
+  source: l.source,
+  name: l.name,
+  email: l.email,
+  company: l.company,
+  status: l.status,
+  ownerId: owner.id,
+  ownerEmail: owner.email,
+  ownerName: owner.name,
+  firstResponseAt: l.firstResponseAt,
+  meetingStartsAt: l.meetingStartsAt,
+  overdue: sql<boolean>`(${l.status} = 'new' and ${l.createdAt} < ${overdueBefore(settings)})`,
+  version: l.version,
+  cursorTs: cursorTimestamp(l.createdAt),
+});
+
+type SummaryRow = {
+  id: string;
+  createdAt: Date;
+  source: LeadSummary["source"];
+  name: string;
+  email: string;
+  company: string;
+  status: LeadStatus;
+  ownerId: string | null;
+  ownerEmail: string | null;
+  ownerName: string | null;
+  firstResponseAt: Date | null;
+  meetingStartsAt: Date | null;
+  overdue: boolean;
+  version: number;
+};
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function toSummary(row: SummaryRow): LeadSummary {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    source: row.source,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    status: row.status,
+    owner: row.ownerId ? { id: row.ownerId, email: row.ownerEmail ?? "", name: row.ownerName ?? "" } : null,
+    firstResponseAt: iso(row.firstResponseAt),
+    meetingStartsAt: iso(row.meetingStartsAt),
+    // node-postgres and PGlite both answer a boolean expression as a boolean; be strict anyway.
+    overdue: row.overdue === true,
+    version: row.version,
+  };
+}
+
+/**
+ * The inbox's filters as conditions on `leads` alone, so each can use its index (0703): status,
+ * owner and source each lead an index on (column, created_at desc, id desc); overdue is the status
+ * index's New range; dates and paging are the created_at index.
+ */
+export function leadFilterConditions(filters: LeadFilters, settings: DeskSettings): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(ilike(l.name, pattern), ilike(l.email, pattern), ilike(l.company, pattern))!);
+  }
+  if (filters.source) conditions.push(eq(l.source, filters.source));
+  if (filters.status) conditions.push(eq(l.status, filters.status));
+  if (filters.owner === "none") conditions.push(isNull(l.ownerUserId));
+  else if (filters.owner) conditions.push(eq(l.ownerUserId, filters.owner));
+  if (filters.overdue) conditions.push(eq(l.status, "new"), lt(l.createdAt, overdueBefore(settings)));
+  if (filters.notBooked) conditions.push(eq(l.kind, "booking_inquiry"), isNull(l.meetingBookedAt));
+  if (filters.bookedFrom) conditions.push(gte(l.meetingBookedAt, dayStart(filters.bookedFrom)));
+  if (filters.from) conditions.push(gte(l.createdAt, dayStart(filters.from)));
+  if (filters.to) conditions.push(lt(l.createdAt, dayEnd(filters.to)));
+  return conditions;
+}
+
+function selectSummaries(db: Db, filters: LeadFilters, cursor: Cursor | null, limit: number, settings: DeskSettings) {
+  const conditions = leadFilterConditions(filters, settings);
+  if (cursor) conditions.push(afterCursor(l.createdAt, l.id, cursor));
+  return db
+    .select(summaryColumns(settings))
+    .from(l)
+    .leftJoin(owner, eq(owner.id, l.ownerUserId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...newestFirst(l.createdAt, l.id))
+    .limit(limit);
+}
+
+/** One page of the inbox, newest first, and the cursor of the next page (null on the last). */
+export async function listLeads(db: Db, filters: LeadFilters, cursor: Cursor | null, limit: number, settings: DeskSettings): Promise<LeadsPage> {
+  const rows = await selectSummaries(db, filters, cursor, limit + 1, settings);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null,
+    firstContactTargetMinutes: settings.firstContactMinutes,
+  };
+}
+
+/**
+ * The dashboard's counts in one statement, at one now(). Each count is its own subquery on the
+ * index that serves it, rather than one pass over every lead with FILTER clauses (0703).
+ * "Today", "this week" (from Monday) and "the last seven days" (today and the six days before)
+ * are whole UTC days, so each card's count is what the inbox lists under its filter.
+ */
+export async function leadDeskSummary(db: Db, settings: DeskSettings): Promise<LeadDeskSummary> {
+  const today = sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+  const monday = sql`(date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')`;
+  const result = await db.execute<Record<keyof Omit<LeadDeskSummary, "firstContactTargetMinutes">, number>>(sql`select
+    (select count(*) from ${l} where ${l.createdAt} >= ${today})::int as "newToday",
+    (select count(*) from ${l} where ${l.status} = 'new')::int as "awaitingFirstContact",
+    (select count(*) from ${l} where ${l.status} = 'new' and ${l.createdAt} < ${overdueBefore(settings)})::int as "overdue",
+    (select count(*) from ${l} where ${l.meetingBookedAt} >= ${monday})::int as "meetingsBookedThisWeek",
+    (select count(*) from ${l} where ${l.kind} = 'booking_inquiry' and ${l.meetingBookedAt} is null
+      and ${l.createdAt} >= ${today} - interval '6 days')::int as "submittedNotBooked"`);
+  const row = result.rows[0]!;
+  return {
+    newToday: Number(row.newToday),
+    awaitingFirstContact: Number(row.awaitingFirstContact),
+    overdue: Number(row.overdue),
+    meetingsBookedThisWeek: Number(row.meetingsBookedThisWeek),
+    submittedNotBooked: Number(row.submittedNotBooked),
+    firstContactTargetMinutes: settings.firstContactMinutes,
+  };
+}
+
+async function leadSummary(db: Db, id: string, settings: DeskSettings): Promise<LeadSummary | null> {
+  const [row] = await db.select(summaryColumns(settings)).from(l).leftJoin(owner, eq(owner.id, l.ownerUserId)).where(eq(l.id, id));
+  return row ? toSummary(row) : null;
+}
+
+/** Everyone who may own a lead: the users with the admin role. */
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  return db
+    .selectDistinct({ id: users.id, email: users.email, name: users.name })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(asc(users.name), asc(users.email), asc(users.id));
+}
+
+const bi = bookingInquiries;
+const cr = contactRequests;
+
+/**
+ * The submission's own fields, read from whichever table the lead's kind names (joined on kind and
+ * id, so the other table's side is null and coalesce reads the lead's own).
+ */
+export const submissionColumns = {
+  jobTitle: bi.jobTitle,
+  totalCalls: bi.totalCalls,
+  aiGoal: bi.aiGoal,
+  tcpaConsent: bi.tcpaConsent,
+  consentTextVersion: bi.consentTextVersion,
+  role: cr.role,
+  phone: cr.phone,
+  industry: cr.industry,
+  companySize: cr.companySize,
+  notes: cr.notes,
+  pagePath: sql<string | null>`coalesce(${bi.pagePath}, ${cr.pagePath})`,
+  referrer: sql<string | null>`coalesce(${bi.referrer}, ${cr.referrer})`,
+  utmSource: sql<string | null>`coalesce(${bi.utmSource}, ${cr.utmSource})`,
+  utmMedium: sql<string | null>`coalesce(${bi.utmMedium}, ${cr.utmMedium})`,
+  utmCampaign: sql<string | null>`coalesce(${bi.utmCampaign}, ${cr.utmCampaign})`,
+  utmTerm: sql<string | null>`coalesce(${bi.utmTerm}, ${cr.utmTerm})`,
+  utmContent: sql<string | null>`coalesce(${bi.utmContent}, ${cr.utmContent})`,
+  clientIp: sql<string | null>`coalesce(${bi.clientIp}, ${cr.clientIp})`,
+  userAgent: sql<string | null>`coalesce(${bi.userAgent}, ${cr.userAgent})`,
+  botCheck: sql<LeadEvidence["botCheck"]>`coalesce(${bi.botCheck}, ${cr.botCheck})`,
+};
+
+type SubmissionRow = {
+  jobTitle: string | null;
+  totalCalls: number | null;
+  aiGoal: string | null;
+  tcpaConsent: boolean | null;
+  consentTextVersion: string | null;
+  role: string | null;
+  phone: string | null;
+  industry: string | null;
+  companySize: string | null;
+  notes: string | null;
+};
+
+function toSubmission(kind: "booking_inquiry" | "contact_request", row: SubmissionRow): LeadSubmission {
+  if (kind === "booking_inquiry") {
+    return {
+      kind,
+      jobTitle: row.jobTitle ?? "",
+      totalCalls: row.totalCalls,
+      aiGoal: row.aiGoal,
+      tcpaConsent: row.tcpaConsent ?? false,
+      consentTextVersion: row.consentTextVersion ?? "",
+    };
+  }
+  return { kind, role: row.role, phone: row.phone, industry: row.industry ?? "", companySize: row.companySize, notes: row.notes };
+}
+
+function toEvidence(row: Record<keyof LeadEvidence, unknown>): LeadEvidence {
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    pagePath: text(row.pagePath),
+    referrer: text(row.referrer),
+    utmSource: text(row.utmSource),
+    utmMedium: text(row.utmMedium),
+    utmCampaign: text(row.utmCampaign),
+    utmTerm: text(row.utmTerm),
+    utmContent: text(row.utmContent),
+    clientIp: text(row.clientIp),
+    userAgent: text(row.userAgent),
+    botCheck: (text(row.botCheck) as LeadEvidence["botCheck"]) ?? null,
+  };
+}
+
+type EventRow = { id: string; at: Date; type: string; actorUserId: string | null; actorEmail: string | null; data: unknown };
+
+function toTimelineEntry(row: EventRow): LeadTimelineEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    type: row.type as LeadTimelineType,
+    actor: row.actorUserId || row.actorEmail ? { id: row.actorUserId, email: row.actorEmail } : null,
+    data: row.data && typeof row.data === "object" && !Array.isArray(row.data) ? (row.data as Record<string, unknown>) : {},
+  };
+}
+
+const eventColumns = {
+  id: leadEvents.id,
+  at: leadEvents.at,
+  type: leadEvents.type,
+  actorUserId: leadEvents.actorUserId,
+  actorEmail: leadEvents.actorEmail,
+  data: leadEvents.data,
+};
+
+/**
+ * A lead's page: the lead with what the visitor gave and the evidence kept with it, its timeline
+ * oldest first, and who may own it. Null when there is no such lead (a lead and its submission are
+ * stored in one statement and neither is ever deleted, so the join finds both or neither).
+ */
+export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
+  const [[row], timeline, staff] = await Promise.all([
+    db
+      .select({ ...summaryColumns(settings), ...submissionColumns })
+      .from(l)
+      .leftJoin(owner, eq(owner.id, l.ownerUserId))
+      .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
+      .leftJoin(cr, and(eq(l.kind, "contact_request"), eq(cr.id, l.id)))
+      .where(eq(l.id, id)),
+    db.select(eventColumns).from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
+    listStaff(db),
+  ]);
+  if (!row) return null;
+  return {
+    lead: { ...toSummary(row), submission: toSubmission(row.kind, row), evidence: toEvidence(row) },
+    timeline: timeline.map(toTimelineEntry),
+    staff,
+    firstContactTargetMinutes: settings.firstContactMinutes,
+  };
+}
+
+export type UpdateLeadResult =
+  | { ok: true; lead: LeadSummary }
+  | { ok: false; status: 404; error: string }
+  | { ok: false; status: 409; error: string; code: "STALE_LEAD"; lead: LeadSummary }
+  | { ok: false; status: 422; error: string; code: LeadUpdateRefusalCode };
+
+export const LEAD_NOT_FOUND = "Lead not found";
+
+/**
+ * A staff change of a lead's status and/or owner, made on the version the editor saw (0701, 0703).
+ * One transaction: the lead is locked (FOR UPDATE) before its version is compared, so of two
+ * edits made on the same version the second waits, then reads the first's new version and is
+ * refused as stale. The version is compared here, never bound into SQL: any JSON integer passes
+ * the schema, and one past PostgreSQL's integer would fail the query instead of being stale.
+ * A change to what the lead already is writes nothing and keeps the version.
+ */
+export async function updateLead(db: Db, actor: DeskActor, id: string, change: LeadUpdate, settings: DeskSettings): Promise<UpdateLeadResult> {
+  return db.transaction(async (tx): Promise<UpdateLeadResult> => {
+    const [current] = await tx
+      .select({ status: l.status, ownerUserId: l.ownerUserId, version: l.version })
+      .from(l)
+      .where(eq(l.id, id))
+      .for("update");
+    if (!current) return { ok: false, status: 404, error: LEAD_NOT_FOUND };
+    if (current.version !== change.version) {
+      return { ok: false, status: 409, error: LEAD_STALE_MESSAGE, code: "STALE_LEAD", lead: (await leadSummary(tx, id, settings))! };
+    }
+
+    const status = change.status !== undefined && change.status !== current.status ? { from: current.status, to: change.status } : null;
+    if (status && !canMoveLead(status.from, status.to)) {
+      return { ok: false, status: 422, error: LEAD_TRANSITION_MESSAGE, code: "LEAD_TRANSITION_NOT_ALLOWED" };
+    }
+
+    let ownerChange: { from: LeadOwnerRef; to: LeadOwnerRef } | null = null;
+    // PostgreSQL reads a uuid in either case; compare as it prints them.
+    const ownerId = change.ownerId === undefined || change.ownerId === null ? change.ownerId : change.ownerId.toLowerCase();
+    if (ownerId !== undefined && ownerId !== current.ownerUserId) {
+      let to: LeadOwnerRef = null;
+      if (ownerId !== null) {
+        // FOR SHARE keeps the admin role from being removed until this change has committed.
+        const [admin] = await tx
+          .select({ id: users.id, email: users.email })
+          .from(userRoles)
+          .innerJoin(users, eq(users.id, userRoles.userId))
+          .where(and(eq(userRoles.userId, ownerId), eq(userRoles.role, "admin")))
+          .for("share", { of: userRoles });
+        if (!admin) return { ok: false, status: 422, error: LEAD_OWNER_MESSAGE, code: "LEAD_OWNER_NOT_STAFF" };
+        to = admin;
+      }
+      let from: LeadOwnerRef = null;
+      if (current.ownerUserId) {
+        const [previous] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, current.ownerUserId));
+        from = previous ?? null;
+      }
+      ownerChange = { from, to };
+    }
+
+    if (status || ownerChange) {
+      await tx
+        .update(l)
+        .set({
+          ...(status ? { status: status.to } : {}),
+          // Leaving New is the lead's first response (speed to lead); later moves keep the first.
+          ...(status?.from === "new" ? { firstResponseAt: sql`coalesce(${l.firstResponseAt}, now())` } : {}),
+          ...(ownerChange ? { ownerUserId: ownerChange.to?.id ?? null } : {}),
+          version: sql`${l.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(l.id, id));
+      const by = { userId: actor.userId, email: actor.email };
+      if (status) {
+        await appendLeadEvent(tx, { leadId: id, type: "status_changed", actor: by, data: status });
+        await writeAudit(tx, by, { action: "lead.status", target: id, details: status });
+      }
+      if (ownerChange) {
+        await appendLeadEvent(tx, { leadId: id, type: "owner_changed", actor: by, data: ownerChange });
+        await writeAudit(tx, by, { action: "lead.owner", target: id, details: ownerChange });
+      }
+    }
+    return { ok: true, lead: (await leadSummary(tx, id, settings))! };
+  });
+}
+
+/**
+ * A staff note, appended to the lead's timeline (notes are never edited, so they need no version).
+ * The audit row records that a note was written and its length, not its text: the text is staff
+ * data kept on the lead, and the audit log is read by every admin on the users page.
+ * Null when there is no such lead.
+ */
+export async function addLeadNote(db: Db, actor: DeskActor, id: string, text: string): Promise<LeadTimelineEntry | null> {
+  return db.transaction(async (tx) => {
+    // Inserted only where the lead exists: one statement, no race with a check made before it.
+    const [row] = await tx
+      .insert(leadEvents)
+      .select(
+        tx
+          // Every column, in the table's order: drizzle's INSERT ... SELECT requires it.
+          .select({
+            id: sql`gen_random_uuid()`.as("id"),
+            leadId: l.id,
+            at: sql`now()`.as("at"),
+            type: sql`'note_added'`.as("type"),
+            actorUserId: sql`${actor.userId}::uuid`.as("actor_user_id"),
+            actorEmail: sql`${actor.email}::text`.as("actor_email"),
+            data: sql`jsonb_build_object('text', ${text}::text)`.as("data"),
+            dedupeKey: sql`null::text`.as("dedupe_key"),
+          })
+          .from(l)
+          .where(eq(l.id, id)),
+      )
+      .returning(eventColumns);
+    if (!row) return null;
+    await writeAudit(tx, actor, { action: "lead.note", target: id, details: { length: text.length } });
+    return toTimelineEntry(row);
+  });
+}
