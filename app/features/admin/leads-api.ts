@@ -1,0 +1,49 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { LeadDeskSummary, LeadExportBody, LeadListBody, LeadsPage, LeadSummary } from "@shared/api/lead-desk-api";
+import type { LeadFilters } from "@shared/schemas/lead-desk";
+import { adminJson, adminRequest, isAuthError } from "./api-client";
+import { isRefusal } from "./bookings-api";
+import { ADMIN_QUERY_RETRIES } from "./query-client";
+
+export type { LeadDeskSummary, LeadsPage, LeadSummary };
+
+/** Every query of the lead desk starts with this: a change to a lead refreshes them all. */
+export const leadDeskKey = ["admin", "leads"] as const;
+export const leadSummaryKey = [...leadDeskKey, "summary"] as const;
+
+/**
+ * One page of the inbox. A POST with the filters in its body (docs/decisions/0701): the search
+ * text is a name or an e-mail, which must not be in a URL.
+ */
+export function useLeads(filters: LeadFilters, cursor: string | null) {
+  return useQuery({
+    queryKey: [...leadDeskKey, "list", filters, cursor],
+    queryFn: () => {
+      const body: LeadListBody = { ...filters, ...(cursor ? { cursor } : {}) };
+      return adminJson<LeadsPage>("/leads/search", { method: "POST", body: JSON.stringify(body) });
+    },
+    placeholderData: keepPreviousData,
+    // A refused query (400: filters or page cursor) would answer the same again.
+    retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
+  });
+}
+
+/** The dashboard's counts. */
+export function useLeadSummary() {
+  return useQuery({ queryKey: leadSummaryKey, queryFn: () => adminJson<LeadDeskSummary>("/leads/summary") });
+}
+
+/** Downloads the CSV of the current filters, search included (in the body, never the URL). */
+export async function downloadLeadsCsv(filters: LeadExportBody): Promise<void> {
+  const res = await adminRequest("/leads/export", { method: "POST", body: JSON.stringify(filters) });
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "leads.csv";
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
