@@ -51,7 +51,9 @@ export function AdminShell({ title, children }: { title: string; children: (admi
   );
 }
 
+// Leads first: working the lead desk is what staff open the admin area for.
 const navItems = [
+  { to: paths.adminLeads, label: "Leads" },
   { to: paths.adminDashboard, label: "Dashboard" },
   { to: paths.adminBookings, label: "Bookings" },
   { to: paths.adminUsers, label: "Users" },

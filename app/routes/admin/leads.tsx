@@ -1,8 +1,8 @@
 import { AdminShell } from "~/features/admin/admin-shell";
+import { LeadsView } from "~/features/admin/leads-view";
 
 export const meta = () => [{ title: "Leads · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
-// The inbox's view lands with the lead desk's screens (docs/decisions/0701).
 export default function AdminLeadsPage() {
-  return <AdminShell title="Leads">{() => null}</AdminShell>;
+  return <AdminShell title="Leads">{() => <LeadsView />}</AdminShell>;
 }

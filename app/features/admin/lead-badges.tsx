@@ -1,0 +1,33 @@
+import { Clock } from "lucide-react";
+import { leadStatusLabels, type LeadStatus } from "@shared/schemas/lead-desk";
+import { Badge } from "~/components/ui/badge";
+
+/** Tones only support the words: every status is named in text. */
+const statusVariants: Record<LeadStatus, "default" | "outline" | "success" | "solid"> = {
+  new: "default",
+  contacted: "outline",
+  meeting_booked: "success",
+  meeting_held: "success",
+  no_show: "outline",
+  unqualified: "outline",
+  won: "solid",
+  lost: "outline",
+};
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <Badge variant={statusVariants[status] ?? "outline"} className="whitespace-nowrap" data-testid="lead-status">
+      {leadStatusLabels[status] ?? status}
+    </Badge>
+  );
+}
+
+/** Still New past the first-contact target: a word and an icon, not a colour alone. */
+export function OverdueBadge() {
+  return (
+    <Badge variant="warning" className="whitespace-nowrap" data-testid="lead-overdue">
+      <Clock className="size-3.5" aria-hidden="true" />
+      Overdue
+    </Badge>
+  );
+}
