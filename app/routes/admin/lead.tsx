@@ -1,8 +1,11 @@
+import { useParams } from "react-router";
 import { AdminShell } from "~/features/admin/admin-shell";
+import { LeadView } from "~/features/admin/lead-view";
 
+// The lead's name is in the page, not in its title: titles end up in browser history and tab lists.
 export const meta = () => [{ title: "Lead · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
-// The lead page's view lands with the lead desk's screens (docs/decisions/0701).
 export default function AdminLeadPage() {
-  return <AdminShell title="Lead">{() => null}</AdminShell>;
+  const { id = "" } = useParams();
+  return <AdminShell title="Lead">{(admin) => <LeadView key={id} id={id} admin={admin} />}</AdminShell>;
 }

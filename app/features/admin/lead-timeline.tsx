@@ -1,0 +1,191 @@
+import { CalendarCheck, CalendarClock, CalendarX, Bell, BellOff, CircleAlert, Eye, Inbox, MessageSquare, UserRound, ArrowRightLeft, UserX, UserCheck } from "lucide-react";
+import type { LeadOwnerRef, LeadTimelineEntry, LeadTimelineType, StaffMember } from "@shared/api/lead-desk-api";
+import { leadSourceLabels, leadStatusLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTime.format(new Date(time));
+}
+
+const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack" };
+const topicLabels: Record<string, string> = {
+  lead_stored: "new lead",
+  follow_up: "follow-up",
+  meeting_booked: "meeting booked",
+  prospect_reminder: "reminder to the prospect",
+};
+
+/** The first of these keys that holds a string (the server's data keys, under the names they may take). */
+function text(data: Record<string, unknown>, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return null;
+}
+
+const statusWord = (value: string | null) => (value && value in leadStatusLabels ? leadStatusLabels[value as LeadStatus] : (value ?? "?"));
+
+/** An owner in an owner_changed entry ({ id, email } as they were then, or null: nobody), in words. */
+function ownerWord(value: unknown, staff: readonly StaffMember[]): string {
+  if (value === null || value === undefined) return "Unassigned";
+  if (typeof value === "object") {
+    const ref = value as Partial<LeadOwnerRef & object>;
+    if (typeof ref.email === "string" && ref.email !== "") return ref.email;
+    if (typeof ref.id === "string") return staff.find((s) => s.id === ref.id)?.email ?? `staff member ${ref.id.slice(0, 8)}`;
+  }
+  if (typeof value === "string") return staff.find((s) => s.id === value)?.email ?? value;
+  return "Unassigned";
+}
+
+function notification(data: Record<string, unknown>): string {
+  const channel = text(data, "channel");
+  const topic = text(data, "topic");
+  return [channel ? (channelLabels[channel] ?? channel) : null, topic ? (topicLabels[topic] ?? topic) : null].filter(Boolean).join(" · ");
+}
+
+function meetingTime(data: Record<string, unknown>, key: string): string | null {
+  const value = text(data, key);
+  return value ? formatDateTime(value) : null;
+}
+
+export type TimelineWords = { title: string; detail: string | null; note: string | null };
+
+/** The status move the scheduler made with a meeting entry ({ status: { from, to } }), in words. */
+function schedulerMove(data: Record<string, unknown>): string | null {
+  const move = data.status;
+  if (typeof move !== "object" || move === null) return null;
+  const { from, to } = move as { from?: unknown; to?: unknown };
+  return typeof from === "string" && typeof to === "string" ? `status ${statusWord(from)} → ${statusWord(to)}` : null;
+}
+
+const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ") || null;
+
+/** One timeline entry in words: what happened, and its particulars. */
+export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly StaffMember[] = []): TimelineWords {
+  const d = entry.data ?? {};
+  const words = (title: string, detail: string | null = null): TimelineWords => ({ title, detail, note: null });
+  switch (entry.type) {
+    case "created": {
+      const source = text(d, "source");
+      return words("Lead received", source ? `from the ${(leadSourceLabels[source as LeadSource] ?? source).toLowerCase()}` : null);
+    }
+    case "notification_delivered":
+      return words("Notification delivered", notification(d) || null);
+    case "notification_failed": {
+      const attempt = typeof d.attempt === "number" ? `attempt ${d.attempt}` : null;
+      return words("Notification failed, will retry", joined(notification(d), attempt, text(d, "error", "lastError")));
+    }
+    case "notification_dead": {
+      const attempts = typeof d.attempts === "number" ? `after ${d.attempts} attempts` : null;
+      return words("Notification given up", joined(notification(d), attempts));
+    }
+    case "scheduler_shown":
+      return words("Scheduler shown to the visitor");
+    case "meeting_booked": {
+      const at = meetingTime(d, "startsAt");
+      return words("Meeting booked", joined(at ? `for ${at}` : null, schedulerMove(d)));
+    }
+    case "meeting_rescheduled": {
+      const at = meetingTime(d, "startsAt");
+      return words("Meeting rescheduled", joined(at ? `to ${at}` : null, schedulerMove(d)));
+    }
+    case "meeting_cancelled":
+      return words(d.rescheduled === true ? "Meeting cancelled to be rescheduled" : "Meeting cancelled", joined(text(d, "reason"), schedulerMove(d)));
+    case "no_show":
+      return words("Marked as a no-show", schedulerMove(d));
+    case "no_show_cleared":
+      return words("No-show taken back", schedulerMove(d));
+    case "follow_up_alerted": {
+      const channels = Array.isArray(d.channels) ? d.channels.filter((c): c is string => typeof c === "string").map((c) => channelLabels[c] ?? c) : [];
+      return words("Follow-up alert sent: no meeting booked yet", channels.length > 0 ? `by ${channels.join(", ")}` : null);
+    }
+    case "status_changed":
+      return words("Status changed", `${statusWord(text(d, "from"))} → ${statusWord(text(d, "to"))}`);
+    case "owner_changed":
+      return words("Owner changed", `${ownerWord(d.from, staff)} → ${ownerWord(d.to, staff)}`);
+    case "note_added":
+      return { title: "Note", detail: null, note: text(d, "text") ?? "" };
+    default:
+      return words(String(entry.type).replaceAll("_", " "));
+  }
+}
+
+/** Who did it: the staff member, else whoever does that kind of thing (the visitor, the scheduler, the system). */
+export function timelineActor(entry: LeadTimelineEntry): string {
+  if (entry.actor?.email) return entry.actor.email;
+  if (entry.actor?.id) return `staff member ${entry.actor.id.slice(0, 8)}`;
+  switch (entry.type) {
+    case "created":
+    case "scheduler_shown":
+      return "the visitor";
+    case "meeting_booked":
+    case "meeting_rescheduled":
+    case "meeting_cancelled":
+    case "no_show":
+    case "no_show_cleared":
+      return "the scheduler";
+    case "status_changed":
+      // A status move with no staff member is the scheduler's (docs/decisions/0701).
+      return "the scheduler";
+    default:
+      return "the system";
+  }
+}
+
+const icons: Record<LeadTimelineType, typeof Inbox> = {
+  created: Inbox,
+  notification_delivered: Bell,
+  notification_failed: CircleAlert,
+  notification_dead: BellOff,
+  scheduler_shown: Eye,
+  meeting_booked: CalendarCheck,
+  meeting_rescheduled: CalendarClock,
+  meeting_cancelled: CalendarX,
+  no_show: UserX,
+  no_show_cleared: UserCheck,
+  follow_up_alerted: Bell,
+  status_changed: ArrowRightLeft,
+  owner_changed: UserRound,
+  note_added: MessageSquare,
+};
+
+/** Newest first, whatever order the server sends: the latest is what staff look for. */
+export function newestFirst(entries: readonly LeadTimelineEntry[]): LeadTimelineEntry[] {
+  return [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : -1));
+}
+
+export function LeadTimeline({ entries, staff }: { entries: readonly LeadTimelineEntry[]; staff: readonly StaffMember[] }) {
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">Nothing has happened yet.</p>;
+  return (
+    <ol className="grid gap-0" aria-label="Timeline, newest first">
+      {newestFirst(entries).map((entry) => {
+        const words = describeTimelineEntry(entry, staff);
+        const Icon = icons[entry.type] ?? Inbox;
+        return (
+          <li key={entry.id} className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-3 pb-5 last:pb-0" data-testid="timeline-entry" data-type={entry.type}>
+            {/* The line joining the entries, behind the icons. */}
+            <span className="absolute bottom-0 left-4 top-8 w-px bg-border" aria-hidden="true" />
+            <span className="relative flex size-8 items-center justify-center rounded-full border border-border bg-background">
+              <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 pt-1">
+              <p className="text-sm">
+                <span className="font-semibold">{words.title}</span>
+                {words.detail ? <span className="text-foreground"> {words.detail}</span> : null}
+              </p>
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                <span className="break-words">{timelineActor(entry)}</span> · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </p>
+              {words.note !== null ? (
+                <p className="mt-2 whitespace-pre-wrap break-words rounded-md bg-muted px-3 py-2 text-sm">{words.note}</p>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
