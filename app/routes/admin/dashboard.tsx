@@ -3,6 +3,7 @@ import { BarChart3, CalendarCheck, Users } from "lucide-react";
 import { paths } from "@shared/site-routes";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/admin-shell";
+import { LeadSummaryCards } from "~/features/admin/leads-summary-cards";
 import { UndeliverableNotificationsCard } from "~/features/admin/notifications-card";
 import { TwoFactorSetup } from "~/features/admin/two-factor-setup";
 
@@ -19,6 +20,20 @@ export default function AdminDashboardPage() {
           <p className="text-muted-foreground">
             Signed in as <span className="font-semibold text-foreground" data-testid="signed-in-email">{admin.email}</span>
           </p>
+          <section aria-labelledby="dashboard-leads" className="grid gap-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="dashboard-leads" className="text-lg font-bold">
+                Lead desk
+              </h2>
+              <Link to={paths.adminLeads} className="text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                Open the inbox
+              </Link>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <LeadSummaryCards />
+            </div>
+          </section>
+          <h2 className="-mb-3 text-lg font-bold">Admin tools</h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <UndeliverableNotificationsCard className={linkCard} />
             <Link to={paths.adminBookings} className={linkCard}>
