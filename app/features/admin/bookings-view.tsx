@@ -1,6 +1,7 @@
 import * as React from "react";
 import { ChevronDown, ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
 import {
   BOOKINGS_DATE_MAX,
   BOOKINGS_DATE_MIN,
@@ -20,6 +21,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
 import { FetchFailedCard } from "./fetch-failed-card";
 import { downloadBookingsCsv, isRefusal, useBookings, type Booking } from "./bookings-api";
+import { EmailAddress } from "./lead-email";
 
 export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
 
@@ -190,12 +192,22 @@ function RefusedCard({ message, action, onAction }: { message: string; action: s
   );
 }
 
+/** A small label above a value: shown in the phone's cards, where no column header names it. */
+function CellLabel({ children }: { children: React.ReactNode }) {
+  return <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-muted-foreground md:hidden">{children}</span>;
+}
+
+/**
+ * One markup, two layouts: from md up a table; below it each row is a card (the table's parts
+ * become blocks and a grid), so a phone reads names and e-mails without scrolling sideways or
+ * breaking them mid-word (docs/decisions/0705).
+ */
 function BookingsTable({ items, busy }: { items: Booking[]; busy: boolean }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm" aria-busy={busy}>
-      <table className="w-full min-w-[960px] border-collapse text-left text-sm">
+    <div className="md:overflow-x-auto md:rounded-xl md:border md:border-border md:bg-background md:shadow-sm" aria-busy={busy}>
+      <table className="block w-full border-collapse text-left text-sm md:table md:min-w-[960px]">
         <caption className="sr-only">Booking inquiries, newest first</caption>
-        <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+        <thead className="hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group">
           <tr>
             <th scope="col" className="px-3 py-2">Received</th>
             <th scope="col" className="px-3 py-2">Name</th>
@@ -208,7 +220,7 @@ function BookingsTable({ items, busy }: { items: Booking[]; busy: boolean }) {
             <th scope="col" className="px-3 py-2"><span className="sr-only">Details</span></th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="grid gap-3 md:table-row-group">
           {items.map((b) => (
             <BookingRow key={b.id} booking={b} />
           ))}
@@ -218,32 +230,60 @@ function BookingsTable({ items, busy }: { items: Booking[]; busy: boolean }) {
   );
 }
 
+const cell = "block min-w-0 md:table-cell md:px-3 md:py-2";
+
 function BookingRow({ booking: b }: { booking: Booking }) {
   const [open, setOpen] = React.useState(false);
   const detailsId = `booking-${b.id}-details`;
   return (
     <>
-      <tr className="border-t border-border align-top" data-testid="booking-row">
-        <td className="whitespace-nowrap px-3 py-2">{dateTime.format(new Date(b.createdAt))}</td>
-        <td className="px-3 py-2 font-medium">{b.name}</td>
-        <td className="px-3 py-2 [overflow-wrap:anywhere]">
-          <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${b.workEmail}`}>
-            {b.workEmail}
-          </a>
+      <tr
+        className={cn(
+          "grid grid-cols-2 gap-x-4 gap-y-3 border border-border bg-background p-4 shadow-sm md:table-row md:border-x-0 md:border-b-0 md:p-0 md:align-top md:shadow-none",
+          open ? "rounded-t-xl md:rounded-none" : "rounded-xl md:rounded-none",
+        )}
+        data-testid="booking-row"
+      >
+        <td className={cn(cell, "col-span-2 md:whitespace-nowrap")}>
+          <CellLabel>Received</CellLabel>
+          {dateTime.format(new Date(b.createdAt))}
         </td>
-        <td className="px-3 py-2">{b.companyName}</td>
-        <td className="px-3 py-2">{b.jobTitle}</td>
-        <td className="px-3 py-2">
-          <Badge variant="outline" className="whitespace-nowrap">{bookingSourceLabels[b.sourceForm] ?? b.sourceForm}</Badge>
-          {b.botCheck === "no_script" ? (
-            <Badge variant="warning" className="mt-1 whitespace-nowrap" title={botCheckLabels.no_script}>
-              Unverified
-            </Badge>
-          ) : null}
+        <td className={cn(cell, "col-span-2 -order-1 break-words font-medium md:order-none")}>
+          <CellLabel>Name</CellLabel>
+          {b.name}
         </td>
-        <td className="px-3 py-2 text-right tabular-nums">{b.totalCalls ?? "—"}</td>
-        <td className="px-3 py-2">{b.tcpaConsent ? "Yes" : "No"}</td>
-        <td className="px-3 py-2 text-right">
+        <td className={cn(cell, "col-span-2")}>
+          <CellLabel>Work email</CellLabel>
+          <EmailAddress email={b.workEmail} />
+        </td>
+        <td className={cn(cell, "break-words")}>
+          <CellLabel>Company</CellLabel>
+          {b.companyName}
+        </td>
+        <td className={cn(cell, "break-words")}>
+          <CellLabel>Job title</CellLabel>
+          {b.jobTitle}
+        </td>
+        <td className={cn(cell, "col-span-2")}>
+          <CellLabel>Source</CellLabel>
+          <span className="flex flex-wrap gap-1 md:block">
+            <Badge variant="outline" className="whitespace-nowrap">{bookingSourceLabels[b.sourceForm] ?? b.sourceForm}</Badge>
+            {b.botCheck === "no_script" ? (
+              <Badge variant="warning" className="whitespace-nowrap md:mt-1" title={botCheckLabels.no_script}>
+                Unverified
+              </Badge>
+            ) : null}
+          </span>
+        </td>
+        <td className={cn(cell, "tabular-nums md:text-right")}>
+          <CellLabel>Calls / month</CellLabel>
+          {b.totalCalls ?? "—"}
+        </td>
+        <td className={cell}>
+          <CellLabel>Consent</CellLabel>
+          {b.tcpaConsent ? "Yes" : "No"}
+        </td>
+        <td className={cn(cell, "col-span-2 md:text-right")}>
           <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
             Details
             <ChevronDown className={open ? "rotate-180" : undefined} aria-hidden="true" />
@@ -251,8 +291,8 @@ function BookingRow({ booking: b }: { booking: Booking }) {
         </td>
       </tr>
       {open ? (
-        <tr id={detailsId} className="bg-muted/50">
-          <td colSpan={9} className="px-3 py-3">
+        <tr id={detailsId} className="-mt-3 block rounded-b-xl border border-t-0 border-border bg-muted p-4 md:mt-0 md:table-row md:rounded-none md:border-0 md:bg-muted/50 md:p-0">
+          <td colSpan={9} className="block md:table-cell md:px-3 md:py-3">
             <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
               <Detail label="AI goal" value={b.aiGoal} wide />
               <Detail label="Page" value={b.pagePath} />
