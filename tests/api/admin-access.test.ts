@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "../../server/admin/require-admin";
+import { leads } from "../../server/db/schema";
+import { contactBody, postJson } from "./leads-support";
 
 /**
  * Every /api/admin route, called as anonymous, user, moderator and admin: 401 / 403 / 403 / 2xx.
@@ -13,6 +16,8 @@ const cookies: Record<string, string> = {};
 let plainRoleId = "";
 /** No outbox row has this id: the retry walks the guards and answers 404. */
 const unknownDeliveryId = "00000000-0000-4000-8000-00000000d1e5";
+/** A lead made through the contact form, for the lead desk's routes. */
+let leadId = "";
 
 beforeAll(async () => {
   t = await createTestApp(adminTestEnv);
@@ -28,6 +33,9 @@ beforeAll(async () => {
   };
   plainRoleId = roles.items.find((r) => r.userId === target.userId)!.id;
   await seedBookings(t, [{ name: "Walk Test" }]);
+  const contact = await postJson(t.app, "/api/contact", contactBody({ email: "walk@example.com" }), { "x-forwarded-for": randomIp() });
+  expect(contact.status).toBe(200);
+  leadId = (await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.email, "walk@example.com")))[0]!.id;
 });
 afterAll(async () => t?.close());
 
@@ -44,6 +52,13 @@ const calls: Call[] = [
   { method: "GET", path: () => "/api/admin/notifications", ok: 200 },
   { method: "POST", path: () => "/api/admin/notifications/retry-all", ok: 200 },
   { method: "POST", path: () => `/api/admin/notifications/${unknownDeliveryId}/retry`, ok: 404 },
+  { method: "POST", path: () => "/api/admin/leads/search", body: () => ({}), ok: 200 },
+  { method: "POST", path: () => "/api/admin/leads/export", body: () => ({}), ok: 200 },
+  { method: "GET", path: () => "/api/admin/leads/summary", ok: 200 },
+  { method: "GET", path: () => `/api/admin/leads/${leadId}`, ok: 200 },
+  // Nobody owns the lead: the same answer however often it is sent.
+  { method: "PATCH", path: () => `/api/admin/leads/${leadId}`, body: () => ({ version: 1, ownerId: null }), ok: 200 },
+  { method: "POST", path: () => `/api/admin/leads/${leadId}/notes`, body: () => ({ text: "Walked" }), ok: 201 },
 ];
 
 function call(c: Call, cookie?: string, app: TestApp = t) {
@@ -58,7 +73,7 @@ describe("admin API authorization", () => {
     const declared = t.app.routes
       .filter((r) => r.path.startsWith("/api/admin/") && r.method !== "ALL")
       .map((r) => `${r.method} ${r.path.replace(":id", "x")}`);
-    const walked = calls.map((c) => `${c.method} ${c.path().replace(plainRoleId, "x").replace(unknownDeliveryId, "x").split("?")[0]}`);
+    const walked = calls.map((c) => `${c.method} ${c.path().replace(plainRoleId, "x").replace(unknownDeliveryId, "x").replace(leadId, "x").split("?")[0]}`);
     expect(declared.length).toBeGreaterThan(0);
     expect(new Set(walked)).toEqual(new Set(declared));
   });
@@ -129,7 +144,7 @@ describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)
     expect(unknown.status).toBe(403);
     const { auditLog } = await import("../../server/db/schema");
     const rows = await strict.database.db.select().from(auditLog);
-    expect(rows.some((row) => row.action === "bookings.export" || row.action.startsWith("role."))).toBe(false);
+    expect(rows.some((row) => row.action === "bookings.export" || row.action.startsWith("role.") || row.action.startsWith("lead"))).toBe(false);
   });
 
   it("still answers 401 without a session and 403 without the admin role, as before", async () => {
@@ -161,7 +176,7 @@ describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)
       twoFactorEnabled: true,
       twoFactorRequired: true,
     });
-    for (const path of ["/api/admin/bookings", "/api/admin/roles", "/api/admin/audit-log", "/api/admin/notifications"]) {
+    for (const path of ["/api/admin/bookings", "/api/admin/roles", "/api/admin/audit-log", "/api/admin/notifications", "/api/admin/leads/summary"]) {
       expect((await strict.app.request(path, { headers: { Cookie: enrolled } })).status, path).toBe(200);
     }
   });
