@@ -197,7 +197,10 @@ export function leadPageRoutes(publicUrl: string) {
           return refuse(c, UNAVAILABLE, 503, values);
         }
         if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
-        if (answer.body.success) return respond(c, { outcome: "stored", schedulerUrl: schedulerLinkFor(page.form, body, deps.config.runtime) }, 200);
+        if (answer.body.success) {
+          const schedulerUrl = schedulerLinkFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
+          return respond(c, { outcome: "stored", schedulerUrl }, 200);
+        }
         const { error, fieldErrors = {} } = answer.body;
         return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);
       },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
+import { leadReference } from "../../server/leads/lead-reference";
 import { bookingBody, contactBody, leadCounts, postJson, startHttpServer } from "./leads-support";
 
 /*
@@ -297,6 +298,7 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
         botCheck: "off",
         pagePath: "/enterprise",
       });
+      expect(answer).toContain(`&amp;utm_source=website&amp;utm_content=${leadReference(t.config.authSecret, rows[0]!.id)}"`);
     }
   });
 
@@ -344,7 +346,13 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
       expect(await leadCounts(t)).toEqual(before);
       // A person sending the same values (from another address) gets the same page, and a lead.
       const person = await expectPageAnswer(await postForm(t.app, path, fields, from("203.0.113.28")), 200);
-      expect(botPage).toBe(person);
+      // Only the scheduler link's reference differs: the bot's is as well formed, and names no lead.
+      const references = (html: string) => [...html.matchAll(/utm_content=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
+      const withoutReference = (html: string) => html.replace(/utm_content=[A-Za-z0-9_-]+/g, "utm_content=…");
+      expect(withoutReference(botPage)).toBe(withoutReference(person));
+      expect(references(botPage).every((r) => r.length === 22)).toBe(true);
+      expect(references(botPage)).toHaveLength(path === "/book-demo" ? 1 : 0);
+      if (path === "/book-demo") expect(references(botPage)).not.toEqual(references(person));
       expect((await leadCounts(t)).outbox).toBe(before.outbox + 1);
     }
   });
@@ -462,12 +470,14 @@ describe("native posts with reCAPTCHA configured", () => {
     const res = await postForm(t.app, "/book-demo", bookingFields({ work_email: "ada.noscript@example.com" }), from("198.51.100.30"));
     const html = await expectPageAnswer(res, 200);
     expect(html).toContain("Pick a time now");
-    expect(html).toContain(
-      'href="https://cal.example/demo?name=Ada+Lovelace&amp;email=ada.noscript%40example.com&amp;guests=ada.noscript%40example.com&amp;a1=Analytical+Engines+LLC&amp;a2=Owner&amp;a3=250"',
-    );
-    expect(html).not.toContain('data-lead-form="booking"');
     const rows = await bookingRows(t, "ada.noscript@example.com");
     expect(rows).toHaveLength(1);
+    // The link names the lead by its reference, as the enhanced form's does (docs/decisions/0702).
+    const reference = leadReference(t.config.authSecret, rows[0]!.id);
+    expect(html).toContain(
+      `href="https://cal.example/demo?name=Ada+Lovelace&amp;email=ada.noscript%40example.com&amp;guests=ada.noscript%40example.com&amp;a1=Analytical+Engines+LLC&amp;a2=Owner&amp;a3=250&amp;utm_source=website&amp;utm_content=${reference}"`,
+    );
+    expect(html).not.toContain('data-lead-form="booking"');
     expect(rows[0]).toMatchObject({
       sourceForm: "booking_dialog",
       name: "Ada Lovelace",

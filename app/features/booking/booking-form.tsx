@@ -47,12 +47,12 @@ export function BookingForm({ onSubmitted }: { onSubmitted: (scheduler: { url: s
     nativeAction: `${paths.bookDemo}#${bookDemoSection}`,
     botCheckAction: BOT_CHECK_ACTIONS.booking_dialog,
     extraFields: { source_form: "booking_dialog" },
-    onSubmitted: (values) => {
+    onSubmitted: (values, { reference }) => {
       toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
       const { demoSchedulerUrl } = getRuntimeConfig();
       const prefill = bookingSchedulerPrefill(values);
-      onSubmitted({ url: schedulerUrlOrNull(demoSchedulerUrl, prefill) });
-      openSchedulerSoon(demoSchedulerUrl, prefill);
+      onSubmitted({ url: schedulerUrlOrNull(demoSchedulerUrl, prefill, reference) });
+      openSchedulerSoon(demoSchedulerUrl, prefill, reference);
     },
   });
 

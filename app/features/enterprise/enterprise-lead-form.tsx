@@ -51,9 +51,9 @@ export function EnterpriseLeadForm({
     nativeAction: `${paths.enterprise}#${enterpriseRequestSection}`,
     botCheckAction: BOT_CHECK_ACTIONS[sourceForm],
     extraFields: { total_calls: null, source_form: sourceForm },
-    onSubmitted: (values) => {
+    onSubmitted: (values, { reference }) => {
       onSubmitted();
-      openSchedulerSoon(getRuntimeConfig().enterpriseSchedulerUrl, enterpriseSchedulerPrefill(values));
+      openSchedulerSoon(getRuntimeConfig().enterpriseSchedulerUrl, enterpriseSchedulerPrefill(values), reference);
     },
   });
 

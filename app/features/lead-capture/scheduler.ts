@@ -1,6 +1,7 @@
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { rememberBooker } from "./booker-storage";
+import { reportLeadEvent, scheduledBookingUris } from "./lead-events";
 
 /** The scheduler opens this long after a successful submission (docs/product.md#timings-and-sizes). */
 export const SCHEDULER_DELAY_MS = 300;
@@ -25,20 +26,29 @@ declare global {
   }
 }
 
-/** The scheduler link with the visitor's details prefilled through Calendly's query parameters. */
-export function prefilledSchedulerUrl(baseUrl: string, prefill: SchedulerPrefill): string {
+/** Where a booking made through the site's scheduler link came from, as Calendly's webhook returns it. */
+export const SCHEDULER_UTM_SOURCE = "website";
+
+/**
+ * The scheduler link with the visitor's details prefilled through Calendly's query parameters.
+ * It also carries `utm_source=website` and the lead's reference as `utm_content` (docs/decisions/0702):
+ * Calendly hands both back under `tracking` in its webhook, which names the lead by it.
+ */
+export function prefilledSchedulerUrl(baseUrl: string, prefill: SchedulerPrefill, reference: string | null = null): string {
   const url = new URL(baseUrl);
   url.searchParams.set("name", prefill.name);
   url.searchParams.set("email", prefill.email);
   if (prefill.guests.length > 0) url.searchParams.set("guests", prefill.guests.join(","));
   prefill.answers.forEach((answer, index) => url.searchParams.set(`a${index + 1}`, answer));
+  url.searchParams.set("utm_source", SCHEDULER_UTM_SOURCE);
+  if (reference) url.searchParams.set("utm_content", reference);
   return url.toString();
 }
 
 /** The prefilled scheduler link, or null when the deployment's scheduler URL is not a URL. */
-export function schedulerUrlOrNull(baseUrl: string, prefill: SchedulerPrefill): string | null {
+export function schedulerUrlOrNull(baseUrl: string, prefill: SchedulerPrefill, reference: string | null = null): string | null {
   try {
-    return prefilledSchedulerUrl(baseUrl, prefill);
+    return prefilledSchedulerUrl(baseUrl, prefill, reference);
   } catch {
     return null;
   }
@@ -75,29 +85,44 @@ function loadWidget(): Promise<CalendlyWidget> {
   return widgetLoading;
 }
 
+/** The popup's listener, if one is waiting: a second submission replaces it, so one booking is reported once, for its own lead. */
+let stopListening: (() => void) | null = null;
+
 /**
  * After a booking is scheduled in the popup, Calendly posts calendly.event_scheduled to this
- * window: go to the confirmation page, which reads the visitor's name and email from this tab's
- * session storage (never from the URL, docs/decisions/0501).
+ * window: report it for the lead (a beacon, which the navigation does not cancel), then go to the
+ * confirmation page, which reads the visitor's name and email from this tab's session storage
+ * (never from the URL, docs/decisions/0501).
  */
-function listenForScheduledEvent(prefill: SchedulerPrefill) {
+function listenForScheduledEvent(prefill: SchedulerPrefill, reference: string | null) {
+  stopListening?.();
   const onMessage = (event: MessageEvent) => {
     if (!/^https:\/\/([a-z0-9-]+\.)?calendly\.com$/.test(event.origin)) return;
-    const data = event.data as { event?: unknown } | null;
+    const data = event.data as { event?: unknown; payload?: unknown } | null;
     if (!data || data.event !== "calendly.event_scheduled") return;
-    window.removeEventListener("message", onMessage);
+    stop();
+    if (reference) reportLeadEvent({ reference, event: "meeting_scheduled", ...scheduledBookingUris(data.payload) });
     // The confirmation page greets the visitor by name; their details stay out of the URL.
     rememberBooker({ name: prefill.name, email: prefill.email });
     window.location.assign(paths.bookingSuccess);
   };
+  const stop = () => {
+    window.removeEventListener("message", onMessage);
+    if (stopListening === stop) stopListening = null;
+  };
+  stopListening = stop;
   window.addEventListener("message", onMessage);
 }
 
-/** Opens the scheduler in a new tab; tells the visitor, with a link, when the browser blocks it. */
-function openInNewTab(url: string, reason: "no-widget" | "direct") {
+/**
+ * Opens the scheduler in a new tab; tells the visitor, with a link, when the browser blocks it.
+ * `onShown` runs once the scheduler is open (at once, or when the visitor presses the link).
+ */
+function openInNewTab(url: string, reason: "no-widget" | "direct", onShown: () => void) {
   const opened = window.open(url, "_blank");
   if (opened) {
     opened.opener = null;
+    onShown();
     if (reason === "no-widget") {
       toast.info("The scheduler could not load on this page", { description: "We opened it in a new tab so you can pick a time." });
     }
@@ -106,29 +131,41 @@ function openInNewTab(url: string, reason: "no-widget" | "direct") {
   toast.warning("Pick a time for your call", {
     description: "Your browser blocked the scheduler window. Use the button to open it.",
     duration: 30_000,
-    action: { label: "Open scheduler", onClick: () => window.open(url, "_blank", "noopener") },
+    action: {
+      label: "Open scheduler",
+      onClick: () => {
+        window.open(url, "_blank", "noopener");
+        onShown();
+      },
+    },
   });
 }
 
 /**
  * Opens the 30-minute scheduler prefilled, SCHEDULER_DELAY_MS after a successful submission:
- * Calendly's popup when its widget loads, otherwise the prefilled page in a new tab.
+ * Calendly's popup when its widget loads, otherwise the prefilled page in a new tab. With the
+ * lead's reference (booking and enterprise requests), the link carries it and the page reports
+ * the scheduler shown and, from the popup, the meeting booked (docs/decisions/0702).
  */
-export function openSchedulerSoon(baseUrl: string, prefill: SchedulerPrefill): void {
+export function openSchedulerSoon(baseUrl: string, prefill: SchedulerPrefill, reference: string | null = null): void {
   window.setTimeout(() => {
     let url: string;
     try {
-      url = prefilledSchedulerUrl(baseUrl, prefill);
+      url = prefilledSchedulerUrl(baseUrl, prefill, reference);
     } catch {
       toast.error("The scheduler link is not configured", { description: "We'll contact you to schedule your call." });
       return;
     }
-    if (!isCalendly(url)) return openInNewTab(url, "direct");
+    const shown = () => {
+      if (reference) reportLeadEvent({ reference, event: "scheduler_shown" });
+    };
+    if (!isCalendly(url)) return openInNewTab(url, "direct", shown);
     loadWidget()
       .then((calendly) => {
-        listenForScheduledEvent(prefill);
+        listenForScheduledEvent(prefill, reference);
         calendly.initPopupWidget({ url });
+        shown();
       })
-      .catch(() => openInNewTab(url, "no-widget"));
+      .catch(() => openInNewTab(url, "no-widget", shown));
   }, SCHEDULER_DELAY_MS);
 }

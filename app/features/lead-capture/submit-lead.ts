@@ -1,5 +1,6 @@
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
+import { LEAD_REFERENCE_PATTERN } from "@shared/schemas/lead-events";
 import { leadAttribution } from "./attribution";
 import { createIdempotencyKey } from "./idempotency-key";
 import { BotCheckNotReadyError, getBotToken } from "./recaptcha";
@@ -7,7 +8,8 @@ import { BotCheckNotReadyError, getBotToken } from "./recaptcha";
 export type LeadEndpoint = "/api/submit-booking" | "/api/contact";
 
 export type SubmitOutcome =
-  | { ok: true }
+  /** `reference`: a booking or enterprise lead's, for the scheduler link and the page's reports (docs/decisions/0702). */
+  | { ok: true; reference: string | null }
   | { ok: false; reason: "bot-check" | "server" | "network"; error: string; fieldErrors?: Record<string, string> };
 
 /**
@@ -27,14 +29,17 @@ async function post(endpoint: LeadEndpoint, body: unknown, idempotencyKey: strin
   } catch {
     return { ok: false, reason: "network", error: "" };
   }
-  type Answer = { success?: unknown; error?: unknown; fieldErrors?: unknown };
+  type Answer = { success?: unknown; reference?: unknown; error?: unknown; fieldErrors?: unknown };
   let json: Answer | null = null;
   try {
     json = (await response.json()) as Answer | null;
   } catch {
     json = null;
   }
-  if (response.ok && json?.success === true) return { ok: true };
+  if (response.ok && json?.success === true) {
+    const reference = typeof json.reference === "string" && LEAD_REFERENCE_PATTERN.test(json.reference) ? json.reference : null;
+    return { ok: true, reference };
+  }
   return {
     ok: false,
     reason: "server",

@@ -53,8 +53,11 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
   botCheckAction: (typeof BOT_CHECK_ACTIONS)[keyof typeof BOT_CHECK_ACTIONS];
   /** Sent with the form's values (for example which form it was). */
   extraFields?: Record<string, unknown>;
-  /** After the lead is stored, with the values that were sent. */
-  onSubmitted: (values: Output) => void;
+  /**
+   * After the lead is stored, with the values that were sent and what the server answered: a
+   * booking or enterprise lead's reference (docs/decisions/0702), null for the contact form.
+   */
+  onSubmitted: (values: Output, answer: { reference: string | null }) => void;
 }) {
   const [submit] = React.useState(createLeadSubmitter);
   const native = useNativeFormState();
@@ -103,7 +106,7 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
     if (!outcome.ok) {
       return reportFailure(outcome, { style: placement, setError: form.setError, fields: Object.keys(schema.shape) });
     }
-    onSubmitted(values);
+    onSubmitted(values, { reference: outcome.reference });
   };
 
   return {

@@ -27,16 +27,18 @@ const forms: Record<NativeLeadForm, () => React.ReactNode> = {
 
 /**
  * The thank-you state's scheduler link, prefilled from the stored values as the enhanced form
- * prefills the scheduler it opens; null for the contact form or a scheduler URL that is no URL.
+ * prefills the scheduler it opens, and carrying the lead's reference as the enhanced form's does
+ * (docs/decisions/0702), so Calendly's webhook names the lead; null for the contact form or a
+ * scheduler URL that is no URL.
  */
-export function schedulerLinkFor(form: NativeLeadForm, values: Record<string, unknown>, runtime: RuntimeConfig): string | null {
+export function schedulerLinkFor(form: NativeLeadForm, values: Record<string, unknown>, runtime: RuntimeConfig, reference: string | null): string | null {
   const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
   const who = { name: text("name"), work_email: text("work_email"), company_name: text("company_name"), job_title: text("job_title") };
   if (form === "booking") {
-    return schedulerUrlOrNull(runtime.demoSchedulerUrl, bookingSchedulerPrefill({ ...who, total_calls: Number(values.total_calls) }));
+    return schedulerUrlOrNull(runtime.demoSchedulerUrl, bookingSchedulerPrefill({ ...who, total_calls: Number(values.total_calls) }), reference);
   }
   if (form === "enterprise") {
-    return schedulerUrlOrNull(runtime.enterpriseSchedulerUrl, enterpriseSchedulerPrefill({ ...who, ai_goal: text("ai_goal") }));
+    return schedulerUrlOrNull(runtime.enterpriseSchedulerUrl, enterpriseSchedulerPrefill({ ...who, ai_goal: text("ai_goal") }), reference);
   }
   return null;
 }
