@@ -3,16 +3,20 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
 import { COUNTING_PIECE_BYTES, countingBody, streamInit } from "../support/counting-body";
 import { LEAD_BODY_LIMIT_BYTES } from "../../server/routes/leads";
+import { LEAD_EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/lead-events";
 import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
 
 /*
  * Every route that takes a request body, in one list: each refuses a body of the wrong type with
  * 415 before reading any of it, and a body past its limit with 413 while streaming, after reading
  * at most the limit (docs/decisions/0608). A route that takes no body never reads one. A route
- * added without an entry here fails the "covers every POST route" test.
+ * added without an entry here fails the "covers every POST and PATCH route" test.
  */
 
-type BodyRoute = { path: string; type: string; limit: number; json: boolean; admin?: boolean };
+type BodyRoute = { method?: "POST" | "PATCH"; path: string; type: string; limit: number; json: boolean; admin?: boolean };
+
+/** No lead, role or delivery has this id: body checks come before any lookup. */
+const absentId = "00000000-0000-4000-8000-00000000d1e5";
 
 /** The admin JSON routes' limit (server/routes/admin.ts). */
 const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -20,9 +24,14 @@ const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
 const bodyRoutes: BodyRoute[] = [
   { path: "/api/submit-booking", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
   { path: "/api/contact", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
+  { path: "/api/lead-events", type: "application/json", limit: LEAD_EVENTS_BODY_LIMIT_BYTES, json: true },
   { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/users/lookup", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/leads/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/leads/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { method: "PATCH", path: `/api/admin/leads/${absentId}`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: `/api/admin/leads/${absentId}/notes`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/auth/sign-in/email", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
   { path: "/api/auth/two-factor/verify-totp", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
   { path: "/book-demo", type: "application/x-www-form-urlencoded", limit: LEAD_BODY_LIMIT_BYTES, json: false },
@@ -30,8 +39,18 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/contact", type: "multipart/form-data; boundary=x", limit: LEAD_BODY_LIMIT_BYTES, json: false },
 ];
 
-/** POST routes that take no body at all. */
-const bodilessPosts = ["/api/admin/notifications/retry-all", "/api/admin/notifications/00000000-0000-4000-8000-00000000d1e5/retry"];
+/**
+ * Routes that take no body at all: two admin actions, and the public JSON endpoints' answer to
+ * PUT and PATCH (405 with Allow: POST), which must not read what it refuses either.
+ */
+const bodiless: { method: "POST" | "PUT" | "PATCH"; path: string }[] = [
+  { method: "POST", path: "/api/admin/notifications/retry-all" },
+  { method: "POST", path: `/api/admin/notifications/${absentId}/retry` },
+  ...["/api/submit-booking", "/api/contact", "/api/lead-events"].flatMap((path) => [
+    { method: "PUT" as const, path },
+    { method: "PATCH" as const, path },
+  ]),
+];
 
 let t: TestApp;
 let adminCookie = "";
@@ -42,25 +61,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function send(route: { path: string; admin?: boolean }, type: string, stream: ReadableStream<Uint8Array>) {
+function send(route: { method?: string; path: string; admin?: boolean }, type: string, stream: ReadableStream<Uint8Array>) {
   const headers: Record<string, string> = { "content-type": type, origin, "x-forwarded-for": randomIp() };
   if (route.admin || route.path.startsWith("/api/admin/")) headers.cookie = adminCookie;
-  return t.app.request(route.path, streamInit("POST", headers, stream));
+  return t.app.request(route.path, streamInit(route.method ?? "POST", headers, stream));
 }
 
 describe("request bodies on every route that takes one", () => {
-  it("covers every POST route", () => {
+  it("covers every POST and PATCH route", () => {
     const declared = new Set(
-      t.app.routes.filter((r) => r.method === "POST").map((r) => r.path.replace(":id", "00000000-0000-4000-8000-00000000d1e5")),
+      t.app.routes.filter((r) => r.method === "POST" || r.method === "PATCH" || r.method === "PUT").map((r) => `${r.method} ${r.path.replace(":id", absentId)}`),
     );
-    const listed = [...bodyRoutes.map((r) => r.path), ...bodilessPosts];
+    const listed = [...bodyRoutes, ...bodiless].map((r) => `${r.method ?? "POST"} ${r.path}`);
     // better-auth's endpoints sit behind one catch-all route (/api/auth/*): two stand for them.
-    const withoutAuth = [...declared].filter((path) => !path.startsWith("/api/auth/"));
-    expect(new Set(withoutAuth)).toEqual(new Set(listed.filter((path) => !path.startsWith("/api/auth/"))));
+    const notAuth = (route: string) => !route.split(" ")[1]!.startsWith("/api/auth/");
+    expect(new Set([...declared].filter(notAuth))).toEqual(new Set(listed.filter(notAuth)));
   });
 
   for (const route of bodyRoutes) {
-    it(`${route.path}: 415 for another type before reading, 413 past ${route.limit / 1024} KB while streaming`, async () => {
+    it(`${route.method ?? "POST"} ${route.path}: 415 for another type before reading, 413 past ${route.limit / 1024} KB while streaming`, async () => {
       const wrongType = countingBody(1024 * 1024);
       const refused = await send(route, "text/plain", wrongType.stream);
       expect(refused.status).toBe(415);
@@ -80,10 +99,10 @@ describe("request bodies on every route that takes one", () => {
     });
   }
 
-  for (const path of bodilessPosts) {
-    it(`${path} takes no body and reads none`, async () => {
+  for (const route of bodiless) {
+    it(`${route.method} ${route.path} takes no body and reads none`, async () => {
       const body = countingBody(5 * 1024 * 1024);
-      const res = await send({ path }, "application/json", body.stream);
+      const res = await send(route, "application/json", body.stream);
       expect(res.status).toBeLessThan(500);
       expect(body.pulled()).toBe(0);
     });
