@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test as base, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import type { LeadSummary, LeadsPage } from "@shared/api/lead-desk-api";
 import { e2eServers, staffAccounts, type E2EServers } from "./servers";
 
 export { expect };
@@ -36,6 +37,8 @@ export type LeadDesk = {
   deliveries: (match: (lead: Record<string, unknown>) => boolean) => Promise<{ kind: string; lead: Record<string, unknown> }[]>;
   /** What the server sent to the bot check's siteverify, oldest first. */
   siteverifyRequests: () => Promise<Record<string, string>[]>;
+  /** The lead desk's leads with this e-mail, as the inbox lists them (newest first). */
+  leads: (email: string) => Promise<LeadSummary[]>;
 };
 
 /** An address no other test (or the other browser project) uses, so what is stored under it is this test's. */
@@ -118,6 +121,13 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
         },
         async siteverifyRequests() {
           return (await (await request.get(`${leads.siteverifyUrl}/requests`)).json()) as Record<string, string>[];
+        },
+        async leads(email) {
+          // The inbox's search takes its filters as a body: the address stays out of the URL.
+          const res = await request.post(`${leads.url}/api/admin/leads/search`, { headers: { Origin: leads.url }, data: { q: email } });
+          expect(res.status(), await res.text()).toBe(200);
+          const { items } = (await res.json()) as LeadsPage;
+          return items.filter((item) => item.email.toLowerCase() === email.toLowerCase());
         },
       });
       await request.dispose();

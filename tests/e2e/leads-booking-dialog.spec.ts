@@ -137,7 +137,9 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
   const answered = page.waitForResponse("**/api/submit-booking");
   await release();
   const response = await answered;
-  expect(await response.json()).toEqual({ success: true });
+  // The lead's reference: the scheduler link carries it, and the page reports the booking with it.
+  const { reference } = (await response.json()) as { reference: string };
+  expect(await response.json()).toEqual({ success: true, reference: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
 
   await expect(page.getByText("Success!", { exact: true })).toBeVisible();
   await expect(page.getByText(SUCCESS)).toBeVisible();
@@ -181,13 +183,18 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
     a1: "Analytical Engines",
     a2: "Owner",
     a3: "450",
+    utm_source: "website",
+    utm_content: reference,
   });
+  expect((await leadDesk.leads(email)).map((l) => l.status)).toEqual(["new"]);
 
   // Booking in the scheduler posts calendly.event_scheduled: on to the confirmation page.
   await page.frameLocator('[data-testid="calendly-popup"]').getByRole("button", { name: "Confirm booking" }).click();
   // Who booked goes along in the tab's session storage, never in the URL.
   await expect(page).toHaveURL(/\/booking-success$/);
   await expect(page.getByRole("heading", { name: "Thank you, Ada Lovelace!" })).toBeVisible();
+  // The page's report, sent as it left, put the lead on Meeting booked.
+  await expect.poll(async () => (await leadDesk.leads(email)).map((l) => l.status)).toEqual(["meeting_booked"]);
 
   // Reopened, the form is empty again.
   await page.goBack();
@@ -263,7 +270,8 @@ test("when the scheduler widget cannot load, the prefilled scheduler opens in a 
   const tab = await popupPromise;
   const url = new URL(tab.url());
   expect(`${url.origin}${url.pathname}`).toBe(DEMO_SCHEDULER);
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ name: "Grace Hopper", email, a1: "Navy", a2: "Rear Admiral", a3: "1000000" });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({ name: "Grace Hopper", email, a1: "Navy", a2: "Rear Admiral", a3: "1000000", utm_source: "website" });
+  expect(url.searchParams.get("utm_content")).toMatch(/^[A-Za-z0-9_-]{22}$/);
   await expect(page.getByText("The scheduler could not load on this page")).toBeVisible();
   expect(await expectStoredOnce(leadDesk, email)).toMatchObject({ name: "Grace Hopper", totalCalls: 1000000 });
 });

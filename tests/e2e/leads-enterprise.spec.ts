@@ -96,7 +96,10 @@ test("consultation dialog from /compare: cta_book_click with location compare, v
   const release = await holdRequests(page, "**/api/submit-booking");
   await submit.click();
   await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  const answered = page.waitForResponse("**/api/submit-booking");
   await release();
+  const { reference } = (await (await answered).json()) as { reference: string };
+  expect(reference).toMatch(/^[A-Za-z0-9_-]{22}$/);
   await expect(page.getByText("Success!", { exact: true })).toBeVisible();
   await expect(page.getByText(DIALOG_SUCCESS)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -114,7 +117,14 @@ test("consultation dialog from /compare: cta_book_click with location compare, v
     a1: "Compilers Inc",
     a2: "VP Operations",
     a3: "Answer every support call in under five seconds",
+    utm_source: "website",
+    utm_content: reference,
   });
+
+  // Booked in the scheduler: the page reports it for this lead as it moves on.
+  await page.frameLocator('[data-testid="calendly-popup"]').getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page).toHaveURL(/\/booking-success$/);
+  await expect.poll(async () => (await leadDesk.leads(email)).map((l) => [l.source, l.status])).toEqual([["enterprise_dialog", "meeting_booked"]]);
 });
 
 test("consultation dialog: server failure keeps it open with the values; closing resets; bot check not ready", phoneOnly, async ({ context, page, browserErrors }) => {

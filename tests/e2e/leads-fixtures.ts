@@ -23,9 +23,19 @@ window.Calendly = {
   }
 };`;
 
-/** The scheduler page, played locally: a button that posts Calendly's event_scheduled message. */
+/**
+ * The scheduler page, played locally: a button that posts Calendly's event_scheduled message, with
+ * the booking's event and invitee URIs as Calendly's embed sends them (no start time).
+ */
 const FAKE_CALENDLY_PAGE = `<!doctype html><title>Scheduler</title>
-<button onclick="parent.postMessage({ event: 'calendly.event_scheduled', payload: {} }, '*')">Confirm booking</button>`;
+<script>
+function book() {
+  var id = function () { return Date.now().toString(36) + Math.random().toString(36).slice(2, 10); };
+  var event = "https://api.calendly.com/scheduled_events/" + id();
+  parent.postMessage({ event: "calendly.event_scheduled", payload: { event: { uri: event }, invitee: { uri: event + "/invitees/" + id() } } }, "*");
+}
+</script>
+<button onclick="book()">Confirm booking</button>`;
 
 /** reCAPTCHA v3's api.js, played locally: tokens carry the action so the fake siteverify can echo it. */
 const FAKE_RECAPTCHA = `

@@ -63,7 +63,14 @@ test.describe("without JavaScript", () => {
     await expect(thanks).toContainText("Your booking request has been submitted.");
     const scheduler = new URL((await thanks.getByRole("link", { name: /Pick a time now/ }).getAttribute("href"))!);
     expect(`${scheduler.origin}${scheduler.pathname}`).toBe(DEMO_SCHEDULER);
-    expect(Object.fromEntries(scheduler.searchParams)).toMatchObject({ name: "Nora Noscript", email, a1: "Plain HTML Plumbing", a2: "Owner", a3: "320" });
+    expect(Object.fromEntries(scheduler.searchParams)).toMatchObject({ name: "Nora Noscript", email, a1: "Plain HTML Plumbing", a2: "Owner", a3: "320", utm_source: "website" });
+    // The link carries the lead's reference (docs/decisions/0702): Calendly's webhook names the
+    // lead by it, as the page's own report would. Used here as that report: it books this lead.
+    const reference = scheduler.searchParams.get("utm_content");
+    expect(reference).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const reported = await page.request.post("/api/lead-events", { data: { reference, event: "meeting_scheduled" } });
+    expect(reported.status()).toBe(202);
+    expect((await leadDesk.leads(email)).map((l) => l.status)).toEqual(["meeting_booked"]);
 
     const rows = await leadDesk.bookings(email);
     expect(rows).toHaveLength(1);
@@ -94,6 +101,8 @@ test.describe("without JavaScript", () => {
     await expect(thanks).toBeInViewport();
     const scheduler = new URL((await thanks.getByRole("link", { name: /Pick a time now/ }).getAttribute("href"))!);
     expect(`${scheduler.origin}${scheduler.pathname}`).toBe(ENTERPRISE_SCHEDULER);
+    expect(scheduler.searchParams.get("utm_source")).toBe("website");
+    expect(scheduler.searchParams.get("utm_content")).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const rows = await leadDesk.bookings(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sourceForm: "enterprise_inline", aiGoal: "Answer after-hours calls", totalCalls: null, botCheck: "no_script", pagePath: "/enterprise" });
