@@ -8,6 +8,16 @@ import { clearSignInAttempts, releaseSignInAttempt, reserveSignInAttempt, type S
 import { readAuthBody } from "./auth-request-body";
 import { normalizedEmail } from "./auth-audit";
 
+/**
+ * A code sent with `trustDevice` would get a 30-day cookie that skips the second factor on that
+ * browser: a stolen laptop or a copied cookie jar would then need only the password. Our sign-in
+ * never offers it, so the server refuses it rather than quietly dropping it (docs/decisions/0614).
+ */
+export const TRUST_DEVICE_REFUSAL = {
+  code: "TRUST_DEVICE_NOT_ALLOWED",
+  message: "Trusted devices are not offered here: every sign-in asks for a code. Send the code without trustDevice.",
+} as const;
+
 /** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";
 
@@ -36,6 +46,8 @@ export function authRoutes(auth: Auth) {
       headers.delete("content-length");
       headers.delete("transfer-encoding");
       if (body === undefined) headers.delete("content-type");
+      // Every path: better-auth reads trustDevice at each second-factor step (TOTP, backup code, OTP).
+      if (body !== undefined && asksToTrustDevice(body)) return c.json(TRUST_DEVICE_REFUSAL, 400);
     }
 
     let email: string | null = null;
@@ -80,6 +92,18 @@ export function authRoutes(auth: Auth) {
   });
 
   return routes;
+}
+
+/** Whether a JSON body asks better-auth to trust this browser (anything but an absent or false trustDevice). */
+function asksToTrustDevice(body: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== "object" || parsed === null || !("trustDevice" in parsed)) return false;
+    const value = (parsed as { trustDevice: unknown }).trustDevice;
+    return value !== false && value !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The email and password of a sign-in body, or null when either is missing or empty. */

@@ -16,6 +16,28 @@ export const TOTP_ISSUER = "AgentDesk Admin";
 export const SIGN_IN_IP_LIMIT = { window: 60, max: 5 } as const;
 
 /**
+ * How many second-factor codes can be tried (docs/decisions/0614). A six-digit code has a million
+ * values, so these bound an attacker who has the password to a handful of guesses per quarter
+ * hour. Spelled out rather than left to better-auth's defaults, so an upgrade that changes one
+ * cannot loosen it unnoticed: tests/api/auth-two-factor.test.ts holds each.
+ * - codesPerSignIn: wrong codes one half-way sign-in takes before it is ended (a new password
+ *   step is needed). better-auth 1.7 fixes this number inside verify-totp and verify-backup-code
+ *   (`beginAttempt(5)`); it is no option, so it is written here for the tests and the docs only.
+ * - lockAfterFailures / lockSeconds: consecutive wrong codes of one account, across half-way
+ *   sign-ins and both factors, after which the second factor refuses even the right code for that
+ *   long (the two-factor plugin's `accountLockout`). A right code resets the count.
+ * - signInSeconds: how long a half-way sign-in stays open (`twoFactorCookieMaxAge`).
+ * - perAddress: our own limit on /two-factor/* per client address (better-auth's limiter).
+ */
+export const TWO_FACTOR_LIMITS = {
+  codesPerSignIn: 5,
+  lockAfterFailures: 10,
+  lockSeconds: 15 * 60,
+  signInSeconds: 10 * 60,
+  perAddress: { window: 60, max: 10 },
+} as const;
+
+/**
  * Minimum length for passwords set by `npm run admin:create` (the login form only checks 6:
  * docs/product.md#admin-login).
  */
@@ -74,7 +96,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       max: 100,
       customRules: {
         "/sign-in/email": { ...SIGN_IN_IP_LIMIT },
-        "/two-factor/*": { window: 60, max: 10 },
+        "/two-factor/*": { ...TWO_FACTOR_LIMITS.perAddress },
       },
     },
     advanced: {
@@ -93,6 +115,13 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       twoFactor({
         issuer: TOTP_ISSUER,
         backupCodeOptions: { amount: 10 },
+        twoFactorCookieMaxAge: TWO_FACTOR_LIMITS.signInSeconds,
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: TWO_FACTOR_LIMITS.lockAfterFailures,
+          durationSeconds: TWO_FACTOR_LIMITS.lockSeconds,
+        },
+        // No trustDeviceMaxAge: the auth route refuses `trustDevice`, so no device is ever trusted.
       }),
       // After twoFactor: its hooks run first, so the audit sees whether a sign-in is complete.
       authAudit(database.db),
