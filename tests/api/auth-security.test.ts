@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
 import { ConfigError, loadConfig } from "../../server/config";
 import { SIGN_IN_IP_LIMIT } from "../../server/auth/auth";
+import { CLIENT_IP_HEADER } from "../../server/auth/client-ip-header";
 import { ACCOUNT_FAILURE_LIMIT } from "../../server/auth/account-sign-in-limit";
 import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
 import { COUNTING_PIECE_BYTES, countingBody } from "../support/counting-body";
@@ -15,6 +16,15 @@ beforeAll(async () => {
   admin = await createStaff(t, "admin");
 });
 afterAll(async () => t?.close());
+
+/** A sign-in with extra headers and, for a socket address, the Node bindings app.request passes on. */
+function signInWith(app: TestApp["app"], email: string, password: string, headers: Record<string, string>, env?: unknown) {
+  return app.request(
+    "/api/auth/sign-in/email",
+    { method: "POST", headers: { "Content-Type": "application/json", Origin: origin, ...headers }, body: JSON.stringify({ email, password }) },
+    env,
+  );
+}
 
 function me(cookie: string) {
   return t.app.request("/api/admin/me", { headers: { Cookie: cookie } });
@@ -292,6 +302,37 @@ describe("brute force", () => {
     }
     // Only the SIGN_IN_IP_LIMIT.max checked passwords count: the owner still gets in from elsewhere.
     expect((await signIn(t, victim.email, victim.password, randomIp())).status).toBe(200);
+  });
+
+  it("a client-sent x-agentdesk-client-ip does not pick the bucket: 6 sign-ins from one address, each forging another, still meet the limit", async () => {
+    const victim = await createStaff(t, "admin");
+    const forge = (i: number) => ({ [CLIENT_IP_HEADER]: `203.0.113.${i + 1}` });
+    // Behind the proxy (TRUST_PROXY_HEADER): the proxy's entry counts, whatever else is sent.
+    const attacker = randomIp();
+    const statuses = [];
+    for (let i = 0; i <= SIGN_IN_IP_LIMIT.max; i++) {
+      statuses.push((await signInWith(t.app, victim.email, `guess-${i}`, { "X-Forwarded-For": attacker, ...forge(i) })).status);
+    }
+    expect(statuses).toEqual([...Array(SIGN_IN_IP_LIMIT.max).fill(401), 429]);
+
+    // Reached directly (no TRUST_PROXY_HEADER): the socket's address counts, and neither a forged
+    // copy of our header nor X-Forwarded-For moves it.
+    const direct = await createTestApp({ PUBLIC_URL: origin });
+    try {
+      const staff = await createStaff(direct, "admin");
+      const socket = { incoming: { socket: { remoteAddress: "198.51.100.77", remotePort: 40_000 } } };
+      const answers = [];
+      for (let i = 0; i <= SIGN_IN_IP_LIMIT.max; i++) {
+        const res = await signInWith(direct.app, staff.email, `guess-${i}`, { ...forge(i), "X-Forwarded-For": `192.0.2.${i + 1}` }, socket);
+        answers.push(res.status);
+      }
+      expect(answers).toEqual([...Array(SIGN_IN_IP_LIMIT.max).fill(401), 429]);
+      // Another socket address is another visitor.
+      const other = { incoming: { socket: { remoteAddress: "198.51.100.78", remotePort: 40_001 } } };
+      expect((await signInWith(direct.app, staff.email, staff.password, {}, other)).status).toBe(200);
+    } finally {
+      await direct.close();
+    }
   });
 
   it("a second app instance on the same database sees the same address limit", async () => {
