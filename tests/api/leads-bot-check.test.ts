@@ -173,6 +173,41 @@ describe("bot check on (site and secret key configured)", () => {
   });
 });
 
+describe("a flood from one address (docs/decisions/0603)", () => {
+  it("never reaches siteverify past the limit: 5 submissions with LEADS_RATE_LIMIT_MAX=2 ask it at most twice, in a row or at once", async () => {
+    const limited = await createTestApp({
+      RECAPTCHA_SITE_KEY: "site-key",
+      RECAPTCHA_SECRET_KEY: "secret-key",
+      RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
+      RECAPTCHA_TIMEOUT_MS: "5000",
+      LEADS_RATE_LIMIT_MAX: "2",
+      TRUST_PROXY_HEADER: "x-forwarded-for",
+    });
+    const flood = (address: string, i: number) =>
+      postJson(limited.app, "/api/submit-booking", bookingBody({ recaptchaToken: token(), work_email: `flood-${i}@example.com` }), {
+        "x-forwarded-for": address,
+      });
+    try {
+      // A bot's tokens, which Google scores low: two are asked about and refused, then nothing is asked.
+      answer = () => ({ ...passing("booking_scheduler"), score: 0.1 });
+      const inARow = [];
+      for (let i = 0; i < 5; i++) inARow.push((await flood("198.51.100.9", i)).status);
+      expect(inARow).toEqual([403, 403, 429, 429, 429]);
+      expect(verify.requests).toHaveLength(2);
+
+      // Five at once from another address, with tokens Google would pass: two stored, two asked.
+      verify.requests.length = 0;
+      answer = () => passing("booking_scheduler");
+      const atOnce = await Promise.all([0, 1, 2, 3, 4].map((i) => flood("198.51.100.10", i)));
+      expect(atOnce.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
+      expect(verify.requests.length).toBeLessThanOrEqual(2);
+      expect((await leadCounts(limited)).bookings).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("bot check off (no keys)", () => {
   it("accepts submissions without a token", async () => {
     const off = await createTestApp();
