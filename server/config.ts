@@ -26,7 +26,7 @@ const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), url(protocols).optional());
 
 /** The unsafe settings a production start refuses unless ALLOW_IN_PRODUCTION names them. */
-export const productionOptOuts = ["embedded-database", "example-content", "no-bot-check"] as const;
+export const productionOptOuts = ["embedded-database", "example-content", "no-bot-check", "insecure-notifications"] as const;
 type ProductionOptOut = (typeof productionOptOuts)[number];
 
 /** Hosts reserved for examples and tests (RFC 2606, RFC 6761): never a real deployment's value. */
@@ -128,7 +128,7 @@ const envSchema = z.object({
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
   /**
    * What a production start may run without, comma-separated (docs/deploy.md): embedded-database,
-   * example-content, no-bot-check. Empty: none of them.
+   * example-content, no-bot-check, insecure-notifications. Empty: none of them.
    */
   ALLOW_IN_PRODUCTION: z
     .string()
@@ -191,6 +191,9 @@ export type AppConfig = {
   runtime: RuntimeConfig;
 };
 
+/** The least length of a signing secret (BETTER_AUTH_SECRET; LEADS_WEBHOOK_SECRET in production). */
+export const MIN_SECRET_LENGTH = 32;
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -219,7 +222,50 @@ function unsafeProductionSettings(e: z.infer<typeof envSchema>): string[] {
       if (!e[name]) problems.push(`  ${name}: required in production (the bot check on lead forms${optOut("no-bot-check")})`);
     }
   }
+  if (!allowed.has("insecure-notifications")) problems.push(...insecureNotificationChannels(e, optOut("insecure-notifications")));
   return problems;
+}
+
+/**
+ * Notification channels that would carry a lead, or the Slack URL that is itself a secret, in
+ * clear text (docs/decisions/0614). nodemailer reads options from the SMTP URL's query string, so
+ * `?requireTLS=true` makes it refuse a server that does not offer STARTTLS; without it, an smtp://
+ * connection goes on unencrypted whenever the server (or someone in between) leaves STARTTLS out.
+ */
+function insecureNotificationChannels(e: z.infer<typeof envSchema>, optOut: string): string[] {
+  const problems: string[] = [];
+  const plainHttp = (value: string | undefined) => value !== undefined && new URL(value).protocol === "http:";
+  if (plainHttp(e.LEADS_WEBHOOK_URL)) {
+    problems.push(`  LEADS_WEBHOOK_URL: must use https:// in production (each delivery carries the lead's contact details${optOut})`);
+  }
+  if (plainHttp(e.SLACK_WEBHOOK_URL)) {
+    problems.push(`  SLACK_WEBHOOK_URL: must use https:// in production (the URL is the webhook's secret and each message names a lead${optOut})`);
+  }
+  if (e.SMTP_URL) {
+    const smtp = new URL(e.SMTP_URL);
+    const requireTls = smtp.searchParams.getAll("requireTLS");
+    if (smtp.protocol === "smtp:" && (requireTls.length === 0 || requireTls.some((value) => value !== "true"))) {
+      problems.push(
+        "  SMTP_URL: an smtp:// server must be required to use STARTTLS in production: add ?requireTLS=true " +
+          `(the mail is then never sent unencrypted), or use smtps://${optOut}`,
+      );
+    }
+    if (smtp.searchParams.getAll("tls.rejectUnauthorized").includes("false")) {
+      problems.push(`  SMTP_URL: tls.rejectUnauthorized=false turns off the check of the mail server's certificate; remove it${optOut}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Secrets a production start refuses when short: HMAC keys that anyone holding one signed message
+ * (a webhook receiver's logs) could otherwise guess offline (docs/decisions/0614). Not optional.
+ */
+function weakProductionSecrets(e: z.infer<typeof envSchema>): string[] {
+  if (e.LEADS_WEBHOOK_SECRET && e.LEADS_WEBHOOK_SECRET.length < MIN_SECRET_LENGTH) {
+    return [`  LEADS_WEBHOOK_SECRET: must be at least ${MIN_SECRET_LENGTH} characters in production (e.g. \`openssl rand -base64 32\`)`];
+  }
+  return [];
 }
 
 /**
@@ -276,9 +322,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } else if (e.NODE_ENV === "production" && !e.PUBLIC_URL!.startsWith("https://")) {
     problems.push("  PUBLIC_URL: must use https:// in production (session cookies are Secure-only and HSTS is sent)");
   }
-  if (e.NODE_ENV === "production") problems.push(...unsafeProductionSettings(e));
-  if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) {
-    problems.push("  BETTER_AUTH_SECRET: must be at least 32 characters");
+  if (e.NODE_ENV === "production") problems.push(...weakProductionSecrets(e), ...unsafeProductionSettings(e));
+  if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < MIN_SECRET_LENGTH) {
+    problems.push(`  BETTER_AUTH_SECRET: must be at least ${MIN_SECRET_LENGTH} characters`);
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 

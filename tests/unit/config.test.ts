@@ -1,5 +1,63 @@
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
+
+/** The start-up error's text, or "started" when the configuration is accepted. */
+function refusalOf(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return "started";
+}
+
+/**
+ * A mail server that offers no STARTTLS (as a downgrading man in the middle shows it): answers
+ * every command and keeps every line it is sent.
+ */
+async function plainSmtpServer() {
+  const lines: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    socket.write("220 mail.internal ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += String(chunk);
+      for (let end = buffer.indexOf("\r\n"); end >= 0; end = buffer.indexOf("\r\n")) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        lines.push(line);
+        if (inData) {
+          if (line === ".") {
+            inData = false;
+            socket.write("250 queued\r\n");
+          }
+          continue;
+        }
+        const verb = line.split(" ")[0]!.toUpperCase();
+        if (verb === "EHLO") socket.write("250-mail.internal\r\n250 8BITMIME\r\n");
+        else if (verb === "STARTTLS") socket.write("502 command not implemented\r\n");
+        else if (verb === "DATA") {
+          inData = true;
+          socket.write("354 go ahead\r\n");
+        }
+        else if (verb === "QUIT") socket.end("221 bye\r\n");
+        else socket.write("250 ok\r\n");
+      }
+    });
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    lines,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe("configuration", () => {
   it("has working defaults: port 3000, embedded database in ./data, localhost public URL", () => {
@@ -76,15 +134,7 @@ describe("configuration", () => {
 
   it("refuses a production start on the embedded database, example links or without the bot check, naming each variable", () => {
     expect(loadConfig(production).env).toBe("production");
-    const refusal = (overrides: Record<string, string | undefined>) => {
-      try {
-        loadConfig({ ...production, ...overrides });
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as Error).message;
-      }
-      return "started";
-    };
+    const refusal = (overrides: Record<string, string | undefined>) => refusalOf({ ...production, ...overrides });
     expect(refusal({ DATABASE_URL: undefined })).toMatch(/DATABASE_URL: required in production/);
     const examples = refusal({
       DEMO_SCHEDULER_URL: undefined,
@@ -123,6 +173,104 @@ describe("configuration", () => {
     );
     expect(loadConfig({ ...production, BETTER_AUTH_SECRET: secret, PUBLIC_URL: "https://agents.example.com" }).env).toBe("production");
   });
+  describe("signing secrets (docs/decisions/0614)", () => {
+    it("refuses a BETTER_AUTH_SECRET shorter than 32 characters, in every environment", () => {
+      for (const env of [{}, production]) {
+        expect(refusalOf({ ...env, BETTER_AUTH_SECRET: "s".repeat(31) })).toMatch(/BETTER_AUTH_SECRET: must be at least 32 characters/);
+        expect(loadConfig({ ...env, BETTER_AUTH_SECRET: "s".repeat(32) }).authSecret).toBe("s".repeat(32));
+      }
+    });
+
+    it("refuses LEADS_WEBHOOK_URL without LEADS_WEBHOOK_SECRET: every delivery is signed", () => {
+      expect(refusalOf({ LEADS_WEBHOOK_URL: "https://crm.acme-calls.com/hooks/leads" })).toMatch(
+        /LEADS_WEBHOOK_SECRET: required when LEADS_WEBHOOK_URL is set/,
+      );
+      expect(refusalOf({ LEADS_WEBHOOK_URL: "https://crm.acme-calls.com/hooks/leads", LEADS_WEBHOOK_SECRET: "   " })).toMatch(/LEADS_WEBHOOK_SECRET: required/);
+    });
+
+    it("refuses a LEADS_WEBHOOK_SECRET shorter than 32 characters in production, with no opt-out", () => {
+      const hook = { LEADS_WEBHOOK_URL: "https://crm.acme-calls.com/hooks/leads" };
+      const short = { ...production, ...hook, LEADS_WEBHOOK_SECRET: "webhook-secret" };
+      expect(refusalOf(short)).toMatch(/LEADS_WEBHOOK_SECRET: must be at least 32 characters in production/);
+      expect(refusalOf({ ...short, ALLOW_IN_PRODUCTION: "embedded-database,example-content,no-bot-check,insecure-notifications" })).toMatch(
+        /LEADS_WEBHOOK_SECRET: must be at least 32/,
+      );
+      // The refusal names the variable, never its value.
+      expect(refusalOf(short)).not.toContain("webhook-secret");
+      expect(loadConfig({ ...production, ...hook, LEADS_WEBHOOK_SECRET: "w".repeat(32) }).notify.webhookSecret).toBe("w".repeat(32));
+      // Local runs and tests keep short secrets.
+      expect(loadConfig({ ...hook, LEADS_WEBHOOK_SECRET: "webhook-secret" }).notify.webhookSecret).toBe("webhook-secret");
+    });
+  });
+
+  describe("notification channels in production (docs/decisions/0614)", () => {
+    const notifying = {
+      ...production,
+      LEADS_WEBHOOK_URL: "https://crm.acme-calls.com/hooks/leads",
+      LEADS_WEBHOOK_SECRET: "w".repeat(40),
+      SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T000/B000/XXXX",
+      SMTP_URL: "smtps://leads:pw@mail.acme-calls.com:465",
+      LEADS_NOTIFY_TO: "sales@acme-calls.com",
+    };
+
+    it("refuses http:// webhook and Slack URLs and an smtp:// server not required to use STARTTLS, naming each variable", () => {
+      expect(loadConfig(notifying).notify.smtpUrl).toBe(notifying.SMTP_URL);
+      const insecure = refusalOf({
+        ...notifying,
+        LEADS_WEBHOOK_URL: "http://crm.acme-calls.com/hooks/leads",
+        SLACK_WEBHOOK_URL: "http://hooks.slack.com/services/T000/B000/hunter2-secret",
+        SMTP_URL: "smtp://leads:hunter2-secret@mail.acme-calls.com:587",
+      });
+      expect(insecure).toMatch(/LEADS_WEBHOOK_URL: must use https:\/\/ in production/);
+      expect(insecure).toMatch(/SLACK_WEBHOOK_URL: must use https:\/\/ in production/);
+      expect(insecure).toMatch(/SMTP_URL: an smtp:\/\/ server must be required to use STARTTLS in production: add \?requireTLS=true/);
+      expect(insecure).toMatch(/or add insecure-notifications to ALLOW_IN_PRODUCTION/);
+      expect(insecure).not.toContain("hunter2");
+
+      for (const smtp of ["smtp://mail.acme-calls.com:587?requireTLS=false", "smtp://mail.acme-calls.com:587?requireTLS=1"]) {
+        expect(refusalOf({ ...notifying, SMTP_URL: smtp }), smtp).toMatch(/SMTP_URL: an smtp:\/\/ server must be required to use STARTTLS/);
+      }
+      expect(refusalOf({ ...notifying, SMTP_URL: "smtps://mail.acme-calls.com:465?tls.rejectUnauthorized=false" })).toMatch(
+        /SMTP_URL: tls.rejectUnauthorized=false turns off the check of the mail server's certificate/,
+      );
+      expect(loadConfig({ ...notifying, SMTP_URL: "smtp://leads:pw@mail.acme-calls.com:587?requireTLS=true" }).env).toBe("production");
+      // Outside production a local receiver or mail catcher is fine.
+      const local = { LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks", LEADS_WEBHOOK_SECRET: "s", SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack" };
+      expect(loadConfig({ ...local, SMTP_URL: "smtp://127.0.0.1:1025", LEADS_NOTIFY_TO: "sales@acme-calls.com" }).env).toBe("development");
+    });
+
+    it("starts with them only when ALLOW_IN_PRODUCTION names insecure-notifications", () => {
+      const insecure = {
+        ...notifying,
+        LEADS_WEBHOOK_URL: "http://crm.internal/hooks/leads",
+        SLACK_WEBHOOK_URL: "http://slack-relay.internal/post",
+        SMTP_URL: "smtp://mail.internal:25",
+      };
+      expect(refusalOf({ ...insecure, ALLOW_IN_PRODUCTION: "embedded-database" })).toMatch(/LEADS_WEBHOOK_URL[\s\S]*SLACK_WEBHOOK_URL[\s\S]*SMTP_URL/);
+      expect(loadConfig({ ...insecure, ALLOW_IN_PRODUCTION: "insecure-notifications" }).notify.webhookUrl).toBe("http://crm.internal/hooks/leads");
+    });
+
+    it("an smtp:// URL with requireTLS=true makes nodemailer refuse a server without STARTTLS before it sends the lead", async () => {
+      const server = await plainSmtpServer();
+      const send = (url: string) =>
+        nodemailer.createTransport({ url }).sendMail({ from: "leads@acme-calls.com", to: "sales@acme-calls.com", subject: "New lead", text: "Zelda Quintessa" });
+      try {
+        // What the refused setting does: the lead goes over the wire in clear text.
+        await send(server.url);
+        expect(server.lines).toContain("Zelda Quintessa");
+        server.lines.length = 0;
+
+        const required = `${server.url}?requireTLS=true`;
+        expect(loadConfig({ ...notifying, SMTP_URL: required }).notify.smtpUrl).toBe(required);
+        await expect(send(required)).rejects.toMatchObject({ code: "ETLS" });
+        expect(server.lines.some((line) => /^(MAIL FROM|RCPT TO|DATA)/i.test(line))).toBe(false);
+        expect(server.lines).not.toContain("Zelda Quintessa");
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
   describe("lead notification outbox", () => {
     it("bounds every delivery (30 s), gives up after 12 attempts and keeps dead letters 30 days by default", () => {
       expect(loadConfig({}).leads.outbox).toEqual({
@@ -137,15 +285,7 @@ describe("configuration", () => {
     });
 
     it("refuses a lease shorter than twice the delivery timeout, naming both variables", () => {
-      const refusal = (env: Record<string, string>) => {
-        try {
-          loadConfig(env);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ConfigError);
-          return (error as Error).message;
-        }
-        return "started";
-      };
+      const refusal = refusalOf;
       // A lease that can end while a delivery is still running lets a second worker send it too.
       expect(refusal({ LEADS_OUTBOX_LEASE_MS: "20000" })).toMatch(
         /LEADS_OUTBOX_LEASE_MS: must be at least twice LEADS_OUTBOX_DELIVERY_TIMEOUT_MS \(2 × 30000 = 60000 ms, got 20000\)/,
