@@ -1,6 +1,10 @@
 import net from "node:net";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Logger } from "../logger";
+
+/** Headers proxies write the client's address into: seeing one means a proxy is probably in front. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
 
 /**
  * The client's address for rate limits and consent evidence. Behind a proxy the configured header
@@ -8,7 +12,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
  * appended (entries to its left are whatever the client chose to send). Without the header, or
  * when its entry is no address, the socket's address. Either is normalised by normalizeIp (a
  * proxy that appends `1.2.3.4:5678` still names the visitor, not itself). Never throws: in-process
- * tests have no socket.
+ * tests have no socket. A request that suggests TRUST_PROXY_HEADER is wrong is logged once
+ * (warnProxyMismatch).
  */
 export function clientIp(c: Context, trustProxyHeader: string | undefined): string {
   if (trustProxyHeader) {
@@ -20,12 +25,50 @@ export function clientIp(c: Context, trustProxyHeader: string | undefined): stri
       .pop();
     const ip = candidate ? normalizeIp(candidate) : null;
     if (ip) return ip;
+    warnProxyMismatch(c, "trusted-header-missing", trustProxyHeader);
+  } else {
+    const forwarded = FORWARDING_HEADERS.find((name) => c.req.header(name) !== undefined);
+    if (forwarded) warnProxyMismatch(c, "proxy-header-untrusted", forwarded);
   }
   try {
     const address = getConnInfo(c).remote.address;
     return (address && normalizeIp(address)) ?? "unknown";
   } catch {
     return "unknown";
+  }
+}
+
+type ProxyMismatch = "proxy-header-untrusted" | "trusted-header-missing";
+
+/** What each logger has been told already: once per logger, and the server has one per process. */
+const warned = new WeakMap<Logger, Set<ProxyMismatch>>();
+
+/**
+ * A wrong TRUST_PROXY_HEADER shows only in who shares a rate-limit bucket, so the first request
+ * that betrays it is logged as a warning (docs/decisions/0614): by the header's name only, never
+ * an address, and once, because a proxy sends the header with every request.
+ */
+function warnProxyMismatch(c: Context, kind: ProxyMismatch, header: string): void {
+  const logger = (c.get("deps") as { logger?: Logger } | undefined)?.logger;
+  if (!logger) return;
+  const told = warned.get(logger) ?? new Set<ProxyMismatch>();
+  if (told.has(kind)) return;
+  told.add(kind);
+  warned.set(logger, told);
+  if (kind === "proxy-header-untrusted") {
+    logger.warn(
+      { header, trustProxyHeader: null },
+      `Requests carry ${header} but TRUST_PROXY_HEADER is unset, so each client is counted by the connection's address. ` +
+        "Behind a proxy that address is the proxy's: every visitor may share one rate-limit bucket (lead forms and sign-in). " +
+        `Set TRUST_PROXY_HEADER to the header the proxy writes (for example ${header}); leave it unset only when clients reach this server directly.`,
+    );
+  } else {
+    logger.warn(
+      { header, trustProxyHeader: header },
+      `TRUST_PROXY_HEADER is ${header}, but a request came without an address in it, so it was counted by the connection's address. ` +
+        "Either it reached this server without passing the proxy, where a client can send that header itself and pick its own " +
+        "rate-limit bucket, or the proxy writes another header. Let only the proxy reach this server, and set TRUST_PROXY_HEADER to the header it writes.",
+    );
   }
 }
 

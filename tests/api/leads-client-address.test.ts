@@ -1,7 +1,10 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { createApp } from "../../server/app";
 import { bookingInquiries } from "../../server/db/schema";
 import { normalizeIp, rateLimitKeyOf } from "../../server/http/client-ip";
+import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody } from "./leads-support";
 
@@ -78,6 +81,82 @@ describe("the per-address lead limit's key", () => {
     for (const socket of ["::ffff:192.0.2.45", "192.0.2.45", "::ffff:c000:22d", "192.0.2.45"]) statuses.push((await book({ socket })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await book({ socket: "::ffff:192.0.2.46" })).status).toBe(200);
+  });
+});
+
+/** A logger as the server makes it, keeping its JSON lines. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const logger = createLogger("info", "production", stream);
+  // Warnings about the proxy header (better-auth warns of its own about an unknown account).
+  const warnings = () =>
+    lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; header?: string })
+      .filter((record) => record.level === 40 && record.msg.includes("TRUST_PROXY_HEADER"));
+  return { logger, text: () => lines.join("\n"), warnings };
+}
+
+describe("a wrong TRUST_PROXY_HEADER is logged (docs/decisions/0614)", () => {
+  /** This test file's app and database, with TRUST_PROXY_HEADER as given and its own captured logger. */
+  function appWith(trustProxyHeader: string | undefined) {
+    const log = capturedLogger();
+    // A secret of its own, or better-auth's development-secret warning would be in the log too.
+    const config = { ...t.config, trustProxyHeader, authSecret: "a-test-secret-of-at-least-32-characters" };
+    const app = createApp({ ...t.deps, config, logger: log.logger, auth: undefined });
+    return { app, ...log };
+  }
+  const post = (app: ReturnType<typeof createApp>, path: string, headers: Record<string, string>, body: unknown, socket?: string) =>
+    app.request(
+      path,
+      { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000", ...headers }, body: JSON.stringify(body) },
+      socket ? { incoming: { socket: { remoteAddress: socket, remotePort: 50_000 } } } : undefined,
+    );
+  const lead = (i: number) => bookingBody({ work_email: `proxied-${n++}-${i}@example.com` });
+
+  it("warns once, naming no address, when requests carry a forwarded-for header while TRUST_PROXY_HEADER is unset", async () => {
+    const sent = [
+      ["x-forwarded-for", "198.51.100.61", "/api/submit-booking"],
+      ["forwarded", "for=198.51.100.62;proto=https", "/api/contact"],
+      ["x-real-ip", "198.51.100.63", "/api/submit-booking"],
+      ["x-forwarded-for", "198.51.100.64", "/api/auth/sign-in/email"],
+    ] as const;
+    for (const [header, value, path] of sent) {
+      const { app, warnings, text } = appWith(undefined);
+      // Without such a header: a client that reaches us directly, nothing to say.
+      await post(app, "/api/submit-booking", {}, lead(0), "192.0.2.80");
+      expect(warnings().map((w) => w.msg)).toEqual([]);
+
+      const body = path === "/api/auth/sign-in/email" ? { email: "nobody@example.com", password: "not-it-1" } : lead(1);
+      for (let i = 0; i < 3; i++) await post(app, path, { [header]: value }, body, "192.0.2.81");
+      await post(app, "/api/submit-booking", { "x-forwarded-for": "198.51.100.65", "x-real-ip": "198.51.100.66" }, lead(2), "192.0.2.82");
+      const logged = warnings();
+      expect(logged.map((w) => w.msg), `${header} on ${path}`).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ header });
+      expect(logged[0]!.msg).toMatch(/TRUST_PROXY_HEADER is unset/);
+      expect(logged[0]!.msg).toMatch(/every visitor may share one rate-limit bucket/);
+      expect(logged[0]!.msg).toMatch(/Set TRUST_PROXY_HEADER to the header the proxy writes/);
+      expect(text()).not.toMatch(/198\.51\.100\.|192\.0\.2\./);
+    }
+  });
+
+  it("warns once when TRUST_PROXY_HEADER is set but a request comes without an address in that header", async () => {
+    const { app, warnings, text } = appWith("x-forwarded-for");
+    await post(app, "/api/submit-booking", { "x-forwarded-for": "198.51.100.70" }, lead(0));
+    expect(warnings().map((w) => w.msg)).toEqual([]);
+    await post(app, "/api/submit-booking", {}, lead(1), "192.0.2.90");
+    await post(app, "/api/submit-booking", { "x-forwarded-for": "not-an-address" }, lead(2), "192.0.2.91");
+    await post(app, "/api/auth/sign-in/email", {}, { email: "nobody@example.com", password: "not-it-1" }, "192.0.2.92");
+    const logged = warnings();
+    expect(logged.map((w) => w.msg)).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ header: "x-forwarded-for" });
+    expect(logged[0]!.msg).toMatch(/reached this server without passing the proxy/);
+    expect(text()).not.toMatch(/198\.51\.100\.|192\.0\.2\./);
   });
 });
 
