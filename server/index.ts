@@ -47,11 +47,12 @@ async function main() {
   }
 
   const app = createApp({ config, database, logger, site });
-  const notifier = createNotifier(config.notify);
+  // The whole config: messages link to the lead's page and the prospect reminder to the scheduler.
+  const notifier = createNotifier(config);
   outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox });
   outboxWorker.start();
   if (notifier.channels.length === 0) {
-    logger.warn("lead notifications are OFF: set SMTP_URL + LEADS_NOTIFY_TO and/or LEADS_WEBHOOK_URL + LEADS_WEBHOOK_SECRET");
+    logger.warn("lead notifications are OFF: set SMTP_URL + LEADS_NOTIFY_TO, LEADS_WEBHOOK_URL + LEADS_WEBHOOK_SECRET and/or SLACK_WEBHOOK_URL");
   }
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(

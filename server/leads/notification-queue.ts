@@ -6,6 +6,14 @@ import type { LeadKind, NotificationChannel, NotificationTopic } from "./lead-se
 import { outboxSignal, OUTBOX_DUE } from "./outbox-signal";
 
 /**
+ * What the Slack message of a `meeting_booked` notification reads from its payload: the meeting's
+ * start (ISO 8601; when null or missing, the lead's current meeting, leads.meeting_starts_at) and
+ * whether it replaced an earlier one. Name, company and source come from the lead desk's row when
+ * it is delivered; other fields are ignored.
+ */
+export type MeetingBookedPayload = { meetingStartsAt: string | null; rescheduled?: boolean };
+
+/**
  * Queues a notification about a lead after it was stored (a booked meeting: decisions 0701, 0704)
  * on the channels given, once per (lead, channel, topic, topicRef): queuing it again changes
  * nothing. New leads queue theirs in the statement that stores them (lead-service.ts).

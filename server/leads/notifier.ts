@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
+import { adminLeadPath } from "@shared/site-routes";
+import { followUpEmail, newLeadEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
+import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
+import { slackMessage, type NotificationLead } from "./slack-message";
+
+export type { NotificationLead };
 
 /** One outbox row to deliver. Its id is the delivery id: stable across retries and restarts. */
 export type OutboxDelivery = {
@@ -16,6 +22,8 @@ export type OutboxDelivery = {
   attempts: number;
   /** This claim's fencing token: the outcome is recorded only while the row still carries it. */
   claimToken: string;
+  /** The lead desk's row as the claim read it; null for a lead without one (none since decision 0701's migration). */
+  lead: NotificationLead | null;
 };
 
 export type Notifier = {
@@ -24,6 +32,11 @@ export type Notifier = {
   /** Must stop and reject when `signal` aborts (the worker's deadline for one delivery). */
   deliver: (delivery: OutboxDelivery, signal?: AbortSignal) => Promise<void>;
   close: () => void;
+};
+
+/** What the notifier needs from the configuration: the channels, links to the lead and the scheduler. */
+export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads"> & {
+  runtime: Pick<AppConfig["runtime"], "demoSchedulerUrl" | "enterpriseSchedulerUrl">;
 };
 
 /**
@@ -35,9 +48,28 @@ export class DeliveryError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The receiver asked for no new attempt before this many ms (HTTP 429 Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** How long a failure asks the worker to wait before the next attempt, if it says. */
+export function requestedRetryDelayMs(error: unknown): number | undefined {
+  return error instanceof DeliveryError ? error.retryAfterMs : undefined;
+}
+
+/** At most a day: a Retry-After beyond that is a receiver's mistake, not a plan. */
+const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 10.2.3), in ms from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }
 
 /** The delivery ran past the worker's deadline (LEADS_OUTBOX_DELIVERY_TIMEOUT_MS). */
@@ -78,8 +110,8 @@ export function describeDeliveryFailure(error: unknown): { code: string; summary
 export const DELIVERY_ID_HEADER = "x-lead-delivery-id";
 export const SIGNATURE_HEADER = "x-lead-signature";
 export const TIMESTAMP_HEADER = "x-lead-timestamp";
-/** The webhook's own limit; the worker's deadline (LEADS_OUTBOX_DELIVERY_TIMEOUT_MS) may cut it shorter. */
-const WEBHOOK_TIMEOUT_MS = 10_000;
+/** An HTTP channel's own limit (webhook, Slack); the worker's deadline (LEADS_OUTBOX_DELIVERY_TIMEOUT_MS) may cut it shorter. */
+const HTTP_TIMEOUT_MS = 10_000;
 
 /**
  * HMAC-SHA256 over "<timestamp>.<body>", hex, prefixed "sha256=". Signing the timestamp lets a
@@ -89,51 +121,88 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
   return "sha256=" + crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
 }
 
-type LeadPayload = { kind?: string; lead?: Record<string, unknown> };
+/** The abort signal of a request: the worker's deadline, and the request's own limit. */
+const requestSignal = (signal: AbortSignal | undefined) =>
+  signal ? AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]) : AbortSignal.timeout(HTTP_TIMEOUT_MS);
 
-const LABELS: Record<string, string> = {
-  sourceForm: "Form",
-  name: "Name",
-  jobTitle: "Job title",
-  workEmail: "Work email",
-  email: "Email",
-  companyName: "Company",
-  company: "Company",
-  role: "Role",
-  phone: "Phone",
-  industry: "Industry",
-  companySize: "Company size",
-  totalCalls: "Monthly calls",
-  aiGoal: "AI goal",
-  notes: "Notes",
-  tcpaConsent: "Consent given",
-  consentTextVersion: "Consent text version",
-  pagePath: "Page",
-  referrer: "Referrer",
-  utmSource: "utm_source",
-  utmMedium: "utm_medium",
-  utmCampaign: "utm_campaign",
-  utmTerm: "utm_term",
-  utmContent: "utm_content",
-  userAgent: "User agent",
-  createdAt: "Received",
-  id: "Lead id",
-};
+/** Slack's error answers are short snake_case codes (invalid_payload, no_service, channel_is_archived). */
+const SLACK_ERROR_CODE = /^[a-z][a-z0-9_]{0,35}$/;
 
-function emailContent(payload: LeadPayload) {
-  const lead = payload.lead ?? {};
-  const oneLine = (v: unknown) => String(v ?? "").replace(/\s+/g, " ").trim();
-  const kind = payload.kind === "contact_request" ? "contact request" : "booking inquiry";
-  const company = lead.companyName ?? lead.company;
-  const subject = `New ${kind}: ${oneLine(lead.name)}${company ? ` (${oneLine(company)})` : ""}`.slice(0, 200);
-  const lines = Object.entries(LABELS)
-    .filter(([key]) => lead[key] !== undefined && lead[key] !== null && lead[key] !== "")
-    // A multi-line answer (AI goal, notes) keeps its lines, indented: none can pass for a field.
-    .map(([key, label]) => `${label}: ${String(lead[key]).replace(/\r\n|\r|\n/g, "\n    ")}`);
-  return { subject, text: `A new ${kind} arrived.\n\n${lines.join("\n")}\n` };
+/**
+ * Posts to a Slack incoming webhook. Slack answers 200 "ok"; an error is a 4xx with a short code
+ * as its body, which becomes the failure's code (nothing else of the body is kept: a proxy in
+ * between may answer with a page of its own). 429 carries Retry-After, which the worker honours.
+ * The URL is the webhook's secret: it goes into no error, log line or last_error.
+ */
+async function postToSlack(url: string, message: unknown, signal: AbortSignal | undefined): Promise<void> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(message),
+    signal: requestSignal(signal),
+  });
+  const body = (await response.text().catch(() => "")).trim();
+  if (response.ok) return;
+  const slackCode = SLACK_ERROR_CODE.test(body) ? body : null;
+  if (response.status === 429) {
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+    const wait = retryAfterMs !== undefined ? ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)` : "";
+    throw new DeliveryError("SLACK_RATE_LIMITED", `slack answered 429${wait}`, retryAfterMs);
+  }
+  throw new DeliveryError(
+    slackCode ? `SLACK_${slackCode.toUpperCase()}` : `HTTP_${response.status}`,
+    `slack answered ${response.status}${slackCode ? ` ${slackCode}` : ""}`,
+  );
 }
 
-export function createNotifier(notify: AppConfig["notify"]): Notifier {
+/** The lead a message is about: the desk's row, or (for a lead without one) the outbox's copy. */
+function leadOf(delivery: OutboxDelivery): NotificationLead {
+  if (delivery.lead) return delivery.lead;
+  const lead = (delivery.payload as LeadPayload | null)?.lead;
+  if (!lead) throw new DeliveryError("NO_LEAD", "the lead of this notification is missing");
+  const contact = delivery.leadKind === "contact_request";
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return {
+    id: delivery.leadId,
+    kind: contact ? "contact_request" : "booking_inquiry",
+    source: (contact ? "contact_form" : text(lead.sourceForm) || "booking_dialog") as NotificationLead["source"],
+    name: text(lead.name),
+    email: text(lead.workEmail ?? lead.email),
+    company: text(lead.companyName ?? lead.company),
+    status: "new",
+    totalCalls: typeof lead.totalCalls === "number" ? lead.totalCalls : null,
+    meetingStartsAt: null,
+  };
+}
+
+/** A booked meeting as its notification tells it (MeetingBookedPayload); its start else the desk's current meeting. */
+function meetingOf(delivery: OutboxDelivery, lead: NotificationLead): { startsAt: Date | null; rescheduled: boolean } {
+  const payload = (delivery.payload ?? {}) as { meetingStartsAt?: unknown; rescheduled?: unknown };
+  const date = typeof payload.meetingStartsAt === "string" ? new Date(payload.meetingStartsAt) : null;
+  return { startsAt: date && !Number.isNaN(date.getTime()) ? date : lead.meetingStartsAt, rescheduled: payload.rescheduled === true };
+}
+
+/**
+ * The scheduler link of the prospect reminder, prefilled as the page prefills it after the form
+ * (name, e-mail) with the lead's reference as utm_content, so a meeting booked from the e-mail is
+ * matched to the lead like one booked from the page (docs/decisions/0701, 0704).
+ */
+export function reminderSchedulerUrl(config: NotifierConfig, lead: NotificationLead): string {
+  const base = lead.source === "enterprise_dialog" || lead.source === "enterprise_inline" ? config.runtime.enterpriseSchedulerUrl : config.runtime.demoSchedulerUrl;
+  const url = new URL(base);
+  url.searchParams.set("name", lead.name);
+  url.searchParams.set("email", lead.email);
+  url.searchParams.set("utm_source", "website");
+  url.searchParams.set("utm_content", leadReference(config.authSecret, lead.id));
+  return url.toString();
+}
+
+/** Which (channel, topic) pairs exist: anything else is a fault to show, not to guess at. */
+const unsupported = (delivery: OutboxDelivery) =>
+  new DeliveryError("UNSUPPORTED_TOPIC", `${delivery.channel} does not deliver ${delivery.topic}`);
+
+export function createNotifier(config: NotifierConfig): Notifier {
+  const { notify } = config;
   const channels: NotificationChannel[] = [];
   const transport =
     notify.smtpUrl && notify.to
@@ -148,6 +217,26 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
       : null;
   if (transport) channels.push("email");
   if (notify.webhookUrl && notify.webhookSecret) channels.push("webhook");
+  if (notify.slackWebhookUrl) channels.push("slack");
+  // Off by default (docs/decisions/0704); rows queued while it was on wait, and go stale (outbox-worker.ts).
+  if (transport && config.leads.prospectReminder) channels.push("prospect_email");
+
+  const leadUrl = (delivery: OutboxDelivery) => `${config.publicUrl}${adminLeadPath(delivery.leadId)}`;
+  const host = notify.from.split("@")[1] ?? "localhost";
+
+  async function sendMail(delivery: OutboxDelivery, to: string, content: EmailContent, signal: AbortSignal | undefined, staff: boolean) {
+    if (!transport) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL, LEADS_NOTIFY_TO)");
+    await transport.sendMail({
+      from: notify.from,
+      to,
+      subject: content.subject,
+      text: content.text,
+      // The outbox id as Message-ID: a retried delivery after a crash is the same message.
+      messageId: `<${delivery.id}@${host}>`,
+      ...(staff ? { headers: { [DELIVERY_ID_HEADER]: delivery.id } } : {}),
+      signal,
+    });
+  }
 
   return {
     channels,
@@ -156,24 +245,17 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
       const payload = (delivery.payload ?? {}) as LeadPayload;
       if (delivery.channel === "email") {
         if (!transport || !notify.to) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL, LEADS_NOTIFY_TO)");
-        const { subject, text } = emailContent(payload);
-        const host = notify.from.split("@")[1] ?? "localhost";
-        await transport.sendMail({
-          from: notify.from,
-          to: notify.to,
-          subject,
-          text,
-          // The outbox id as Message-ID: a retried delivery after a crash is the same message.
-          messageId: `<${delivery.id}@${host}>`,
-          headers: { [DELIVERY_ID_HEADER]: delivery.id },
-          signal,
-        });
-        return;
+        if (delivery.topic === "lead_stored") return sendMail(delivery, notify.to, newLeadEmail(payload, leadUrl(delivery)), signal, true);
+        if (delivery.topic === "follow_up") {
+          return sendMail(delivery, notify.to, followUpEmail(payload, leadUrl(delivery), config.leads.followUpMinutes), signal, true);
+        }
+        throw unsupported(delivery);
       }
       if (delivery.channel === "webhook") {
         if (!notify.webhookUrl || !notify.webhookSecret) {
           throw new DeliveryError("NOT_CONFIGURED", "webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
         }
+        if (delivery.topic !== "lead_stored") throw unsupported(delivery);
         const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, lead: payload.lead });
         const timestamp = String(Math.floor(Date.now() / 1000));
         const response = await fetch(notify.webhookUrl, {
@@ -185,12 +267,32 @@ export function createNotifier(notify: AppConfig["notify"]): Notifier {
             [SIGNATURE_HEADER]: signWebhook(notify.webhookSecret, timestamp, body),
           },
           body,
-          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]) : AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+          signal: requestSignal(signal),
         });
         // Drain the body so the connection can be reused.
         await response.arrayBuffer().catch(() => undefined);
         if (!response.ok) throw new DeliveryError(`HTTP_${response.status}`, `webhook answered ${response.status}`);
         return;
+      }
+      if (delivery.channel === "slack") {
+        if (!notify.slackWebhookUrl) throw new DeliveryError("NOT_CONFIGURED", "slack channel is not configured (SLACK_WEBHOOK_URL)");
+        if (delivery.topic === "prospect_reminder") throw unsupported(delivery);
+        const lead = leadOf(delivery);
+        const message = slackMessage(delivery.topic, lead, {
+          leadUrl: leadUrl(delivery),
+          followUpMinutes: config.leads.followUpMinutes,
+          meeting: delivery.topic === "meeting_booked" ? meetingOf(delivery, lead) : null,
+        });
+        return postToSlack(notify.slackWebhookUrl, message, signal);
+      }
+      if (delivery.channel === "prospect_email") {
+        if (!transport || !config.leads.prospectReminder) {
+          throw new DeliveryError("NOT_CONFIGURED", "prospect reminder is not turned on (LEADS_PROSPECT_REMINDER, SMTP_URL)");
+        }
+        if (delivery.topic !== "prospect_reminder") throw unsupported(delivery);
+        const lead = leadOf(delivery);
+        if (!lead.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
+        return sendMail(delivery, lead.email, prospectReminderEmail(lead.name, reminderSchedulerUrl(config, lead)), signal, false);
       }
       throw new DeliveryError("UNKNOWN_CHANNEL", `unknown channel ${delivery.channel}`);
     },

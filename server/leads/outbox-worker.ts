@@ -1,9 +1,18 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { leadOutbox } from "../db/schema";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { leadEvents, leadOutbox } from "../db/schema";
 import type { Logger } from "../logger";
-import { DeliveryTimeoutError, describeDeliveryFailure, type Notifier, type OutboxDelivery } from "./notifier";
+import {
+  DeliveryTimeoutError,
+  describeDeliveryFailure,
+  requestedRetryDelayMs,
+  type NotificationLead,
+  type Notifier,
+  type OutboxDelivery,
+} from "./notifier";
+import { appendLeadEvent } from "./lead-timeline";
 import { OUTBOX_DUE, outboxSignal } from "./outbox-signal";
 import type { NotificationTopic } from "./lead-service";
 import { pruneRateLimitBuckets } from "./rate-limiter";
@@ -12,6 +21,43 @@ import { pruneUsedBotTokens } from "./bot-check";
 const BATCH_SIZE = 10;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 const KEEP_SECONDS = 24 * 3600;
+
+/** A row the claim marked delivered without sending (a follow-up whose lead booked meanwhile). */
+type SkippedRow = { id: string; leadId: string; channel: string; topic: NotificationTopic };
+
+/** Statuses that mean the lead has (had) its meeting: a follow-up about it would be noise. */
+const MET = ["meeting_booked", "meeting_held", "won"];
+/** Statuses where inviting the prospect to book would be wrong: staff closed the lead. */
+const CLOSED = ["unqualified", "lost"];
+/** After this long a prospect reminder is not sent at all (a channel turned on late, a retried dead letter). */
+const REMINDER_STALE_AFTER = "1 day";
+
+/**
+ * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a follow-up
+ * or reminder whose lead has a meeting; a reminder whose lead staff closed, or that is a day late.
+ */
+const skipCondition = sql.raw(`(
+  o.topic in ('follow_up', 'prospect_reminder')
+    and (l.meeting_booked_at is not null or l.status::text in (${MET.map((s) => `'${s}'`).join(", ")}))
+) or (
+  o.topic = 'prospect_reminder'
+    and (l.status::text in (${CLOSED.map((s) => `'${s}'`).join(", ")}) or o.created_at < now() - interval '${REMINDER_STALE_AFTER}')
+)`);
+
+/**
+ * The follow-up entry of a lead's timeline: one per lead, whichever channel alerted first; each
+ * further channel that alerts is added to its `channels`.
+ */
+async function recordFollowUpAlert(tx: Db, leadId: string, channel: string): Promise<void> {
+  await tx
+    .insert(leadEvents)
+    .values({ leadId, type: "follow_up_alerted", data: { channels: [channel] }, dedupeKey: `follow_up_alerted:${leadId}` })
+    .onConflictDoUpdate({
+      target: leadEvents.dedupeKey,
+      set: { data: sql`jsonb_set(${leadEvents.data}, '{channels}', coalesce(${leadEvents.data}->'channels', '[]'::jsonb) || jsonb_build_array(${channel}::text))` },
+      setWhere: sql`not coalesce(${leadEvents.data}->'channels', '[]'::jsonb) @> jsonb_build_array(${channel}::text)`,
+    });
+}
 
 export type OutboxWorker = {
   start: () => void;
@@ -58,10 +104,17 @@ export function createOutboxWorker(options: {
     wakeUp?.();
   };
 
-  async function claim(): Promise<OutboxDelivery[]> {
+  /**
+   * Claims up to a batch of due rows. In the same statement, a follow-up (or prospect reminder)
+   * whose lead has a meeting by now is marked delivered and skipped instead (skipped_at, payload
+   * cleared): the lead is read in the claim itself, so only a booking that lands between this
+   * statement and the channel's answer can still be followed up (docs/decisions/0704).
+   */
+  async function claim(): Promise<{ claimed: OutboxDelivery[]; skipped: SkippedRow[] }> {
     const channels = notifier.channels;
-    if (channels.length === 0) return [];
+    if (channels.length === 0) return { claimed: [], skipped: [] };
     type Row = {
+      outcome: "claimed" | "skipped";
       id: string;
       lead_kind: string;
       lead_id: string;
@@ -70,38 +123,89 @@ export function createOutboxWorker(options: {
       topic_ref: string;
       payload: unknown;
       attempts: number;
-      claim_token: string;
+      claim_token: string | null;
+      lead_source: NotificationLead["source"] | null;
+      lead_name: string | null;
+      lead_email: string | null;
+      lead_company: string | null;
+      lead_status: string | null;
+      lead_meeting_starts_at: string | Date | null;
+      lead_total_calls: number | null;
     };
     const { rows } = await db.execute<Row>(sql`
       with due as (
-        select id from lead_outbox
-        where delivered_at is null
-          and dead_at is null
-          and next_attempt_at <= now()
-          and (locked_until is null or locked_until <= now())
-          and channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})
-        order by next_attempt_at
-        limit ${BATCH_SIZE}
-        for update skip locked
+        select o.id, coalesce(${skipCondition}, false) as skip
+          from lead_outbox o
+          left join leads l on l.id = o.lead_id
+         where o.delivered_at is null
+           and o.dead_at is null
+           and o.next_attempt_at <= now()
+           and (o.locked_until is null or o.locked_until <= now())
+           and o.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})
+         order by o.next_attempt_at
+         limit ${BATCH_SIZE}
+         for update of o skip locked
+      ),
+      skipped as (
+        update lead_outbox o
+           set delivered_at = now(), skipped_at = now(), payload = null, locked_until = null, claim_token = null, last_error = null
+          from due
+         where o.id = due.id and due.skip
+        returning o.id, o.lead_kind, o.lead_id, o.channel, o.topic, o.topic_ref, o.attempts
+      ),
+      claimed as (
+        update lead_outbox o
+           set locked_until = now() + make_interval(secs => ${config.leaseMs / 1000}),
+               attempts = o.attempts + 1,
+               claim_token = gen_random_uuid()
+          from due
+         where o.id = due.id and not due.skip
+        returning o.id, o.lead_kind, o.lead_id, o.channel, o.topic, o.topic_ref, o.payload, o.attempts, o.claim_token
       )
-      update lead_outbox o
-         set locked_until = now() + make_interval(secs => ${config.leaseMs / 1000}),
-             attempts = o.attempts + 1,
-             claim_token = gen_random_uuid()
-        from due
-       where o.id = due.id
-      returning o.id, o.lead_kind, o.lead_id, o.channel, o.topic, o.topic_ref, o.payload, o.attempts, o.claim_token`);
-    return rows.map((r) => ({
-      id: r.id,
-      leadKind: r.lead_kind,
-      leadId: r.lead_id,
-      channel: r.channel,
-      topic: r.topic,
-      topicRef: r.topic_ref,
-      payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
-      attempts: Number(r.attempts),
-      claimToken: r.claim_token,
-    }));
+      select 'claimed' as outcome, c.*, l.source::text as lead_source, l.name as lead_name, l.email as lead_email,
+             l.company as lead_company, l.status::text as lead_status, l.meeting_starts_at as lead_meeting_starts_at,
+             b.total_calls as lead_total_calls
+        from claimed c
+        left join leads l on l.id = c.lead_id
+        left join booking_inquiries b on b.id = c.lead_id
+      union all
+      select 'skipped', s.id, s.lead_kind, s.lead_id, s.channel, s.topic, s.topic_ref, null, s.attempts, null,
+             null, null, null, null, null, null, null
+        from skipped s`);
+    const claimed: OutboxDelivery[] = [];
+    const skipped: SkippedRow[] = [];
+    for (const r of rows) {
+      if (r.outcome === "skipped") {
+        skipped.push({ id: r.id, leadId: r.lead_id, channel: r.channel, topic: r.topic });
+        continue;
+      }
+      claimed.push({
+        id: r.id,
+        leadKind: r.lead_kind,
+        leadId: r.lead_id,
+        channel: r.channel,
+        topic: r.topic,
+        topicRef: r.topic_ref,
+        payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
+        attempts: Number(r.attempts),
+        claimToken: r.claim_token!,
+        lead:
+          r.lead_source === null
+            ? null
+            : {
+                id: r.lead_id,
+                kind: r.lead_kind === "contact_request" ? "contact_request" : "booking_inquiry",
+                source: r.lead_source,
+                name: r.lead_name ?? "",
+                email: r.lead_email ?? "",
+                company: r.lead_company ?? "",
+                status: r.lead_status ?? "new",
+                totalCalls: r.lead_total_calls === null ? null : Number(r.lead_total_calls),
+                meetingStartsAt: r.lead_meeting_starts_at === null ? null : new Date(r.lead_meeting_starts_at),
+              },
+      });
+    }
+    return { claimed, skipped };
   }
 
   /** Runs the channel under the deadline; a channel that ignores its abort signal is left behind. */
@@ -124,7 +228,22 @@ export function createOutboxWorker(options: {
 
   /** Where this claim still holds the row; a later claim has another token. */
   const heldBy = (delivery: OutboxDelivery) => and(eq(leadOutbox.id, delivery.id), eq(leadOutbox.claimToken, delivery.claimToken));
-  const logFields = (delivery: OutboxDelivery) => ({ deliveryId: delivery.id, channel: delivery.channel, attempts: delivery.attempts });
+  const logFields = (delivery: OutboxDelivery) => ({ deliveryId: delivery.id, channel: delivery.channel, topic: delivery.topic, attempts: delivery.attempts });
+
+  /**
+   * The outcome and its timeline entries in one transaction, only while the claim holds: a worker
+   * whose claim passed on writes neither. Entries carry channel, topic and codes, nothing of the
+   * lead; their dedupe keys make a repeated write count once (docs/decisions/0704).
+   */
+  async function record(delivery: OutboxDelivery, update: PgUpdateSetSource<typeof leadOutbox>, entries: (tx: Db) => Promise<void>): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const recorded = await tx.update(leadOutbox).set(update).where(heldBy(delivery)).returning({ id: leadOutbox.id });
+      if (recorded.length === 0) return false;
+      // A lead without a desk row (none since decision 0701's migration) has no timeline to write to.
+      if (delivery.lead) await entries(tx);
+      return true;
+    });
+  }
 
   async function deliverOne(delivery: OutboxDelivery) {
     let failure: unknown = null;
@@ -133,14 +252,18 @@ export function createOutboxWorker(options: {
     } catch (error) {
       failure = error ?? new Error("delivery failed");
     }
+    const { channel, topic } = delivery;
     if (failure === null) {
       // The copy of the lead is not needed once delivered; the row stays as the delivery's receipt.
-      const recorded = await db
-        .update(leadOutbox)
-        .set({ deliveredAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: null, payload: sql`null` })
-        .where(heldBy(delivery))
-        .returning({ id: leadOutbox.id });
-      if (recorded.length === 0) {
+      const recorded = await record(
+        delivery,
+        { deliveredAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: null, payload: sql`null` },
+        async (tx) => {
+          await appendLeadEvent(tx, { leadId: delivery.leadId, type: "notification_delivered", data: { channel, topic }, dedupeKey: `outbox:${delivery.id}:delivered` });
+          if (topic === "follow_up") await recordFollowUpAlert(tx, delivery.leadId, channel);
+        },
+      );
+      if (!recorded) {
         logger.warn(logFields(delivery), "lead notification delivered after its claim passed to another worker; that worker's outcome stands");
       } else {
         logger.info(logFields(delivery), "lead notification delivered");
@@ -150,19 +273,35 @@ export function createOutboxWorker(options: {
 
     const { code, summary } = describeDeliveryFailure(failure);
     const dead = delivery.attempts >= config.maxAttempts;
-    const delay = retryDelayMs(delivery.attempts, config.retryBaseMs, config.retryMaxMs);
-    const recorded = await db
-      .update(leadOutbox)
-      .set(
-        dead
-          ? { lockedUntil: null, claimToken: null, lastError: summary, deadAt: sql`now()` }
-          : { lockedUntil: null, claimToken: null, lastError: summary, nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` },
-      )
-      .where(heldBy(delivery))
-      .returning({ id: leadOutbox.id });
+    // A receiver that asked for time (429 Retry-After) gets at least that much.
+    const delay = Math.max(retryDelayMs(delivery.attempts, config.retryBaseMs, config.retryMaxMs), requestedRetryDelayMs(failure) ?? 0);
+    const recorded = await record(
+      delivery,
+      dead
+        ? { lockedUntil: null, claimToken: null, lastError: summary, deadAt: sql`now()` }
+        : { lockedUntil: null, claimToken: null, lastError: summary, nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` },
+      async (tx) => {
+        // Keyed by the claim: each attempt is one entry, also after staff retry a dead letter (attempts start over).
+        const key = `outbox:${delivery.id}:${delivery.claimToken}`;
+        await appendLeadEvent(tx, {
+          leadId: delivery.leadId,
+          type: "notification_failed",
+          data: { channel, topic, attempt: delivery.attempts, error: code },
+          dedupeKey: `${key}:failed`,
+        });
+        if (dead) {
+          await appendLeadEvent(tx, {
+            leadId: delivery.leadId,
+            type: "notification_dead",
+            data: { channel, topic, attempts: delivery.attempts },
+            dedupeKey: `${key}:dead`,
+          });
+        }
+      },
+    );
     // Codes only: an error's own message can quote addresses or the lead (describeDeliveryFailure).
     const fields = { ...logFields(delivery), code, failure: summary };
-    if (recorded.length === 0) {
+    if (!recorded) {
       logger.warn(fields, "lead notification failed after its claim passed to another worker; that worker's outcome stands");
     } else if (dead) {
       logger.error(fields, "lead notification undeliverable: no more retries until staff retry it from the admin area");
@@ -175,10 +314,13 @@ export function createOutboxWorker(options: {
   async function runOnce(): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await claim();
-      if (batch.length === 0) break;
-      total += batch.length;
-      await Promise.all(batch.map(deliverOne));
+      const { claimed, skipped } = await claim();
+      if (claimed.length + skipped.length === 0) break;
+      total += claimed.length + skipped.length;
+      for (const row of skipped) {
+        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: the lead has a meeting (or the reminder is stale)");
+      }
+      await Promise.all(claimed.map(deliverOne));
       if (!running && loop) break;
     }
     return total;

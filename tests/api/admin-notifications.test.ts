@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   worker = createOutboxWorker({
     db: t.database.db,
-    notifier: createNotifier(t.config.notify),
+    notifier: createNotifier(t.config),
     logger: createLogger("silent"),
     config: t.config.leads.outbox,
   });

@@ -11,39 +11,9 @@ import { createNotifier, describeDeliveryFailure } from "../../server/leads/noti
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
-
-/** A real SMTP server on localhost that keeps every message it receives. */
-async function startSmtp(port = 0) {
-  const messages: { raw: string; to: string[] }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (d: Buffer) => (raw += d.toString("utf8")));
-      stream.on("end", () => {
-        messages.push({ raw, to: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { mailText, startSmtp, waitFor } from "./lead-notifications-support";
 
 const SECRET = "webhook-secret-for-tests";
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let webhookUp = true;
@@ -54,7 +24,7 @@ const workers: OutboxWorker[] = [];
 function newWorker(app: TestApp) {
   const worker = createOutboxWorker({
     db: app.database.db,
-    notifier: createNotifier(app.config.notify),
+    notifier: createNotifier(app.config),
     logger: createLogger(process.env.DEBUG_OUTBOX ? "debug" : "silent"),
     config: app.config.leads.outbox,
   });
@@ -102,14 +72,21 @@ describe("lead notifications through the outbox", () => {
     const res = await postJson(t.app, "/api/submit-booking", bookingBody({ name: "Notify Me", company_name: "Pipes & Co", idempotency_key: "notify-1" }));
     expect(res.status).toBe(200);
 
-    await waitFor(async () => (await outboxRows()).every((r) => r.deliveredAt !== null) && smtp.messages.length === 1 && webhook.requests.length === 1);
+    const newLeadRows = async () => (await outboxRows()).filter((r) => r.topic === "lead_stored");
+    await waitFor(async () => (await newLeadRows()).every((r) => r.deliveredAt !== null) && smtp.messages.length === 1 && webhook.requests.length === 1);
     const [lead] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.name, "Notify Me"));
-    const rows = (await outboxRows()).filter((r) => r.leadId === lead!.id);
+    const all = (await outboxRows()).filter((r) => r.leadId === lead!.id);
+    const rows = all.filter((r) => r.topic === "lead_stored");
     expect(rows.map((r) => r.channel)).toEqual(["email", "webhook"]);
     expect(rows.every((r) => r.attempts === 1 && r.lockedUntil === null)).toBe(true);
     expect(rows.every((r) => r.payload === null)).toBe(true); // delivered: no copy of the lead kept
+    // The staff follow-up (e-mail: the only staff channel here) waits LEADS_FOLLOW_UP_MINUTES (30) untouched.
+    const followUps = all.filter((r) => r.topic === "follow_up");
+    expect(followUps.map((r) => [r.channel, r.attempts, r.deliveredAt])).toEqual([["email", 0, null]]);
+    expect(followUps[0]!.nextAttemptAt.getTime() - lead!.createdAt.getTime()).toBe(30 * 60_000);
+    expect(all).toHaveLength(3);
 
-    const email = smtp.messages[0]!;
+    const email = { ...smtp.messages[0]!, raw: mailText(smtp.messages[0]!.raw) };
     expect(email.to).toEqual(["sales@example.com"]);
     const emailRow = rows.find((r) => r.channel === "email")!;
     expect(email.raw).toMatch(/^Subject: New booking inquiry: Notify Me \(Pipes & Co\)/m);
@@ -117,6 +94,7 @@ describe("lead notifications through the outbox", () => {
     expect(email.raw).toMatch(new RegExp(`^X-Lead-Delivery-Id: ${emailRow.id}`, "mi"));
     expect(email.raw).toContain("Monthly calls: 400");
     expect(email.raw).not.toContain("notify-1"); // the idempotency key is internal
+    expect(email.raw).toContain(`Open the lead: http://localhost:3000/admin/leads/${lead!.id}`);
 
     const hook = webhook.requests[0]!;
     const hookRow = rows.find((r) => r.channel === "webhook")!;
@@ -143,7 +121,7 @@ describe("lead notifications through the outbox", () => {
     );
     expect(res.status).toBe(200);
     await waitFor(async () => smtp.messages.some((m) => m.raw.includes("Multi Line")));
-    const email = smtp.messages.find((m) => m.raw.includes("Multi Line"))!;
+    const email = { raw: mailText(smtp.messages.find((m) => m.raw.includes("Multi Line"))!.raw) };
     expect(email.raw).toMatch(/^AI goal: Answer every call\r?\n {4}Work email: ceo@victim\.example/m);
     expect(email.raw).not.toMatch(/^Work email: ceo@victim\.example/m);
   });
@@ -183,9 +161,10 @@ describe("lead notifications through the outbox", () => {
       const first = newWorker(app);
       first.start();
       expect((await postJson(app.app, "/api/submit-booking", bookingBody({ name: "Mail Later" }))).status).toBe(200);
-      await waitFor(async () => ((await app.database.db.select().from(leadOutbox))[0]?.attempts ?? 0) >= 2);
+      const newLead = async () => (await app.database.db.select().from(leadOutbox).where(eq(leadOutbox.topic, "lead_stored")))[0];
+      await waitFor(async () => ((await newLead())?.attempts ?? 0) >= 2);
       await first.stop();
-      const [stopped] = await app.database.db.select().from(leadOutbox);
+      const stopped = await newLead();
       expect(stopped!.deliveredAt).toBeNull();
       expect(stopped!.lockedUntil).toBeNull(); // a clean stop leaves nothing leased
 
@@ -193,7 +172,7 @@ describe("lead notifications through the outbox", () => {
       const second = newWorker(app);
       second.start();
       await waitFor(() => late!.messages.length === 1);
-      await waitFor(async () => (await app.database.db.select().from(leadOutbox))[0]!.deliveredAt !== null);
+      await waitFor(async () => (await newLead())!.deliveredAt !== null);
       expect(late.messages[0]!.raw).toContain("Subject: New booking inquiry: Mail Later");
     } finally {
       await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -284,6 +263,18 @@ async function onlyRow(app: TestApp) {
   const rows = await app.database.db.select().from(leadOutbox);
   expect(rows).toHaveLength(1);
   return rows[0]!;
+}
+
+/**
+ * The new-lead row of an app's only booking lead where e-mail is a channel: that lead also queued
+ * its e-mail follow-up, due LEADS_FOLLOW_UP_MINUTES later, which no worker may have touched yet.
+ */
+async function onlyNewLeadRow(app: TestApp) {
+  const rows = await app.database.db.select().from(leadOutbox);
+  expect(rows.map((r) => r.topic).sort()).toEqual(["follow_up", "lead_stored"]);
+  const followUp = rows.find((r) => r.topic === "follow_up")!;
+  expect(followUp).toMatchObject({ attempts: 0, deliveredAt: null, lockedUntil: null, lastError: null });
+  return rows.find((r) => r.topic === "lead_stored")!;
 }
 
 describe("outbox claims: one holder at a time", () => {
@@ -406,7 +397,7 @@ describe("outbox claims: one holder at a time", () => {
     const started = Date.now();
     expect(await newWorker(app).runOnce()).toBe(1);
     expect(Date.now() - started).toBeLessThan(1500);
-    const row = await onlyRow(app);
+    const row = await onlyNewLeadRow(app);
     expect(row.lockedUntil).toBeNull();
     expect(row.lastError).toMatch(/timed out after 500 ms/);
   });
@@ -530,7 +521,7 @@ describe("outbox logs", () => {
 
     const lines: string[] = [];
     const logger = pino({ level: "trace" }, { write: (line: string) => void lines.push(line) });
-    const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config.notify), logger, config: app.config.leads.outbox });
+    const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config), logger, config: app.config.leads.outbox });
     workers.push(worker);
     expect(await worker.runOnce()).toBe(1);
 
@@ -540,7 +531,7 @@ describe("outbox logs", () => {
     for (const personal of ["Secret Person", "Hidden Corp", "secret.person", "ada@example.com", "sales@example.com", "Message rejected"]) {
       expect(everything).not.toContain(personal);
     }
-    const row = await onlyRow(app);
+    const row = await onlyNewLeadRow(app);
     // Staff see the same: a code to act on, not the server's words.
     expect(row.lastError).toMatch(/^EMESSAGE 554/);
     for (const personal of ["Secret Person", "Hidden Corp", "secret.person", "ada@example.com", "sales@example.com"]) {

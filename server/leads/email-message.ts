@@ -1,0 +1,91 @@
+import { formatDelay } from "./slack-message";
+
+/** The lead's copy the outbox holds for delivery (lead-service.ts payloadSql): the stored row. */
+export type LeadPayload = { kind?: string; lead?: Record<string, unknown> };
+
+const LABELS: Record<string, string> = {
+  sourceForm: "Form",
+  name: "Name",
+  jobTitle: "Job title",
+  workEmail: "Work email",
+  email: "Email",
+  companyName: "Company",
+  company: "Company",
+  role: "Role",
+  phone: "Phone",
+  industry: "Industry",
+  companySize: "Company size",
+  totalCalls: "Monthly calls",
+  aiGoal: "AI goal",
+  notes: "Notes",
+  tcpaConsent: "Consent given",
+  consentTextVersion: "Consent text version",
+  pagePath: "Page",
+  referrer: "Referrer",
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  utmTerm: "utm_term",
+  utmContent: "utm_content",
+  userAgent: "User agent",
+  createdAt: "Received",
+  id: "Lead id",
+};
+
+const oneLine = (v: unknown) => String(v ?? "").replace(/\s+/g, " ").trim();
+
+/** "Ada Lovelace (Analytical Engines LLC)", on one line: a subject cannot carry a line break. */
+function who(lead: Record<string, unknown>): string {
+  const company = lead.companyName ?? lead.company;
+  return `${oneLine(lead.name)}${company ? ` (${oneLine(company)})` : ""}`;
+}
+
+function fieldLines(lead: Record<string, unknown>): string {
+  return (
+    Object.entries(LABELS)
+      .filter(([key]) => lead[key] !== undefined && lead[key] !== null && lead[key] !== "")
+      // A multi-line answer (AI goal, notes) keeps its lines, indented: none can pass for a field.
+      .map(([key, label]) => `${label}: ${String(lead[key]).replace(/\r\n|\r|\n/g, "\n    ")}`)
+      .join("\n")
+  );
+}
+
+export type EmailContent = { subject: string; text: string };
+
+/** The staff e-mail about a new lead: every field it was stored with, and the lead's page. */
+export function newLeadEmail(payload: LeadPayload, leadUrl: string): EmailContent {
+  const lead = payload.lead ?? {};
+  const kind = payload.kind === "contact_request" ? "contact request" : "booking inquiry";
+  return {
+    subject: `New ${kind}: ${who(lead)}`.slice(0, 200),
+    text: `A new ${kind} arrived.\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
+  };
+}
+
+/** The staff e-mail when a booking or enterprise lead has no meeting at the follow-up time. */
+export function followUpEmail(payload: LeadPayload, leadUrl: string, followUpMinutes: number): EmailContent {
+  const lead = payload.lead ?? {};
+  const delay = formatDelay(followUpMinutes);
+  return {
+    subject: `Follow up: ${who(lead)} has not booked a meeting`.slice(0, 200),
+    text:
+      `No meeting was booked ${delay} after this lead was submitted. Reach out now.\n\n` +
+      `Open the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
+  };
+}
+
+/**
+ * The one e-mail a prospect may get (docs/decisions/0704): a link back to the scheduler, prefilled
+ * as the page prefills it, and nothing else: no lead data beyond the greeting, no marketing.
+ */
+export function prospectReminderEmail(name: string, schedulerUrl: string): EmailContent {
+  const first = oneLine(name).split(" ")[0] ?? "";
+  const greeting = first ? `Hi ${first},` : "Hi,";
+  return {
+    subject: "Pick a time for your call",
+    text:
+      `${greeting}\n\nThanks for your request. You have not picked a time for your call yet; ` +
+      `this link opens the scheduler with your details filled in:\n\n${schedulerUrl}\n\n` +
+      "If you already booked, or no longer need the call, there is nothing to do: this is the only reminder we send.\n",
+  };
+}
