@@ -2,6 +2,7 @@ import { count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type {
   NotificationChannelName,
   NotificationLeadKind,
+  NotificationTopicName,
   UndeliverableNotification,
   UndeliverableNotificationsResponse,
 } from "@shared/api/admin-notifications-api";
@@ -12,7 +13,6 @@ import { writeAudit, type AuditActor } from "./audit-service";
 
 export const UNDELIVERABLE_LIST_LIMIT = 100;
 
-
 /** Dead letters, the most recent first: ids, kinds, counts and codes only, never the payload. */
 export async function listUndeliverable(db: Db): Promise<UndeliverableNotificationsResponse> {
   const rows = await db
@@ -21,6 +21,7 @@ export async function listUndeliverable(db: Db): Promise<UndeliverableNotificati
       leadKind: leadOutbox.leadKind,
       leadId: leadOutbox.leadId,
       channel: leadOutbox.channel,
+      topic: leadOutbox.topic,
       attempts: leadOutbox.attempts,
       lastError: leadOutbox.lastError,
       createdAt: leadOutbox.createdAt,
@@ -36,6 +37,7 @@ export async function listUndeliverable(db: Db): Promise<UndeliverableNotificati
     leadKind: row.leadKind as NotificationLeadKind,
     leadId: row.leadId,
     channel: row.channel as NotificationChannelName,
+    topic: row.topic as NotificationTopicName,
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
@@ -61,7 +63,7 @@ export type RetryResult = { ok: true } | { ok: false; status: 404 | 409; error: 
 export async function retryUndeliverable(db: Db, actor: AuditActor, id: string): Promise<RetryResult> {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ channel: leadOutbox.channel, leadKind: leadOutbox.leadKind, attempts: leadOutbox.attempts, lastError: leadOutbox.lastError, deadAt: leadOutbox.deadAt })
+      .select({ channel: leadOutbox.channel, topic: leadOutbox.topic, leadKind: leadOutbox.leadKind, attempts: leadOutbox.attempts, lastError: leadOutbox.lastError, deadAt: leadOutbox.deadAt })
       .from(leadOutbox)
       .where(eq(leadOutbox.id, id))
       .for("update");
@@ -71,7 +73,7 @@ export async function retryUndeliverable(db: Db, actor: AuditActor, id: string):
     await writeAudit(tx, actor, {
       action: "notifications.retry",
       target: id,
-      details: { channel: row.channel, leadKind: row.leadKind, attempts: row.attempts, lastError: row.lastError },
+      details: { channel: row.channel, topic: row.topic, leadKind: row.leadKind, attempts: row.attempts, lastError: row.lastError },
     });
     return { ok: true } as const;
   });

@@ -4,7 +4,10 @@
  */
 
 export type NotificationLeadKind = "booking_inquiry" | "contact_request";
-export type NotificationChannelName = "email" | "webhook";
+/** Where a notification goes: the staff e-mail, the signed webhook, Slack, the prospect's own e-mail (decision 0704). */
+export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email";
+/** What it is about (docs/decisions/0701): a new lead, a follow-up, a booked meeting, the prospect reminder. */
+export type NotificationTopicName = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder";
 
 /** A notification that exhausted its attempts. Codes and ids only: no lead data. */
 export type UndeliverableNotification = {
@@ -13,6 +16,7 @@ export type UndeliverableNotification = {
   leadKind: NotificationLeadKind;
   leadId: string;
   channel: NotificationChannelName;
+  topic: NotificationTopicName;
   attempts: number;
   /** The last failure as codes (for example "EAUTH 535 5.7.8 after AUTH PLAIN", "webhook answered 410"). */
   lastError: string | null;

@@ -99,6 +99,7 @@ describe("undeliverable lead notifications in the admin API", () => {
         leadKind: expect.any(String),
         leadId: expect.any(String),
         channel: "webhook",
+        topic: "lead_stored",
         attempts: 2,
         lastError: "webhook answered 410",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
@@ -128,7 +129,7 @@ describe("undeliverable lead notifications in the admin API", () => {
       actorEmail: admin.email,
       actorUserId: admin.userId,
       target: target.id,
-      details: { channel: "webhook", leadKind: "contact_request", attempts: 2, lastError: "webhook answered 410" },
+      details: { channel: "webhook", topic: "lead_stored", leadKind: "contact_request", attempts: 2, lastError: "webhook answered 410" },
     });
 
     receiverUp = true;

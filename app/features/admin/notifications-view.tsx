@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { RotateCw } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
-import { paths } from "@shared/site-routes";
-import type { NotificationChannelName, NotificationLeadKind } from "@shared/api/admin-notifications-api";
+import { adminLeadPath, paths } from "@shared/site-routes";
+import type { NotificationChannelName, NotificationLeadKind, NotificationTopicName } from "@shared/api/admin-notifications-api";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -26,7 +26,19 @@ export const leadKindLabels: Record<NotificationLeadKind, string> = {
   booking_inquiry: "Booking inquiry",
   contact_request: "Contact request",
 };
-export const channelLabels: Record<NotificationChannelName, string> = { email: "Email", webhook: "Webhook" };
+export const channelLabels: Record<NotificationChannelName, string> = {
+  email: "Email",
+  webhook: "Webhook",
+  slack: "Slack",
+  prospect_email: "Email to the prospect",
+};
+/** What the notification was about (docs/decisions/0701, 0704). */
+export const topicLabels: Record<NotificationTopicName, string> = {
+  lead_stored: "New lead",
+  follow_up: "Follow-up: no meeting booked",
+  meeting_booked: "Meeting booked",
+  prospect_reminder: "Reminder to the prospect",
+};
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -82,7 +94,7 @@ export function NotificationsView() {
             {plural(data.total, "notification", "notifications")} could not be delivered
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
-            Sales was not told about these leads. Each lead is stored: find booking inquiries on the{" "}
+            These notifications did not go out. Each lead is stored: open it from its card, or find booking inquiries on the{" "}
             <Link to={paths.adminBookings} className="text-primary underline-offset-2 hover:underline">
               Bookings
             </Link>{" "}
@@ -113,6 +125,7 @@ function NotificationCard({ item }: { item: UndeliverableNotification }) {
   const retry = useRetryNotification();
   const kind = leadKindLabels[item.leadKind] ?? item.leadKind;
   const channel = channelLabels[item.channel] ?? item.channel;
+  const topic = topicLabels[item.topic] ?? item.topic;
 
   async function retryOne() {
     try {
@@ -138,6 +151,12 @@ function NotificationCard({ item }: { item: UndeliverableNotification }) {
         </div>
         {/* Two short fields a row on a phone; ids and errors take the whole width until lg. */}
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm lg:grid-cols-4">
+          <Detail label="About" span="col-span-2 lg:col-span-4">
+            {topic} ·{" "}
+            <Link to={adminLeadPath(item.leadId)} className="text-primary underline-offset-2 hover:underline">
+              Open the lead
+            </Link>
+          </Detail>
           <Detail label="Gave up">{dateTime.format(new Date(item.failedAt))}</Detail>
           <Detail label="Lead received">{dateTime.format(new Date(item.createdAt))}</Detail>
           <Detail label="Attempts">{item.attempts}</Detail>
