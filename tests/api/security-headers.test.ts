@@ -49,6 +49,44 @@ describe("security headers, local http deployment, no third parties configured",
     },
   );
 
+  it("forbids framing and separates cross-origin windows on every answer: X-Frame-Options, frame-ancestors, COOP", async () => {
+    const requests: [string, RequestInit?][] = [
+      ["/"],
+      ["/pricing"],
+      ["/admin/login"],
+      ["/admin/leads"],
+      ["/nope"],
+      ["/pricing/"],
+      ["/assets/does-not-exist.js"],
+      ["/robots.txt"],
+      ["/", { method: "HEAD" }],
+      ["/api/health"],
+      ["/api/nope"],
+      ["/api/admin/me"],
+      ["/api/contact", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }],
+      ["/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body: "{}" }],
+      ["/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" }, body: "name=" }],
+    ];
+    // A revalidated page (304) too.
+    const etag = (await t.app.request("/pricing")).headers.get("etag");
+    expect(etag).toBeTruthy();
+    requests.push(["/pricing", { headers: { "if-none-match": etag! } }]);
+    const statuses = [];
+    for (const [path, init] of requests) {
+      const res = await t.app.request(path, init);
+      statuses.push(res.status);
+      const label = `${init?.method ?? "GET"} ${path} (${res.status})`;
+      // Clickjacking: neither old browsers (X-Frame-Options) nor new ones (CSP) may frame any answer.
+      expect(res.headers.get("x-frame-options"), label).toBe("DENY");
+      expect(directives(res.headers.get("content-security-policy") ?? "")["frame-ancestors"], label).toEqual(["'none'"]);
+      // A page that opens ours in a window gets no handle on it; our scheduler popup keeps its own.
+      expect(res.headers.get("cross-origin-opener-policy"), label).toBe("same-origin-allow-popups");
+    }
+    // Pages, a redirect, a revalidation and refusals were all among them.
+    expect(statuses).toEqual(expect.arrayContaining([200, 304, 401, 404, 415]));
+    expect(statuses.some((status) => status >= 301 && status <= 308 && status !== 304)).toBe(true);
+  });
+
   it("locks API answers down completely", async () => {
     const res = await t.app.request("/api/health");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
