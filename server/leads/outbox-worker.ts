@@ -318,7 +318,7 @@ export function createOutboxWorker(options: {
       if (claimed.length + skipped.length === 0) break;
       total += claimed.length + skipped.length;
       for (const row of skipped) {
-        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: the lead has a meeting (or the reminder is stale)");
+        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: no longer needed (the lead has a meeting, or a reminder to a closed lead or a day late)");
       }
       await Promise.all(claimed.map(deliverOne));
       if (!running && loop) break;
