@@ -139,6 +139,8 @@ async function postToSlack(url: string, message: unknown, signal: AbortSignal | 
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(message),
+    // A redirect would carry the message somewhere the configuration never named.
+    redirect: "error",
     signal: requestSignal(signal),
   });
   const body = (await response.text().catch(() => "")).trim();
@@ -267,6 +269,8 @@ export function createNotifier(config: NotifierConfig): Notifier {
             [SIGNATURE_HEADER]: signWebhook(notify.webhookSecret, timestamp, body),
           },
           body,
+          // A 307/308 would re-send the signed lead to wherever it points: never follow one.
+          redirect: "error",
           signal: requestSignal(signal),
         });
         // Drain the body so the connection can be reused.

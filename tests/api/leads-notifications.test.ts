@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { freePort } from "../support/spawn-server";
-import { bookingInquiries, leadOutbox } from "../../server/db/schema";
+import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { createNotifier, describeDeliveryFailure } from "../../server/leads/notifier";
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
@@ -17,6 +17,8 @@ const SECRET = "webhook-secret-for-tests";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let webhookUp = true;
+/** Where the receiver redirects (307) instead of answering, when set. */
+let webhookRedirect: string | null = null;
 let webhook: Awaited<ReturnType<typeof startHttpServer>>;
 let t: TestApp;
 const workers: OutboxWorker[] = [];
@@ -35,6 +37,7 @@ function newWorker(app: TestApp) {
 beforeAll(async () => {
   smtp = await startSmtp();
   webhook = await startHttpServer((_req, _body, res) => {
+    if (webhookRedirect) return res.writeHead(307, { location: webhookRedirect }).end();
     res.writeHead(webhookUp ? 204 : 503).end();
   });
   t = await createTestApp({
@@ -52,6 +55,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
   webhookUp = true;
+  webhookRedirect = null;
 });
 afterAll(async () => {
   await t.close();
@@ -144,6 +148,24 @@ describe("lead notifications through the outbox", () => {
     const [done] = await t.database.db.select().from(leadOutbox).where(eq(leadOutbox.id, pending.id));
     expect(done!.lastError).toBeNull();
     expect(done!.attempts).toBe(webhook.requests.length);
+  });
+
+  it("never follows a redirect: a 307 from the receiver fails the delivery, and the signed lead goes nowhere else", async () => {
+    const elsewhere = await startHttpServer((_req, _body, res) => res.writeHead(204).end());
+    try {
+      webhookRedirect = `${elsewhere.url}/collect`;
+      const worker = newWorker(t);
+      const res = await postJson(t.app, "/api/contact", contactBody({ name: "Redirected Receiver", idempotency_key: "receiver-redirect-1" }));
+      expect(res.status).toBe(200);
+      await worker.runOnce();
+      const [lead] = await t.database.db.select().from(contactRequests).where(eq(contactRequests.idempotencyKey, "receiver-redirect-1"));
+      const row = (await outboxRows()).find((r) => r.leadId === lead!.id && r.channel === "webhook")!;
+      expect(row.deliveredAt).toBeNull();
+      expect(row.lastError).toMatch(/fetch failed|redirect/i);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it("keeps undelivered mail across a worker restart and sends it when the SMTP server comes up", async () => {
