@@ -22,7 +22,7 @@ export function UndeliverableNotificationsCard({ className }: { className?: stri
           {total} undeliverable {total === 1 ? "notification" : "notifications"}
         </CardTitle>
         <p className="mt-1 text-sm text-amber-950">
-          Sales was not told about {total === 1 ? "a new lead" : "these new leads"}. Review the errors and retry.
+          Some lead notifications did not go out. Review the errors and retry.
         </p>
       </div>
     </Link>

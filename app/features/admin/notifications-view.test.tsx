@@ -12,6 +12,7 @@ const item = (overrides: Partial<UndeliverableNotification> = {}): Undeliverable
   leadKind: "booking_inquiry",
   leadId: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
   channel: "webhook",
+  topic: "lead_stored",
   attempts: 12,
   lastError: "webhook answered 410",
   createdAt: "2026-03-02T09:15:00.000Z",
