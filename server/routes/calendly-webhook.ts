@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { stripHiddenCharacters } from "@shared/schemas/lead-fields";
+import { isSingleLineText, stripHiddenCharacters } from "@shared/schemas/lead-fields";
 import type { AppEnv } from "../app-env";
 import { describeInvalidInput, publicErrorBody } from "../http/validation";
 import { recordBookingOutcome, type BookingReport, type LeadMatch } from "../leads/booking-outcome";
@@ -14,12 +14,15 @@ const JSON_ONLY = "Content-Type must be application/json";
 const MALFORMED_JSON = "Malformed JSON body";
 const UNAVAILABLE = "Could not record this delivery right now";
 
-/** Calendly's addresses (invitees, events, no-shows): one line, bounded. */
+/**
+ * Calendly's addresses (invitees, events, no-shows): printable ASCII, bounded. They go into the
+ * timeline as they are, where a NUL or a lone surrogate would fail the write.
+ */
 const calendlyUri = z
   .string()
   .min(1)
   .max(500)
-  .regex(/^https:\/\/\S+$/, "Expected a Calendly URI");
+  .regex(/^https:\/\/[\x21-\x7e]+$/, "Expected a Calendly URI");
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 /** The delivery's envelope: which event, and its payload (read once the event is one we handle). */
@@ -90,10 +93,12 @@ function reportOf(event: HandledEvent, invitee: Invitee): BookingReport {
 }
 
 function matchOf(event: HandledEvent, invitee: Invitee): LeadMatch {
+  const email = invitee.email?.trim();
   return {
     reference: invitee.tracking?.utm_content ?? null,
     inviteeUris: event === "invitee.created" && invitee.old_invitee ? [invitee.uri, invitee.old_invitee] : [invitee.uri],
-    email: invitee.email ?? null,
+    // An address with a control character or a lone surrogate is no lead's (and would fail the query).
+    email: email && isSingleLineText(email) ? email : null,
   };
 }
 

@@ -137,6 +137,29 @@ describe("what the endpoint accepts", () => {
     expect(await deskCounts(t)).toEqual(before);
   });
 
+  it("a signed payload with characters the database cannot store: a URI is refused (400), an e-mail is not used; never a 5xx", async () => {
+    const lead = await newBookingLead(t);
+    const booking = calendlyBooking();
+    const before = await deskCounts(t);
+    for (const [what, delivery] of [
+      ["NUL in the invitee URI", calendlyDelivery("invitee.created", { inviteeUri: `${booking.inviteeUri}\u0000x`, reference: lead.reference })],
+      ["a lone surrogate in the event URI", calendlyDelivery("invitee.created", { ...booking, eventUri: "https://api.calendly.com/scheduled_events/\ud800", reference: lead.reference })],
+      ["a space in the no-show URI", calendlyDelivery("invitee_no_show.created", { ...booking, reference: lead.reference, noShowUri: "https://api.calendly.com/ x" })],
+    ] as const) {
+      const res = await deliver(t, delivery);
+      expect(res.status, what).toBe(400);
+      expect(((await res.json()) as { error: string }).error, what).toMatch(/^Invalid invitee(_no_show)?\.created payload \(payload\./);
+    }
+    expect(await deskCounts(t)).toEqual(before);
+    // An e-mail with a NUL names no lead (and breaks no query): nothing matched, nothing changed.
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: null, email: `${lead.email}\u0000` })));
+    expect(await deskCounts(t)).toEqual(before);
+    // A reason with hidden characters is stored without them.
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: lead.reference })));
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...booking, reference: lead.reference, reason: "Too\u0000 \ud800busy" })));
+    expect((await timeline(t, lead.id)).at(-1)!.data.reason).toBe("Too busy");
+  });
+
   it("an event it does not handle answers 200 and changes nothing", async () => {
     const before = await deskCounts(t);
     await expectOk(await deliver(t, { event: "routing_form_submission.created", payload: { anything: true } }));
