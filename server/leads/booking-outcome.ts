@@ -241,11 +241,18 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
 
 async function applyCancelled(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "cancelled" }>): Promise<Omit<BookingOutcome, "leadId">> {
   const current = lead.meetingInviteeUri === report.inviteeUri;
+  const replacement = current && report.rescheduled && report.newInviteeUri ? report.newInviteeUri : null;
+  // A replacement already cancelled itself leaves no meeting: as a plain cancellation.
+  const replacementGone = replacement !== null && (await entryByKey(tx, bookingKeys.cancelled(lead.id, replacement))) !== null;
   let change: Change | null = null;
-  if (current && report.rescheduled) {
-    // The new booking is on its way (its invitee.created may come before or after this): it is
-    // the current meeting now, its start unknown until it arrives.
-    if (report.newInviteeUri) change = { meetingInviteeUri: report.newInviteeUri, meetingStartsAt: null };
+  if (replacement && !replacementGone) {
+    // The new booking is the current meeting now. Its invitee.created may come before or after
+    // this; until it has, its start is unknown.
+    const booked = await entryByKey(tx, bookingKeys.booked(lead.id, replacement));
+    const startsAt = typeof booked?.data.startsAt === "string" ? new Date(booked.data.startsAt) : null;
+    change = { meetingInviteeUri: replacement, meetingStartsAt: startsAt };
+  } else if (current && report.rescheduled && !replacementGone) {
+    // Rescheduled without naming the new invitee: its invitee.created will say.
   } else if (current) {
     change = {
       ...(lead.status === "meeting_booked" ? { status: returnStatus(lead) } : {}),

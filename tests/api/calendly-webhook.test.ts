@@ -389,6 +389,30 @@ describe("a rescheduled meeting (Calendly sends the new invitee's created and th
     expect(await leadRow(t, lead.id)).toMatchObject({ status: "meeting_booked", meetingInviteeUri: second.inviteeUri });
   });
 
+  it("a reschedule to a meeting already cancelled leaves no meeting: the lead returns to New", async () => {
+    const { lead, first, second } = await booked();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...second, eventUri: second.eventUri!, reference: lead.reference })));
+    await expectOk(await deliver(t, canceled(lead, first, second)));
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "new", meetingInviteeUri: null, meetingBookedAt: null });
+    // And the new meeting's booking, arriving last, books nothing.
+    await expectOk(await deliver(t, created(lead, second, first)));
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "new", meetingInviteeUri: null });
+  });
+
+  it("a reschedule to an invitee booked before keeps that booking's start", async () => {
+    const lead = await newBookingLead(t);
+    const first = calendlyBooking();
+    const second = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...second, reference: lead.reference, startTime: LATER })));
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...first, reference: lead.reference, startTime: START })));
+    const before = await leadRow(t, lead.id);
+    expect(before.meetingInviteeUri).toBe(first.inviteeUri);
+    await expectOk(await deliver(t, canceled(lead, first, second)));
+    const row = await leadRow(t, lead.id);
+    expect(row).toMatchObject({ status: "meeting_booked", meetingInviteeUri: second.inviteeUri, version: before.version + 1 });
+    expect(row.meetingStartsAt?.toISOString()).toBe("2030-05-08T09:00:00.000Z");
+  });
+
   it("a replaced invitee's own booking, arriving after its replacement, changes nothing", async () => {
     const lead = await newBookingLead(t);
     const first = calendlyBooking();
