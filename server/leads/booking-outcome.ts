@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { leadEvents, leads } from "../db/schema";
 import { leadReferenceHash } from "./lead-reference";
 import { appendLeadEvent } from "./lead-timeline";
-import { meetingChannels, queueLeadNotification, wakeOutbox } from "./notification-queue";
+import { meetingChannels, queueLeadNotification, wakeOutbox, type MeetingBookedPayload } from "./notification-queue";
 
 /**
  * The booking outcome (docs/decisions/0702): what the scheduler did with a booking or enterprise
@@ -168,13 +168,15 @@ async function queueMeetingNotice(tx: Db, deps: Deps, lead: Lead, report: Extrac
     channels: meetingChannels(deps.config.notify),
     topic: "meeting_booked",
     topicRef: report.inviteeUri ?? UNKNOWN_INVITEE,
+    // The notifier reads the start and whether it moved; name, company and source go along for
+    // any other consumer of the row (it reads the lead desk's own at delivery).
     payload: {
       name: lead.name,
       company: lead.company,
       source: lead.source,
       meetingStartsAt: iso(startsAt),
       rescheduled: report.oldInviteeUri !== null,
-    },
+    } satisfies MeetingBookedPayload & Record<string, unknown>,
   });
 }
 
