@@ -186,6 +186,14 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
     utm_source: "website",
     utm_content: reference,
   });
+  // The same message from any other origin than Calendly's (here the page itself) is ignored:
+  // it neither reports a booking nor leaves the page.
+  await page.evaluate(() => {
+    const event = "https://api.calendly.com/scheduled_events/forged";
+    window.postMessage({ event: "calendly.event_scheduled", payload: { event: { uri: event }, invitee: { uri: `${event}/invitees/forged` } } }, "*");
+  });
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe("/pricing");
   expect((await leadDesk.leads(email)).map((l) => l.status)).toEqual(["new"]);
 
   // Booking in the scheduler posts calendly.event_scheduled: on to the confirmation page.
