@@ -291,6 +291,16 @@ describe("a cancelled meeting", () => {
     expect(await leadRow(t, lead.id)).toMatchObject({ status: "contacted", statusBeforeMeeting: null });
   });
 
+  it("a lead staff had moved to Meeting booked by hand returns to Contacted (there is no status it left)", async () => {
+    const lead = await newBookingLead(t);
+    await t.database.db.update(leads).set({ status: "meeting_booked" }).where(eq(leads.id, lead.id));
+    const booking = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: lead.reference })));
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "meeting_booked", statusBeforeMeeting: null });
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...booking, reference: lead.reference })));
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "contacted", meetingInviteeUri: null });
+  });
+
   it("a cancellation that arrives before its booking leaves the lead un-booked when the booking arrives", async () => {
     const lead = await newBookingLead(t);
     const booking = calendlyBooking();
