@@ -14,7 +14,6 @@ const DEVELOPMENT_SECRET = "development-only-lead-reference-secret";
 
 /** 22 base64url characters: 128 bits. */
 const REFERENCE_LENGTH = 22;
-export const LEAD_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export function leadReference(secret: string | undefined, leadId: string): string {
   const key = crypto.createHmac("sha256", secret ?? DEVELOPMENT_SECRET).update("lead-reference-key/v1").digest();

@@ -188,11 +188,21 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
   });
   // The same message from any other origin than Calendly's (here the page itself) is ignored:
   // it neither reports a booking nor leaves the page.
-  await page.evaluate(() => {
-    const event = "https://api.calendly.com/scheduled_events/forged";
-    window.postMessage({ event: "calendly.event_scheduled", payload: { event: { uri: event }, invitee: { uri: `${event}/invitees/forged` } } }, "*");
-  });
-  await page.waitForTimeout(300);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const event = "https://api.calendly.com/scheduled_events/forged";
+        window.postMessage({ event: "calendly.event_scheduled", payload: { event: { uri: event }, invitee: { uri: `${event}/invitees/forged` } } }, "*");
+        // Messages arrive in order: once this marker is in, the forged one has been handled.
+        const marker = (e: MessageEvent) => {
+          if (e.data !== "e2e-marker") return;
+          window.removeEventListener("message", marker);
+          resolve();
+        };
+        window.addEventListener("message", marker);
+        window.postMessage("e2e-marker", "*");
+      }),
+  );
   expect(new URL(page.url()).pathname).toBe("/pricing");
   expect((await leadDesk.leads(email)).map((l) => l.status)).toEqual(["new"]);
 
