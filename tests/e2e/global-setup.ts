@@ -13,6 +13,8 @@ import {
   DEMO_SCHEDULER,
   E2E_SERVERS_ENV,
   ENTERPRISE_SCHEDULER,
+  LEAD_DESK_CALENDLY_KEY,
+  LEAD_DESK_FIRST_CONTACT_MINUTES,
   staffAccounts,
   type E2EServers,
   type StaffAccount,
@@ -27,7 +29,9 @@ import {
  * - leads: the bot check on (a local siteverify), notifications to a local webhook receiver, and
  *   a staff account, so lead tests read what was stored through the real admin API;
  * - admin (one per browser project): staff accounts of each role; the admin tests start from an
- *   empty lead table, which each project must have to itself.
+ *   empty lead table, which each project must have to itself;
+ * - leadDesk (one per browser project): two admins, an empty lead table, a first-contact target of
+ *   seconds and Calendly's webhook on, for the lead desk's screens (admin-leads.spec.ts).
  *
  * The fakes of third parties (siteverify, the webhook receiver) run here and answer the tests
  * over HTTP. Workers read the addresses from the environment (see servers.ts).
@@ -66,7 +70,7 @@ export default async function globalSetup(_config: FullConfig) {
       return { url: `http://localhost:${server.port}` };
     };
 
-    const [site, tags, pixels, leads, adminDesktop, adminPhone] = await Promise.all([
+    const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone] = await Promise.all([
       start({ SUPPORT_EMAIL: "help@agentdesk.example" }),
       start({ GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890" }),
       start({ GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" }),
@@ -93,6 +97,16 @@ export default async function globalSetup(_config: FullConfig) {
           [staffAccounts.admin, staffAccounts.moderator, staffAccounts.newHire],
         ),
       ),
+      ...(["desktop", "phone"] as const).map(() =>
+        start(
+          {
+            ADMIN_QUERY_RETRY_BASE_MS: "20",
+            LEADS_FIRST_CONTACT_MINUTES: String(LEAD_DESK_FIRST_CONTACT_MINUTES),
+            CALENDLY_WEBHOOK_SIGNING_KEY: LEAD_DESK_CALENDLY_KEY,
+          },
+          [staffAccounts.admin, staffAccounts.colleague],
+        ),
+      ),
     ]);
 
     const servers: E2EServers = {
@@ -101,6 +115,7 @@ export default async function globalSetup(_config: FullConfig) {
       pixels: pixels!,
       leads: { ...leads!, receiverUrl: receiver.url, siteverifyUrl: siteverify.url },
       admin: { desktop: adminDesktop!, phone: adminPhone! },
+      leadDesk: { desktop: deskDesktop!, phone: deskPhone! },
     };
     process.env[E2E_SERVERS_ENV] = JSON.stringify(servers);
   } catch (error) {

@@ -13,7 +13,14 @@ export const staffAccounts = {
   admin: { email: "owner@example.com", password: "owner-password-1", role: "admin" },
   moderator: { email: "mod@example.com", password: "moderator-password-1", role: "moderator" },
   newHire: { email: "new.hire@example.com", password: "new-hire-password-1", role: "user" },
+  /** A second admin, on the lead desk's servers only: a lead's other possible owner, the "someone else" of a stale edit. */
+  colleague: { email: "colleague@example.com", password: "colleague-password-1", role: "admin" },
 } as const satisfies Record<string, StaffAccount>;
+
+/** The lead desk's servers sign Calendly deliveries with this key (admin-leads.spec.ts books meetings with it). */
+export const LEAD_DESK_CALENDLY_KEY = "e2e-calendly-signing-key";
+/** The lead desk's servers' first-contact target: 1.2 s, so a lead the test made is overdue moments later. */
+export const LEAD_DESK_FIRST_CONTACT_MINUTES = 0.02;
 
 export type E2EServer = { url: string };
 
@@ -28,6 +35,12 @@ export type E2EServers = {
   leads: E2EServer & { receiverUrl: string; siteverifyUrl: string };
   /** Staff accounts of every role and an empty lead table, one server per browser project. */
   admin: Record<"desktop" | "phone", E2EServer>;
+  /**
+   * The lead desk (admin-leads.spec.ts), one per browser project: two admins, an empty lead table,
+   * a first-contact target of seconds and Calendly's webhook on. Apart from `admin`, whose bookings
+   * list admin-area.spec.ts expects to hold only its own leads.
+   */
+  leadDesk: Record<"desktop" | "phone", E2EServer>;
 };
 
 let cached: E2EServers | null = null;
