@@ -161,13 +161,13 @@ export function LeadTimeline({ entries, staff }: { entries: readonly LeadTimelin
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">Nothing has happened yet.</p>;
   return (
     <ol className="grid gap-0" aria-label="Timeline, newest first">
-      {newestFirst(entries).map((entry) => {
+      {newestFirst(entries).map((entry, i, all) => {
         const words = describeTimelineEntry(entry, staff);
         const Icon = icons[entry.type] ?? Inbox;
         return (
           <li key={entry.id} className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-3 pb-5 last:pb-0" data-testid="timeline-entry" data-type={entry.type}>
-            {/* The line joining the entries, behind the icons. */}
-            <span className="absolute bottom-0 left-4 top-8 w-px bg-border" aria-hidden="true" />
+            {/* The line joining this entry to the one below it, behind the icons. */}
+            {i < all.length - 1 ? <span className="absolute bottom-0 left-4 top-8 w-px bg-border" aria-hidden="true" /> : null}
             <span className="relative flex size-8 items-center justify-center rounded-full border border-border bg-background">
               <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
             </span>
@@ -177,7 +177,7 @@ export function LeadTimeline({ entries, staff }: { entries: readonly LeadTimelin
                 {words.detail ? <span className="text-foreground"> {words.detail}</span> : null}
               </p>
               <p className="mt-0.5 text-xs text-muted-foreground">
-                <span className="break-words">{timelineActor(entry)}</span> · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <span className="break-words">{timelineActor(entry)}</span> · <time dateTime={entry.at} className="whitespace-nowrap">{formatDateTime(entry.at)}</time>
               </p>
               {words.note !== null ? (
                 <p className="mt-2 whitespace-pre-wrap break-words rounded-md bg-muted px-3 py-2 text-sm">{words.note}</p>

@@ -10,11 +10,12 @@ import { leadDetail, leadSummary, signedInAdmin, staffOther, timelineEntry } fro
 import { LeadPage, WorkPanel } from "./lead-view";
 
 function render(node: React.ReactNode) {
+  // Numbers and units are joined by no-break spaces; the tests read plain ones.
   return renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>{node}</MemoryRouter>
     </QueryClientProvider>,
-  );
+  ).replaceAll("\u00a0", " ");
 }
 
 /** The labels of the page's status buttons, in order. */

@@ -23,7 +23,7 @@ import { StaleLeadError, useAddLeadNote, useLead, useUpdateLead } from "./lead-a
 import { LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
 import { LeadTimeline, formatDateTime } from "./lead-timeline";
-import { durationText, leadWait, useNow } from "./lead-wait";
+import { leadWait, targetText, useNow } from "./lead-wait";
 
 export const LEAD_FETCH_FAILED = "Failed to fetch the lead";
 export const STALE_LEAD_TITLE = "Someone else changed this lead";
@@ -74,7 +74,7 @@ function BackLink() {
 /** A section of the page under its own heading (h2: the page's h1 is the shell's). */
 function Section({ id, title, children, className }: { id: string; title: string; children: React.ReactNode; className?: string }) {
   return (
-    <section aria-labelledby={id} className={cn("grid min-w-0 gap-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5", className)}>
+    <section aria-labelledby={id} data-testid={id} className={cn("grid min-w-0 gap-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5", className)}>
       <h2 id={id} className="text-lg font-bold leading-tight">
         {title}
       </h2>
@@ -116,7 +116,7 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
                 <span data-testid="lead-page-wait">{wait.text}</span>
                 {lead.overdue ? (
                   <span className="block font-medium text-amber-900">
-                    Overdue: past the {durationText(data.firstContactTargetMinutes * 60_000)} target
+                    Overdue: past the {targetText(data.firstContactTargetMinutes)} target
                   </span>
                 ) : null}
               </Detail>
@@ -190,7 +190,7 @@ export function WorkPanel({ lead, staff, admin }: { lead: LeadSummary; staff: re
     }
   }
 
-  const ownerName = (id: string | null | undefined) => (id ? (ownerOptions.find((s) => s.id === id)?.email ?? "a staff member") : "nobody");
+  const ownerName = (id: string) => ownerOptions.find((s) => s.id === id)?.email ?? "a staff member";
 
   return (
     <Section id="lead-work" title="Status and owner">
@@ -200,14 +200,18 @@ export function WorkPanel({ lead, staff, admin }: { lead: LeadSummary; staff: re
           <div>
             <p className="font-semibold">{STALE_LEAD_TITLE} while you had it open.</p>
             <p className="mt-1">
-              {STALE_LEAD_TEXT} It is now {leadStatusLabels[conflict.lead.status]}, owned by {ownerName(conflict.lead.owner?.id)}. Make your change
-              again if it still applies.
+              Nothing was overwritten: your change was not saved. It is now {leadStatusLabels[conflict.lead.status]},{" "}
+              {conflict.lead.owner ? `owned by ${conflict.lead.owner.email}` : "with no owner"}. Make your change again if it still applies.
             </p>
           </div>
-          <Button variant="ghost" size="icon" className="-mr-1 -mt-1 size-8" onClick={() => setConflict(null)}>
-            <X aria-hidden="true" />
+          <button
+            type="button"
+            className="-mr-1 -mt-1 rounded-md p-1.5 text-amber-900 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={() => setConflict(null)}
+          >
+            <X className="size-4" aria-hidden="true" />
             <span className="sr-only">Dismiss</span>
-          </Button>
+          </button>
         </div>
       ) : null}
 
@@ -241,7 +245,7 @@ export function WorkPanel({ lead, staff, admin }: { lead: LeadSummary; staff: re
 
       <form
         className="grid gap-2"
-        aria-label="Owner"
+        aria-label="Change the owner"
         onSubmit={(event) => {
           event.preventDefault();
           void change({ ownerId: owner === "" ? null : owner }, owner === "" ? "Lead unassigned" : `Owner set to ${ownerName(owner)}`);
@@ -292,7 +296,7 @@ function NoteForm({ leadId }: { leadId: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-2" aria-label="Add a note">
+    <form onSubmit={onSubmit} noValidate className="grid gap-2">
       <FormField id="lead-note" label="Add a note" error={errors.text?.message} hint={`Up to ${LEAD_NOTE_MAX} characters. Notes cannot be edited.`}>
         {(control) => <Textarea {...control} rows={3} {...form.register("text")} />}
       </FormField>
@@ -350,14 +354,18 @@ function SubmissionDetails({ lead }: { lead: LeadDetailResponse["lead"] }) {
   );
 }
 
-/** Where the lead came from and what it agreed to, as the server recorded it. */
+/** Where the lead came from and what it agreed to, as the server recorded it. Short values two a row, even on a phone. */
 function EvidenceDetails({ lead }: { lead: LeadDetailResponse["lead"] }) {
   const e = lead.evidence;
   const s = lead.submission;
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="lead-evidence">
-      <Detail label="Page">{orDash(e.pagePath)}</Detail>
-      <Detail label="Referrer">{orDash(e.referrer)}</Detail>
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+      <Detail label="Page" span="col-span-2 sm:col-span-1">
+        {orDash(e.pagePath)}
+      </Detail>
+      <Detail label="Referrer" span="col-span-2 sm:col-span-1">
+        {orDash(e.referrer)}
+      </Detail>
       <Detail label="UTM source">{orDash(e.utmSource)}</Detail>
       <Detail label="UTM medium">{orDash(e.utmMedium)}</Detail>
       <Detail label="UTM campaign">{orDash(e.utmCampaign)}</Detail>
@@ -366,10 +374,10 @@ function EvidenceDetails({ lead }: { lead: LeadDetailResponse["lead"] }) {
       <Detail label="Bot check">{e.botCheck ? botCheckLabels[e.botCheck] : "—"}</Detail>
       {s.kind === "booking_inquiry" ? <Detail label="Consent text version">{orDash(s.consentTextVersion)}</Detail> : null}
       <Detail label="IP address">{orDash(e.clientIp)}</Detail>
-      <Detail label="User agent" span="sm:col-span-2">
+      <Detail label="User agent" span="col-span-2">
         {orDash(e.userAgent)}
       </Detail>
-      <Detail label="Lead ID" span="sm:col-span-2">
+      <Detail label="Lead ID" span="col-span-2">
         <span className="font-mono text-xs">{lead.id}</span>
       </Detail>
     </dl>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { durationText, leadWait } from "./lead-wait";
+import { durationText as durationWithNbsp, leadWait as leadWaitWithNbsp, targetText as targetWithNbsp } from "./lead-wait";
+
+// The texts join a number to its unit with a no-break space; read here with plain spaces.
+const plain = (text: string) => text.replaceAll("\u00a0", " ");
+const durationText = (ms: number) => plain(durationWithNbsp(ms));
+const targetText = (minutes: number) => plain(targetWithNbsp(minutes));
+const leadWait = (...args: Parameters<typeof leadWaitWithNbsp>) => {
+  const wait = leadWaitWithNbsp(...args);
+  return { ...wait, text: plain(wait.text) };
+};
 
 const created = "2026-03-02T09:00:00.000Z";
 const at = (iso: string) => new Date(iso);
@@ -15,6 +24,11 @@ describe("speed to lead in words", () => {
     expect(durationText((3 * 24 + 4) * 60 * 60_000 + 59 * 60_000)).toBe("3 d 4 h");
     // A clock that runs behind the server's never shows a negative wait.
     expect(durationText(-5 * 60_000)).toBe("less than 1 min");
+  });
+
+  it("keeps each number on the line of its unit", () => {
+    expect(durationWithNbsp(130 * 60_000)).toBe("2\u00a0h 10\u00a0min");
+    expect(targetWithNbsp(0.02)).toBe("1\u00a0s");
   });
 
   it("a contacted lead: how long it waited, whatever the time now", () => {
@@ -36,5 +50,12 @@ describe("speed to lead in words", () => {
   it("a lead out of New with no first response on record says so rather than inventing a wait", () => {
     const lead = { createdAt: created, firstResponseAt: null, status: "lost" as const };
     expect(leadWait(lead, at("2026-03-05T00:00:00.000Z"))).toEqual({ kind: "unknown", text: "no first contact recorded" });
+  });
+
+  it("names the first-contact target, in seconds when it is under a minute", () => {
+    expect(targetText(15)).toBe("15 min");
+    expect(targetText(90)).toBe("1 h 30 min");
+    expect(targetText(0.02)).toBe("1 s");
+    expect(targetText(0.5)).toBe("30 s");
   });
 });

@@ -3,6 +3,9 @@ import type { LeadSummary } from "@shared/api/lead-desk-api";
 
 const MINUTE = 60_000;
 
+/** A number and its unit kept on one line (a no-break space): "2 h" never wraps as "2 / h". */
+const unit = (n: number, name: string) => `${n}\u00a0${name}`;
+
 /**
  * A span in the words the inbox uses: "less than 1 min", "7 min", "2 h 10 min", "3 d 4 h". Whole
  * minutes, rounded down, so a lead is never shown as having waited longer than it did; days drop
@@ -10,12 +13,17 @@ const MINUTE = 60_000;
  */
 export function durationText(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / MINUTE);
-  if (minutes < 1) return "less than 1 min";
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return `less than ${unit(1, "min")}`;
+  if (minutes < 60) return unit(minutes, "min");
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  if (hours < 24) return minutes % 60 === 0 ? unit(hours, "h") : `${unit(hours, "h")} ${unit(minutes % 60, "min")}`;
   const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+  return hours % 24 === 0 ? unit(days, "d") : `${unit(days, "d")} ${unit(hours % 24, "h")}`;
+}
+
+/** The first-contact target (LEADS_FIRST_CONTACT_MINUTES) in words; a target under a minute in seconds. */
+export function targetText(minutes: number): string {
+  return minutes < 1 ? unit(Math.max(1, Math.round(minutes * 60)), "s") : durationText(minutes * MINUTE);
 }
 
 export type LeadWait =

@@ -11,6 +11,9 @@ export type { LeadDeskSummary, LeadsPage, LeadSummary };
 export const leadDeskKey = ["admin", "leads"] as const;
 export const leadSummaryKey = [...leadDeskKey, "summary"] as const;
 
+/** How often an open inbox or dashboard asks again, as the "waiting …" texts move on (lead-wait.ts). */
+export const INBOX_REFRESH_MS = 60_000;
+
 /**
  * One page of the inbox. A POST with the filters in its body (docs/decisions/0701): the search
  * text is a name or an e-mail, which must not be in a URL.
@@ -23,14 +26,16 @@ export function useLeads(filters: LeadFilters, cursor: string | null) {
       return adminJson<LeadsPage>("/leads/search", { method: "POST", body: JSON.stringify(body) });
     },
     placeholderData: keepPreviousData,
+    // An inbox left open keeps up: new leads appear, and leads that pass the target turn overdue.
+    refetchInterval: INBOX_REFRESH_MS,
     // A refused query (400: filters or page cursor) would answer the same again.
     retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
   });
 }
 
-/** The dashboard's counts. */
+/** The dashboard's counts, kept up to date like the inbox. */
 export function useLeadSummary() {
-  return useQuery({ queryKey: leadSummaryKey, queryFn: () => adminJson<LeadDeskSummary>("/leads/summary") });
+  return useQuery({ queryKey: leadSummaryKey, queryFn: () => adminJson<LeadDeskSummary>("/leads/summary"), refetchInterval: INBOX_REFRESH_MS });
 }
 
 /** Downloads the CSV of the current filters, search included (in the body, never the URL). */

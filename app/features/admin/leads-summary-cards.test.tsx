@@ -14,13 +14,14 @@ const summary: LeadDeskSummary = { newToday: 4, awaitingFirstContact: 6, overdue
 function render(data: LeadDeskSummary | undefined) {
   const client = new QueryClient();
   if (data) client.setQueryData(leadSummaryKey, data);
+  // Numbers and units are joined by no-break spaces; the tests read plain ones.
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <LeadSummaryCards now={now} />
       </MemoryRouter>
     </QueryClientProvider>,
-  );
+  ).replaceAll("\u00a0", " ");
 }
 
 describe("the dashboard's lead-desk cards", () => {

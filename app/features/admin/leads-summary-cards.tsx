@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { CalendarCheck, CalendarX, Clock, Hourglass, Inbox } from "lucide-react";
 import { paths } from "@shared/site-routes";
-import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { CardDescription } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { useLeadSummary, type LeadDeskSummary } from "./leads-api";
 import { leadsHref, utcDay, utcDaysBefore, utcMonday, type UrlFilters } from "./leads-filters";
-import { durationText } from "./lead-wait";
+import { targetText } from "./lead-wait";
 
 export type SummaryCard = {
   key: keyof Pick<LeadDeskSummary, "newToday" | "awaitingFirstContact" | "meetingsBookedThisWeek" | "submittedNotBooked">;
@@ -22,7 +22,7 @@ export type SummaryCard = {
  */
 export function summaryCards(now: Date, summary: LeadDeskSummary | undefined): SummaryCard[] {
     const href = (filters: UrlFilters) => leadsHref(paths.adminLeads, filters);
-  const target = summary ? durationText(summary.firstContactTargetMinutes * 60_000) : null;
+  const target = summary ? targetText(summary.firstContactTargetMinutes) : null;
   return [
     { key: "newToday", title: "New leads today", description: "Received since midnight (UTC), every form.", href: href({ from: utcDay(now) }), icon: Inbox },
     {
@@ -65,25 +65,26 @@ export function LeadSummaryCards({ now = new Date() }: { now?: Date }) {
         const count = data?.[card.key];
         const overdue = card.key === "awaitingFirstContact" && data ? data.overdue : 0;
         return (
-          <Card
+          // Card's shape, its border amber while leads are overdue (Card's own border colour would conflict).
+          <div
             key={card.key}
             className={cn(
-              "relative h-full transition-colors hover:border-primary has-[[data-stretched]:focus-visible]:ring-2 has-[[data-stretched]:focus-visible]:ring-ring has-[[data-stretched]:focus-visible]:ring-offset-2",
-              overdue > 0 && "border-amber-600",
+              "relative h-full rounded-xl border bg-background p-4 shadow-sm transition-colors sm:p-6 hover:border-primary has-[[data-stretched]:focus-visible]:ring-2 has-[[data-stretched]:focus-visible]:ring-ring has-[[data-stretched]:focus-visible]:ring-offset-2",
+              overdue > 0 ? "border-amber-600" : "border-border",
             )}
             data-testid={`lead-card-${card.key}`}
           >
-            <div className="mb-3 flex items-center justify-between gap-3">
+            <div className="mb-2 flex items-center justify-between gap-3 sm:mb-3">
               <Icon className="size-6 text-primary" aria-hidden="true" />
-              <span className="text-3xl font-bold tabular-nums" data-testid="lead-card-count">
+              <span className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid="lead-card-count">
                 {count ?? (summary.isPending ? <span className="text-base font-normal text-muted-foreground">…</span> : "—")}
               </span>
             </div>
-            <CardTitle>
+            <h3 className="text-base font-bold leading-tight sm:text-lg">
               <Link to={card.href} data-stretched="" className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
                 {card.title}
               </Link>
-            </CardTitle>
+            </h3>
             <CardDescription className="mt-1">{card.description}</CardDescription>
             {overdue > 0 ? (
               <Link
@@ -95,7 +96,7 @@ export function LeadSummaryCards({ now = new Date() }: { now?: Date }) {
                 {overdue} overdue
               </Link>
             ) : null}
-          </Card>
+          </div>
         );
       })}
     </>

@@ -14,13 +14,14 @@ function render(url: string, filters: object, page: LeadsPage) {
   const client = new QueryClient();
   client.setQueryData([...leadDeskKey, "list", filters, null], page);
   client.setQueryData(["admin", "roles"], [{ id: "r1", userId: staffOwner.id, role: "admin", createdAt: "2026-01-01T00:00:00.000Z", email: staffOwner.email }]);
+  // Numbers and units are joined by no-break spaces; the tests read plain ones.
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <LeadsView />
       </MemoryRouter>
     </QueryClientProvider>,
-  );
+  ).replaceAll("\u00a0", " ");
 }
 
 const now = Date.now();

@@ -20,7 +20,7 @@ import { FetchFailedCard } from "./fetch-failed-card";
 import { LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
 import { formatDateTime } from "./lead-timeline";
-import { leadWait, useNow, durationText } from "./lead-wait";
+import { leadWait, targetText, useNow } from "./lead-wait";
 import { downloadLeadsCsv, useLeads, type LeadSummary } from "./leads-api";
 import { draftFromSearchParams, filtersFromSearchParams, parseDraft, searchParamsFromFilters, type FilterDraft } from "./leads-filters";
 import { useRoles } from "./roles-api";
@@ -116,7 +116,7 @@ export function LeadsView() {
         draft={draft}
         onChange={setDraft}
         errors={fieldErrors}
-        activeCount={Object.keys(filters).length}
+        activeCount={Object.keys(fromUrl.filters).length}
         onApply={apply}
         onClear={clear}
         onExport={() => void exportCsv()}
@@ -148,7 +148,7 @@ export function LeadsView() {
       ) : page ? (
         <>
           <p className="text-sm text-muted-foreground">
-            Newest first. First-contact target: {durationText(page.firstContactTargetMinutes * 60_000)}; leads still New after it are marked
+            Newest first. First-contact target: {targetText(page.firstContactTargetMinutes)}; leads still New after it are marked
             Overdue.
           </p>
           <LeadsTable items={page.items} busy={leads.isFetching} targetMinutes={page.firstContactTargetMinutes} />
@@ -175,7 +175,7 @@ export function LeadsView() {
 }
 
 /**
- * The filters. On a phone only the search shows until "Filters" opens the rest, so the list is in
+ * The filters. On a phone only the search shows until "More filters" opens the rest, so the list is in
  * view; from md up every field shows.
  */
 export function LeadFiltersForm({
@@ -223,7 +223,7 @@ export function LeadFiltersForm({
             onClick={() => setOpen(!open)}
           >
             <SlidersHorizontal aria-hidden="true" />
-            {activeCount > 0 ? `Filters (${activeCount} on)` : "Filters"}
+            {activeCount > 0 ? `More filters (${activeCount} on)` : "More filters"}
           </Button>
           <div id="leads-more-filters" className={cn("gap-4 md:col-span-3 md:grid md:grid-cols-3", showMore ? "grid" : "hidden")}>
             <FormField id="leads-source" label="Source" error={errors.source}>
@@ -357,7 +357,7 @@ function LeadRow({ lead, now, targetMinutes }: { lead: LeadSummary; now: Date; t
   return (
     <tr
       className={cn(
-        "grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border p-4 shadow-sm md:table-row md:rounded-none md:border-0 md:border-t md:shadow-none",
+        "grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:shadow-none",
         lead.overdue ? "border-amber-600 bg-amber-50" : "border-border bg-background",
       )}
       data-testid="lead-row"
@@ -390,13 +390,13 @@ function LeadRow({ lead, now, targetMinutes }: { lead: LeadSummary; now: Date; t
       <td className={cell}>
         <CellLabel>First contact</CellLabel>
         <span data-testid="lead-wait">{wait.text}</span>
-        {lead.overdue ? <span className="block text-xs font-medium text-amber-900">past the {durationText(targetMinutes * 60_000)} target</span> : null}
+        {lead.overdue ? <span className="block text-xs font-medium text-amber-900">past the {targetText(targetMinutes)} target</span> : null}
       </td>
       <td className={cell}>
         <CellLabel>Meeting</CellLabel>
         {lead.meetingStartsAt ? <time dateTime={lead.meetingStartsAt}>{formatDateTime(lead.meetingStartsAt)}</time> : <span className="text-muted-foreground">—</span>}
       </td>
-      <td className={cn(cell, "md:whitespace-nowrap")}>
+      <td className={cn(cell, "col-span-2 md:whitespace-nowrap")}>
         <CellLabel>Received</CellLabel>
         <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
       </td>
