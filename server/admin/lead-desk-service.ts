@@ -124,7 +124,8 @@ export function leadFilterConditions(filters: LeadFilters, settings: DeskSetting
   return conditions;
 }
 
-function selectSummaries(db: Db, filters: LeadFilters, cursor: Cursor | null, limit: number, settings: DeskSettings) {
+/** One page's query (exported for scripts/bench-admin-leads.ts, which EXPLAINs it). */
+export function leadPageQuery(db: Db, filters: LeadFilters, cursor: Cursor | null, limit: number, settings: DeskSettings) {
   const conditions = leadFilterConditions(filters, settings);
   if (cursor) conditions.push(afterCursor(l.createdAt, l.id, cursor));
   return db
@@ -138,7 +139,7 @@ function selectSummaries(db: Db, filters: LeadFilters, cursor: Cursor | null, li
 
 /** One page of the inbox, newest first, and the cursor of the next page (null on the last). */
 export async function listLeads(db: Db, filters: LeadFilters, cursor: Cursor | null, limit: number, settings: DeskSettings): Promise<LeadsPage> {
-  const rows = await selectSummaries(db, filters, cursor, limit + 1, settings);
+  const rows = await leadPageQuery(db, filters, cursor, limit + 1, settings);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -154,16 +155,20 @@ export async function listLeads(db: Db, filters: LeadFilters, cursor: Cursor | n
  * "Today", "this week" (from Monday) and "the last seven days" (today and the six days before)
  * are whole UTC days, so each card's count is what the inbox lists under its filter.
  */
-export async function leadDeskSummary(db: Db, settings: DeskSettings): Promise<LeadDeskSummary> {
+export function leadDeskSummarySql(settings: DeskSettings): SQL {
   const today = sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
   const monday = sql`(date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')`;
-  const result = await db.execute<Record<keyof Omit<LeadDeskSummary, "firstContactTargetMinutes">, number>>(sql`select
+  return sql`select
     (select count(*) from ${l} where ${l.createdAt} >= ${today})::int as "newToday",
     (select count(*) from ${l} where ${l.status} = 'new')::int as "awaitingFirstContact",
     (select count(*) from ${l} where ${l.status} = 'new' and ${l.createdAt} < ${overdueBefore(settings)})::int as "overdue",
     (select count(*) from ${l} where ${l.meetingBookedAt} >= ${monday})::int as "meetingsBookedThisWeek",
     (select count(*) from ${l} where ${l.kind} = 'booking_inquiry' and ${l.meetingBookedAt} is null
-      and ${l.createdAt} >= ${today} - interval '6 days')::int as "submittedNotBooked"`);
+      and ${l.createdAt} >= ${today} - interval '6 days')::int as "submittedNotBooked"`;
+}
+
+export async function leadDeskSummary(db: Db, settings: DeskSettings): Promise<LeadDeskSummary> {
+  const result = await db.execute<Record<keyof Omit<LeadDeskSummary, "firstContactTargetMinutes">, number>>(leadDeskSummarySql(settings));
   const row = result.rows[0]!;
   return {
     newToday: Number(row.newToday),
