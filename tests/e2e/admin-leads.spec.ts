@@ -6,6 +6,7 @@ import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { expect, test } from "./fixtures";
+import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
 import { LEAD_DESK_CALENDLY_KEY, staffAccounts } from "./servers";
 
@@ -178,6 +179,14 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   test.setTimeout(60_000);
   browserErrors.allow(/status of 409/, "the stale edit the test provokes answers 409");
 
+  // The inbox while it loads, and empty: this server has no lead yet.
+  await signIn(page.request, admin);
+  const release = await holdRequests(page, "**/api/admin/leads/search");
+  await page.goto(`${base}/admin/leads`);
+  await expect(page.getByTestId("leads-loading")).toBeVisible();
+  await release();
+  await expect(page.getByTestId("leads-empty")).toContainText("No leads yet.");
+
   // Four leads, oldest first, through the public endpoints; Ada books a meeting through Calendly.
   const ada = await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.ada });
   await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.ben });
@@ -190,8 +199,7 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   const lastLeadAt = Date.now();
   await page.waitForTimeout(Math.max(0, lastLeadAt + 1_500 - Date.now()));
 
-  await signIn(page.request, admin);
-  await page.goto(`${base}/admin/leads`);
+  await page.reload();
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link").first()).toHaveText("Leads");
   const rows = page.getByTestId("lead-row");
   await expect(rows).toHaveCount(4);
@@ -283,10 +291,16 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   const after = (await (await other.get(`${base}/api/admin/leads/${leadId}`)).json()) as { lead: { status: string } };
   expect(after.lead.status).toBe("unqualified");
   await other.dispose();
-  // The page works on from the current version.
-  await moves.filter({ hasText: "Contacted" }).click();
+  // The page works on from the current version, by keyboard too: focus then lands on the lead's
+  // new status (the pressed button is gone), with its ring showing.
+  await moves.filter({ hasText: "Contacted" }).focus();
+  await page.keyboard.press("Enter");
   await expect(toast(page, "Status changed to Contacted")).toBeVisible();
   await expect(page.getByTestId("lead-conflict")).toHaveCount(0);
+  const status = page.getByTestId("lead-work").locator("p[tabindex='-1']");
+  await expect(status).toBeFocused();
+  await expect(status).toContainText("Contacted");
+  expect(await status.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
 
   // Back in the inbox: the export holds the filtered leads.
   await page.getByRole("link", { name: "All leads" }).click();
@@ -340,4 +354,17 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   if (width === "390") await expectReadableRows(page, bookings);
   await expectNoClassConflicts(page);
   await screenshot(page, "bookings");
+});
+
+// Tagged @any-width (desktop project only): the error state does not depend on the width.
+test("the inbox says 'Failed to fetch leads' when the list cannot be read, after the retries", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 500/, "the test makes the list fail");
+  await signIn(page.request, admin);
+  const failing = await failRequests(page, "**/api/admin/leads/search", { status: 500, json: { error: "boom" } });
+  await page.goto(`${base}/admin/leads`);
+  await expect(page.getByTestId("leads-loading")).toBeVisible();
+  failing.release();
+  await expect(toast(page, "Failed to fetch leads")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch leads" })).toBeVisible();
+  expect(failing.attempts()).toBe(4);
 });
