@@ -230,6 +230,7 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   await page.getByLabel("Search").fill("");
   if (width === "390") await page.getByRole("button", { name: "More filters" }).click();
   await page.getByLabel("Source").selectOption("enterprise_inline");
+  await screenshot(page, "inbox-filters");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(`${base}/admin/leads?source=enterprise_inline`);
   await expect(rows).toHaveCount(1);

@@ -11,7 +11,6 @@ import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
@@ -289,13 +288,18 @@ export function LeadFiltersForm({
             </FormField>
             <fieldset className="grid gap-2 md:col-span-3 md:flex md:flex-wrap md:gap-6">
               <legend className="sr-only">Only</legend>
-              <div className="flex items-center gap-2">
+              {/* Plain labels: Label's single-line leading would crush these when they wrap on a phone. */}
+              <div className="flex items-start gap-2">
                 <Checkbox id="leads-overdue" checked={draft.overdue} onChange={(e) => set("overdue", e.target.checked)} />
-                <Label htmlFor="leads-overdue">Overdue only (still New past the target)</Label>
+                <label htmlFor="leads-overdue" className="text-sm font-medium leading-5">
+                  Overdue only (still New past the target)
+                </label>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex items-start gap-2">
                 <Checkbox id="leads-not-booked" checked={draft.notBooked} onChange={(e) => set("notBooked", e.target.checked)} />
-                <Label htmlFor="leads-not-booked">Not booked (booking and enterprise leads without a meeting)</Label>
+                <label htmlFor="leads-not-booked" className="text-sm font-medium leading-5">
+                  Not booked (booking and enterprise leads without a meeting)
+                </label>
               </div>
             </fieldset>
           </div>
