@@ -202,7 +202,7 @@ try {
     ["summary (dashboard counts)", () => call("GET", "/summary").then((r) => r.json())],
     ["lead page (detail + timeline)", () => call("GET", `/${someLead}`).then((r) => r.json())],
     [
-      "change owner (PATCH, one transaction)",
+      "lead page, then a change of owner (GET + PATCH)",
       async () => {
         const lead = (await (await call("GET", `/${someLead}`)).json()) as { lead: { version: number; owner: { id: string } | null } };
         const next = lead.lead.owner?.id === admins[0] ? admins[1] : admins[0];

@@ -23,7 +23,6 @@ import {
 } from "@shared/schemas/lead-desk";
 import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
-import { appendLeadEvent } from "../leads/lead-timeline";
 import { writeAudit } from "./audit-service";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 
@@ -291,8 +290,9 @@ const eventColumns = {
 
 /**
  * A lead's page: the lead with what the visitor gave and the evidence kept with it, its timeline
- * oldest first, and who may own it. Null when there is no such lead (a lead and its submission are
- * stored in one statement and neither is ever deleted, so the join finds both or neither).
+ * oldest first, and who may own it. Null when there is no such lead. A lead and its submission are
+ * stored in one statement and neither is ever deleted; the submission is still an outer join, so a
+ * lead whose submission went missing shows with empty fields rather than not at all.
  */
 export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
   const [[row], timeline, staff] = await Promise.all([
@@ -313,6 +313,31 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
     staff,
     firstContactTargetMinutes: settings.firstContactMinutes,
   };
+}
+
+/**
+ * A staff entry's time: clock_timestamp(), not the transaction's now() (which appendLeadEvent
+ * uses). The timeline sorts by time, and the entries of one change (status, then owner) must keep
+ * that order: they are written in one statement, each a microsecond after the one before, since
+ * the embedded database's clock advances by whole milliseconds. Staff entries need no dedupe key:
+ * each request is one change.
+ */
+const staffEntryTime = (position: number) => sql`clock_timestamp() + make_interval(secs => ${position / 1e6}::float8)`;
+
+type StaffEntry = { type: LeadTimelineType; data: Record<string, unknown> };
+
+async function insertStaffEntries(tx: Db, leadId: string, actor: DeskActor, entries: StaffEntry[]) {
+  if (entries.length === 0) return;
+  await tx.insert(leadEvents).values(
+    entries.map((entry, position) => ({
+      leadId,
+      type: entry.type,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      data: entry.data,
+      at: staffEntryTime(position),
+    })),
+  );
 }
 
 export type UpdateLeadResult =
@@ -385,14 +410,16 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
         })
         .where(eq(l.id, id));
       const by = { userId: actor.userId, email: actor.email };
+      const entries: StaffEntry[] = [];
       if (status) {
-        await appendLeadEvent(tx, { leadId: id, type: "status_changed", actor: by, data: status });
+        entries.push({ type: "status_changed", data: status });
         await writeAudit(tx, by, { action: "lead.status", target: id, details: status });
       }
       if (ownerChange) {
-        await appendLeadEvent(tx, { leadId: id, type: "owner_changed", actor: by, data: ownerChange });
+        entries.push({ type: "owner_changed", data: ownerChange });
         await writeAudit(tx, by, { action: "lead.owner", target: id, details: ownerChange });
       }
+      await insertStaffEntries(tx, id, by, entries);
     }
     return { ok: true, lead: (await leadSummary(tx, id, settings))! };
   });
@@ -415,7 +442,7 @@ export async function addLeadNote(db: Db, actor: DeskActor, id: string, text: st
           .select({
             id: sql`gen_random_uuid()`.as("id"),
             leadId: l.id,
-            at: sql`now()`.as("at"),
+            at: sql`${staffEntryTime(0)}`.as("at"),
             type: sql`'note_added'`.as("type"),
             actorUserId: sql`${actor.userId}::uuid`.as("actor_user_id"),
             actorEmail: sql`${actor.email}::text`.as("actor_email"),

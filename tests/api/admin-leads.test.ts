@@ -560,6 +560,15 @@ describe("a lead's page (GET /api/admin/leads/:id)", () => {
     expect(body.lead.owner).toMatchObject({ id: b.userId, email: b.email });
   });
 
+  it("one change of status and owner: the status entry, then the owner entry, every time", async () => {
+    for (let round = 0; round < 6; round++) {
+      const id = await createLead("booking");
+      expect((await patch(id, { version: 1, status: "contacted", ownerId: a.userId })).status).toBe(200);
+      await note(id, { text: "After the change" });
+      expect((await detail(id)).body.timeline.map((e) => e.type), `round ${round}`).toEqual(["created", "status_changed", "owner_changed", "note_added"]);
+    }
+  });
+
   it("answers 400 for an id that is not a uuid and 404 for a lead that does not exist", async () => {
     for (const bad of ["x", "123", "00000000-0000-0000-0000-00000000000g", "%00", "..%2F"]) {
       const res = await detail(bad);
