@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
@@ -96,6 +97,8 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(toast(page, "Logged in successfully")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
   await expect(page.getByTestId("signed-in-email")).toHaveText(admin.email);
+  // The success toast's text reads at AA contrast on its tinted background.
+  expect(await axeViolations(page)).toEqual([]);
   await expect(page.getByRole("link", { name: /Bookings/ }).last()).toBeVisible();
   await expect(page.getByRole("link", { name: /Users/ }).last()).toBeVisible();
   const analytics = page.getByTestId("analytics-card");

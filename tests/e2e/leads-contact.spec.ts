@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { holdRequests } from "./held-requests";
+import { axeViolations } from "./axe";
 import { expect, test, uniqueEmail, type LeadDesk } from "./fixtures";
 import { interceptThirdParties, x } from "./leads-fixtures";
 import { settled } from "./pages-support";
@@ -121,6 +122,8 @@ test("server failure: error toast, values kept", phoneOnly, async ({ context, pa
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("Error", { exact: true })).toBeVisible();
   await expect(page.getByText("Submission failed")).toBeVisible();
+  // The error toast's text reads at AA contrast on its tinted background.
+  expect(await axeViolations(page)).toEqual([]);
   await expect(form.getByLabel("Industry")).toHaveValue("law");
   expect(await leadDesk.deliveries((lead) => lead.email === email)).toEqual([]);
 });
