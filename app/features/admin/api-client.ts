@@ -17,20 +17,20 @@ export function isAuthError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** Reads the AdminApiError envelope; anything else (a proxy's page, an empty answer) keeps the status only. */
-async function failure(res: Response): Promise<ApiError> {
-  let body: { [K in keyof AdminApiError]?: unknown } = {};
-  try {
-    body = (await res.json()) as typeof body;
-  } catch {
-    // Not JSON: the status alone.
-  }
+/** An error answer's parsed body as an ApiError; a body that is no AdminApiError envelope keeps the status only. */
+export function apiErrorOf(status: number, json: unknown): ApiError {
+  const body = (typeof json === "object" && json !== null ? json : {}) as { [K in keyof AdminApiError]?: unknown };
   return new ApiError(
-    res.status,
+    status,
     typeof body.error === "string" ? body.error : "",
     typeof body.code === "string" ? body.code : null,
     typeof body.fieldErrors === "object" && body.fieldErrors !== null ? (body.fieldErrors as Record<string, string>) : {},
   );
+}
+
+/** Reads the AdminApiError envelope; anything else (a proxy's page, an empty answer) keeps the status only. */
+async function failure(res: Response): Promise<ApiError> {
+  return apiErrorOf(res.status, await res.json().catch(() => null));
 }
 
 export async function adminRequest(path: string, init: RequestInit = {}): Promise<Response> {

@@ -9,7 +9,7 @@ import type {
   LeadUpdateBody,
   LeadUpdateResponse,
 } from "@shared/api/lead-desk-api";
-import { ApiError, adminJson, isAuthError } from "./api-client";
+import { ApiError, adminJson, apiErrorOf, isAuthError } from "./api-client";
 import { leadDeskKey } from "./leads-api";
 import { ADMIN_QUERY_RETRIES } from "./query-client";
 
@@ -64,12 +64,7 @@ async function patchLead(id: string, body: LeadUpdateBody): Promise<LeadUpdateRe
     const conflict = json as LeadConflictResponse;
     throw new StaleLeadError(conflict.lead, conflict.error);
   }
-  throw new ApiError(
-    res.status,
-    typeof envelope.error === "string" ? envelope.error : "",
-    typeof envelope.code === "string" ? envelope.code : null,
-    typeof envelope.fieldErrors === "object" && envelope.fieldErrors !== null ? (envelope.fieldErrors as Record<string, string>) : {},
-  );
+  throw apiErrorOf(res.status, json);
 }
 
 /** The lead page's copy with the lead's list fields (status, owner, version, …) as the server gave them. */
