@@ -225,6 +225,10 @@ const actionLabels: Record<string, string> = {
   "bookings.export": "Exported bookings",
   "admin.create": "Created staff account",
   "notifications.retry": "Retried notifications",
+  "leads.export": "Exported leads",
+  "lead.status": "Changed a lead's status",
+  "lead.owner": "Changed a lead's owner",
+  "lead.note": "Added a note to a lead",
   "auth.sign-in": "Signed in",
   "auth.sign-in.failed": "Failed sign-in",
   "auth.sign-in.locked": "Account locked (too many failed sign-ins)",
@@ -236,11 +240,17 @@ const actionLabels: Record<string, string> = {
 
 function describe(entry: AuditEntry): string {
   const d = entry.details ?? {};
-  if (entry.action === "bookings.export") {
+  if (entry.action === "bookings.export" || entry.action === "leads.export") {
     const filters = (d.filters ?? {}) as Record<string, string>;
     const parts = Object.entries(filters).map(([k, v]) => `${k}: ${v}`);
-    return parts.length > 0 ? parts.join(", ") : "all inquiries";
+    return parts.length > 0 ? parts.join(", ") : entry.action === "leads.export" ? "all leads" : "all inquiries";
   }
+  if (entry.action === "lead.status" || entry.action === "lead.owner") {
+    const name = (v: unknown) =>
+      typeof v === "string" ? v : typeof v === "object" && v !== null && "email" in v ? String((v as { email: unknown }).email) : "unassigned";
+    return `lead ${entry.target?.slice(0, 8) ?? ""}: ${name(d.from)} → ${name(d.to)}`;
+  }
+  if (entry.action === "lead.note") return `lead ${entry.target?.slice(0, 8) ?? ""}`;
   if (entry.action.startsWith("auth.")) {
     return [d.method, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
   }
