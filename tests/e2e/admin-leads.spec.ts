@@ -195,9 +195,10 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   const meeting = new Date(Date.now() + 2 * 86_400_000);
   meeting.setUTCHours(15, 0, 0, 0);
   await calendlyBooked(page.request, ada.reference!, meeting.toISOString());
-  // The newest lead passes the 1.2 s first-contact target: the server marks it overdue from then on.
-  const lastLeadAt = Date.now();
-  await page.waitForTimeout(Math.max(0, lastLeadAt + 1_500 - Date.now()));
+  // The three New leads pass the 1.2 s first-contact target: wait until the server counts them overdue.
+  await expect
+    .poll(async () => ((await (await page.request.get(`${base}/api/admin/leads/summary`)).json()) as { overdue: number }).overdue, { timeout: 10_000 })
+    .toBe(3);
 
   await page.reload();
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link").first()).toHaveText("Leads");
