@@ -255,6 +255,8 @@ export const leads = pgTable(
     index("leads_source_created_at_idx").on(t.source, t.createdAt.desc(), t.id.desc()),
     index("leads_meeting_booked_at_idx").on(t.meetingBookedAt).where(sql`${t.meetingBookedAt} is not null`),
     index("leads_email_idx").on(sql`lower(${t.email})`),
+    // The scheduler's deliveries that carry no reference find their lead through its current meeting.
+    index("leads_meeting_invitee_uri_idx").on(t.meetingInviteeUri).where(sql`${t.meetingInviteeUri} is not null`),
     check("leads_meeting_only_on_bookings", sql`${t.kind} = 'booking_inquiry' or ${t.meetingBookedAt} is null`),
   ],
 );

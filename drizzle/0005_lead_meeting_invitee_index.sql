@@ -1,0 +1,1 @@
+CREATE INDEX "leads_meeting_invitee_uri_idx" ON "leads" USING btree ("meeting_invitee_uri") WHERE "leads"."meeting_invitee_uri" is not null;
