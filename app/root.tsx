@@ -1,8 +1,9 @@
 import * as React from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { Spinner } from "~/components/ui/spinner";
 import { Toaster } from "~/components/ui/toaster";
+import { collectPageView } from "~/lib/collector";
 import { earlyTapScript } from "~/lib/early-taps";
 import "./app.css";
 
@@ -36,6 +37,10 @@ export default function App() {
   React.useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // The site counts its own page views, the first and each client-side navigation's; nothing is
+  // sent before the load event and an idle moment (app/lib/collector.ts, docs/decisions/0803).
+  const { pathname } = useLocation();
+  React.useEffect(() => collectPageView(), [pathname]);
   return (
     <>
       <Outlet />

@@ -1,9 +1,14 @@
+import type { AnalyticsDetail } from "@shared/schemas/analytics";
+import { collect } from "~/lib/collector";
+
 /**
  * Client-side tracking. Every event goes to window.dataLayer (the Google Tag Manager convention);
- * whatever tag manager or pixel is configured reads it from there. Tracking must never break the
- * page, so nothing here throws.
+ * whatever tag manager or pixel is configured reads it from there. The Book and consult presses
+ * and demo plays are also counted by the site itself (app/lib/collector.ts, docs/decisions/0803),
+ * so the two can never disagree on where they are recorded. Tracking must never break the page,
+ * so nothing here throws.
  */
-export type CtaLocation = "navbar" | "hero" | "cta_strip" | "pricing" | "compare";
+export type CtaLocation = Extract<AnalyticsDetail, "navbar" | "hero" | "cta_strip" | "pricing" | "compare">;
 
 export type AnalyticsEvents = {
   cta_book_click: { location: CtaLocation };
@@ -25,11 +30,19 @@ declare global {
 }
 
 export function track<E extends AnalyticsEventName>(event: E, payload: AnalyticsEvents[E]): void {
+  if (typeof window === "undefined") return;
   try {
-    if (typeof window === "undefined") return;
     window.dataLayer = window.dataLayer ?? [];
     window.dataLayer.push({ event, ...payload });
   } catch {
     // A broken or hostile dataLayer must not break the page.
+  }
+  try {
+    if (event === "cta_book_click") collect("cta_click", (payload as AnalyticsEvents["cta_book_click"]).location);
+    // The consult buttons on /enterprise have no location in the dataLayer (docs/decisions/0304).
+    if (event === "enterprise_consult_click") collect("cta_click", "enterprise");
+    if (event === "demo_play") collect("demo_play");
+  } catch {
+    // Counting must not break the page either.
   }
 }
