@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { BOOKING_FORM_PAGE, useBookingDialog } from "./booking-dialog-context";
 import { bookingDialog } from "~/content/booking-dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
+import { collect } from "~/lib/collector";
 import { lazyComponent, retryingImport } from "~/lib/lazy-import";
 
 /**
@@ -16,6 +17,11 @@ export { loadBookingForm };
 /** The booking dialog itself: loaded when a Book demo button is first pressed, or warmed. */
 export function BookingDialogContent() {
   const { state, setOpen } = useBookingDialog();
+  // Counted when the dialog is on screen, not when a button asks for it: the two differ when
+  // its code fails to load, and that difference is a leak in the funnel.
+  React.useEffect(() => {
+    if (state.open) collect("dialog_open", "booking");
+  }, [state.open]);
   return (
     <Dialog open={state.open} onOpenChange={setOpen}>
       <DialogContent size="wide" initialFocus="first-field">

@@ -9,6 +9,8 @@ import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields
 import { openSchedulerSoon, schedulerUrlOrNull, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { NativeFormError } from "~/features/lead-capture/native-form";
+import { funnelFormProps } from "~/lib/collector";
+import type { AnalyticsDetail } from "@shared/schemas/analytics";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
 import { bookDemoSection, paths } from "@shared/site-routes";
 
@@ -30,7 +32,14 @@ export function bookingSchedulerPrefill(values: { name: string; work_email: stri
  * The booking dialog's form. It lives inside the dialog's content, which unmounts on close, so
  * closing (or succeeding, which closes) resets it.
  */
-export function BookingForm({ onSubmitted }: { onSubmitted: (scheduler: { url: string | null }) => void }) {
+export function BookingForm({
+  onSubmitted,
+  funnelForm = "booking",
+}: {
+  onSubmitted: (scheduler: { url: string | null }) => void;
+  /** Which form the first input counts as (docs/decisions/0803): the dialog's, or /book-demo's. */
+  funnelForm?: Extract<AnalyticsDetail, "booking" | "book_demo">;
+}) {
   const {
     form: {
       formState: { isSubmitting },
@@ -57,7 +66,7 @@ export function BookingForm({ onSubmitted }: { onSubmitted: (scheduler: { url: s
   });
 
   return (
-    <form {...formProps} className="relative grid gap-4" aria-label="Book a demo" data-lead-form="booking">
+    <form {...formProps} {...funnelFormProps(funnelForm)} className="relative grid gap-4" aria-label="Book a demo" data-lead-form="booking">
       <HoneypotField />
       <input type="hidden" name="source_form" value="booking_dialog" />
       <NativeFormError />

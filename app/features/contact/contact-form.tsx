@@ -7,6 +7,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
+import { funnelFormProps } from "~/lib/collector";
 import { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
 import { NativeFormError, useNativeFormState } from "~/features/lead-capture/native-form";
 import { CONTACT_COMPANY_SIZES, CONTACT_INDUSTRIES, contactFormSchema } from "@shared/schemas/contact-request";
@@ -58,7 +59,7 @@ function ContactFields({ onSubmitted }: { onSubmitted: () => void }) {
   });
 
   return (
-    <form {...formProps} className="relative grid gap-4" aria-label="Contact us" data-lead-form="contact">
+    <form {...formProps} {...funnelFormProps("contact")} className="relative grid gap-4" aria-label="Contact us" data-lead-form="contact">
       <HoneypotField />
       <NativeFormError />
       <div className="grid gap-4 sm:grid-cols-2">

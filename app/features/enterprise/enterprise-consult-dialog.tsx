@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { FormSuspense } from "~/features/lead-capture/form-suspense";
+import { collect } from "~/lib/collector";
 import { lazyComponent, retryingImport } from "~/lib/lazy-import";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
@@ -37,6 +38,10 @@ export function EnterpriseConsultDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Counted when on screen, as the booking dialog is (booking-dialog-content.tsx).
+  React.useEffect(() => {
+    if (open) collect("dialog_open", "enterprise_dialog");
+  }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="wide" initialFocus="first-field">

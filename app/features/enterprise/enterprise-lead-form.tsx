@@ -8,6 +8,7 @@ import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields
 import { openSchedulerSoon, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
 import { useLeadForm, type LeadFormPlacement } from "~/features/lead-capture/use-lead-form";
 import { NativeFormError } from "~/features/lead-capture/native-form";
+import { funnelFormProps } from "~/lib/collector";
 import { BOT_CHECK_ACTIONS, enterpriseFormSchema } from "@shared/schemas/booking-request";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 
@@ -58,7 +59,13 @@ export function EnterpriseLeadForm({
   });
 
   return (
-    <form {...formProps} className="relative grid gap-4" aria-label="Enterprise consultation request" data-lead-form="enterprise">
+    <form
+      {...formProps}
+      {...funnelFormProps(sourceForm)}
+      className="relative grid gap-4"
+      aria-label="Enterprise consultation request"
+      data-lead-form="enterprise"
+    >
       <HoneypotField />
       <input type="hidden" name="source_form" value={sourceForm} />
       <NativeFormError />

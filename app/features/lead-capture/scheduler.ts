@@ -1,3 +1,4 @@
+import { collect } from "~/lib/collector";
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { rememberBooker } from "./booker-storage";
@@ -157,6 +158,7 @@ export function openSchedulerSoon(baseUrl: string, prefill: SchedulerPrefill, re
       return;
     }
     const shown = () => {
+      collect("scheduler_shown");
       if (reference) reportLeadEvent({ reference, event: "scheduler_shown" });
     };
     if (!isCalendly(url)) return openInNewTab(url, "direct", shown);
