@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
 import { Label } from "~/components/ui/label";
+import { cookieSettings } from "~/content/cookie-settings";
 import { saveConsent } from "./consent";
 
 /** The consent preferences dialog: loaded when first opened (docs/decisions/0303). */
@@ -23,12 +24,9 @@ export function ConsentPreferences({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Cookie settings</DialogTitle>
-          <DialogDescription>
-            {needed
-              ? "Choose what we may use. Strictly necessary storage (your sign-in, this choice) is always on."
-              : "This site currently uses no analytics or advertising cookies. Only strictly necessary storage is used."}
-          </DialogDescription>
+          <DialogTitle>{cookieSettings.title}</DialogTitle>
+          <DialogDescription>{needed ? cookieSettings.choose : cookieSettings.nothingToChoose}</DialogDescription>
+          <p className="text-sm text-muted-foreground">{cookieSettings.counting}</p>
         </DialogHeader>
         {needed ? (
           <div className="grid gap-4">
