@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import * as esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../shared/site-routes";
 import { pageWeight, startupSource, type PageWeight } from "../../scripts/page-weight";
@@ -130,6 +132,34 @@ describe("start-up JavaScript of the public pages: chunk groups and budget", () 
     // React DOM and the router really are in it (not split off into chunks of their own).
     expect(frameworkSource).toContain("hydrateRoot");
     expect(frameworkSource).toContain("__reactRouterContext");
+  });
+});
+
+// The funnel collector (app/lib/collector.ts, docs/decisions/0803 and docs/performance.md, "The
+// funnel collector"): part of a chunk every page loads anyway, and small.
+describe("the funnel collector: in every public page's start-up, in the shared chunk, at most 2 KB gzip", () => {
+  const COLLECTOR_MAX_GZIP = 2 * KB;
+
+  it.each([...publicPaths])("%s", (route) => {
+    const chunks = weights.get(route)!.chunks.filter((c) => /[`"']\/api\/events[`"']/.test(read(c.file)));
+    // A chunk of its own would be one more request on every page, for under a kilobyte.
+    expect(chunks.map((c) => path.basename(c.file).replace(/-[\w-]+\.js$/, ""))).toEqual(["shared"]);
+  });
+
+  it(`the collector on its own, minified, is at most ${COLLECTOR_MAX_GZIP / KB} KB gzip`, async () => {
+    // What it imports (the route table, the runtime configuration) every page loads anyway.
+    const result = await esbuild.build({
+      entryPoints: [path.resolve("app/lib/collector.ts")],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      target: "es2022",
+      write: false,
+      external: ["~/*", "@shared/*"],
+    });
+    const code = result.outputFiles[0]!.contents;
+    const gzip = zlib.gzipSync(code, { level: 9 }).length;
+    expect(gzip, `app/lib/collector.ts: ${gzip} bytes gzip`).toBeLessThanOrEqual(COLLECTOR_MAX_GZIP);
   });
 });
 
