@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-admin-bookings.ts [rows=100000] [requests=200]`
  *
- * Latency of GET /api/admin/bookings at scale: seeds the rows into a fresh database (in-memory
+ * Latency of POST /api/admin/bookings/search at scale: seeds the rows into a fresh database (in-memory
  * PGlite, or a new PostgreSQL database when DATABASE_URL is set), signs an admin in, and times
  * the real Hono app in-process (session check + role check + query + JSON) for the first page,
  * a deep page, and filtered pages. Prints p50/p99 in milliseconds.
@@ -77,30 +77,35 @@ try {
   });
   const cookie = signIn.headers.getSetCookie().map((l) => l.split(";")[0]).join("; ");
 
-  async function get(path: string) {
-    const res = await app.request(path, { headers: { Cookie: cookie } });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  /** One page of the list: POST /api/admin/bookings/search with its filters as the JSON body. */
+  async function get(filters: Record<string, string>) {
+    const res = await app.request("/api/admin/bookings/search", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" },
+      body: JSON.stringify(filters),
+    });
+    if (res.status !== 200) throw new Error(`${JSON.stringify(filters)}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { items: unknown[]; nextCursor: string | null };
   }
 
   // A cursor 200 pages (5,000 rows) deep, reached the way the UI does.
   let deep: string | null = null;
-  for (let i = 0; i < 200; i++) deep = (await get(`/api/admin/bookings${deep ? `?cursor=${deep}` : ""}`)).nextCursor;
+  for (let i = 0; i < 200; i++) deep = (await get(deep ? { cursor: deep } : {})).nextCursor;
 
-  const cases: [string, string][] = [
-    ["first page (25, newest first)", "/api/admin/bookings"],
-    ["page 201 via keyset cursor", `/api/admin/bookings?cursor=${deep}`],
-    ["filtered: source form", "/api/admin/bookings?source=enterprise_dialog"],
-    ["filtered: source + date range", "/api/admin/bookings?source=enterprise_inline&from=2026-01-01&to=2030-12-31"],
-    ["search: company (matches many)", "/api/admin/bookings?q=company42"],
-    ["search: no match (full scan)", "/api/admin/bookings?q=zzzz-nothing"],
+  const cases: [string, Record<string, string>][] = [
+    ["first page (25, newest first)", {}],
+    ["page 201 via keyset cursor", { cursor: deep! }],
+    ["filtered: source form", { source: "enterprise_dialog" }],
+    ["filtered: source + date range", { source: "enterprise_inline", from: "2026-01-01", to: "2030-12-31" }],
+    ["search: company (matches many)", { q: "company42" }],
+    ["search: no match (full scan)", { q: "zzzz-nothing" }],
   ];
-  for (const [label, path] of cases) {
-    for (let i = 0; i < 10; i++) await get(path); // warm-up
+  for (const [label, filters] of cases) {
+    for (let i = 0; i < 10; i++) await get(filters); // warm-up
     const times: number[] = [];
     for (let i = 0; i < requests; i++) {
       const t0 = performance.now();
-      await get(path);
+      await get(filters);
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);

@@ -22,13 +22,16 @@ import { listAudit, writeAudit } from "../admin/audit-service";
 /** Admin bodies are a handful of fields. */
 const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Empty query values count as absent, so `?source=` means "any source". */
+/** Empty values count as absent, so `source: ""` means "any source". */
 function withoutEmptyValues(query: unknown): unknown {
   if (typeof query !== "object" || query === null) return query;
   return Object.fromEntries(Object.entries(query).filter(([, value]) => !(typeof value === "string" && value.trim() === "")));
 }
 
-/** The list's query with the page cursor decoded; a cursor we did not issue is a field error. */
+/**
+ * The list's filters and page, as a JSON body (POST): a name or e-mail typed into the search never
+ * goes into a URL or an access log. The page cursor is decoded; one we did not issue is a field error.
+ */
 const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).transform(({ cursor, ...rest }, ctx) => {
   const decoded = cursor ? decodeCursor(cursor) : null;
   if (cursor && !decoded) {
@@ -54,8 +57,8 @@ export function adminRoutes(auth: Auth) {
 
   routes.get("/me", (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
-  routes.get("/bookings", zValidator("query", bookingsQuery, invalid), async (c) => {
-    const { cursor, limit, ...filters } = c.req.valid("query");
+  routes.post("/bookings/search", json, zValidator("json", bookingsQuery, invalid), async (c) => {
+    const { cursor, limit, ...filters } = c.req.valid("json");
     const page = await listBookings(c.get("deps").database.db, filters, cursor, limit);
     return c.json(page satisfies BookingsPage);
   });

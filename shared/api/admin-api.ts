@@ -23,7 +23,7 @@ export type AdminApiError = { error: string; code?: string; fieldErrors?: Record
 
 // Requests ---------------------------------------------------------------------------------------
 
-/** GET /api/admin/bookings?… (empty values count as absent). */
+/** POST /api/admin/bookings/search, JSON body (empty values count as absent; never in a URL). */
 export type BookingsListQuery = z.input<typeof bookingsListQuerySchema>;
 /** POST /api/admin/bookings/export, JSON body. */
 export type BookingsExportBody = z.input<typeof bookingFiltersSchema>;
@@ -69,7 +69,7 @@ export type Booking = {
   /** What the bot check said (null on leads stored before it was recorded): docs/decisions/0501. */
   botCheck: BotCheckOutcome | null;
 };
-/** GET /api/admin/bookings: newest first; `nextCursor` is null on the last page. */
+/** POST /api/admin/bookings/search: newest first; `nextCursor` is null on the last page. */
 export type BookingsPage = { items: Booking[]; nextCursor: string | null };
 
 /** A role held by a user; `email` is null when the user is gone. */

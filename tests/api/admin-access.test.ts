@@ -42,7 +42,7 @@ afterAll(async () => t?.close());
 type Call = { method: string; path: () => string; body?: () => unknown; ok: number };
 const calls: Call[] = [
   { method: "GET", path: () => "/api/admin/me", ok: 200 },
-  { method: "GET", path: () => "/api/admin/bookings", ok: 200 },
+  { method: "POST", path: () => "/api/admin/bookings/search", body: () => ({}), ok: 200 },
   { method: "POST", path: () => "/api/admin/bookings/export", body: () => ({}), ok: 200 },
   { method: "GET", path: () => "/api/admin/roles", ok: 200 },
   { method: "POST", path: () => "/api/admin/roles", body: () => ({ userId: "00000000-0000-4000-8000-000000000000", role: "user" }), ok: 422 },
@@ -176,7 +176,7 @@ describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)
       twoFactorEnabled: true,
       twoFactorRequired: true,
     });
-    for (const path of ["/api/admin/bookings", "/api/admin/roles", "/api/admin/audit-log", "/api/admin/notifications", "/api/admin/leads/summary"]) {
+    for (const path of ["/api/admin/roles", "/api/admin/audit-log", "/api/admin/notifications", "/api/admin/leads/summary"]) {
       expect((await strict.app.request(path, { headers: { Cookie: enrolled } })).status, path).toBe(200);
     }
   });

@@ -18,8 +18,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Page = { items: Record<string, unknown>[]; nextCursor: string | null };
+/** One page: the filters written as a query string for brevity, sent as the JSON body of the POST. */
 async function list(query = ""): Promise<{ status: number; body: Page & { error?: string } }> {
-  const res = await t.app.request(`/api/admin/bookings${query}`, { headers: { Cookie: cookie } });
+  const body = Object.fromEntries(new URLSearchParams(query.replace(/^\?/, "")));
+  const res = await t.app.request("/api/admin/bookings/search", {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Page };
 }
 async function all(query: string): Promise<Record<string, unknown>[]> {

@@ -25,6 +25,7 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/api/submit-booking", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
   { path: "/api/contact", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
   { path: "/api/lead-events", type: "application/json", limit: LEAD_EVENTS_BODY_LIMIT_BYTES, json: true },
+  { path: "/api/admin/bookings/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/users/lookup", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },

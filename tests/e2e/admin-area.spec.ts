@@ -119,7 +119,7 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
 
 test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page }) => {
   await signInQuietly(page, admin);
-  const release = await holdRequests(page, "**/api/admin/bookings*");
+  const release = await holdRequests(page, "**/api/admin/bookings/search");
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
   await release();
@@ -195,7 +195,7 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
 test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the list fail");
   await signInQuietly(page, admin);
-  const failing = await failRequests(page, "**/api/admin/bookings*", { status: 500, json: { error: "boom" } });
+  const failing = await failRequests(page, "**/api/admin/bookings/search", { status: 500, json: { error: "boom" } });
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
   failing.release();

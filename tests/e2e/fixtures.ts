@@ -109,7 +109,7 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
       await signedInRequest(request, leads.url);
       await use({
         async bookings(workEmail) {
-          const res = await request.get(`${leads.url}/api/admin/bookings?q=${encodeURIComponent(workEmail)}`, { headers: { Origin: leads.url } });
+          const res = await request.post(`${leads.url}/api/admin/bookings/search`, { headers: { Origin: leads.url }, data: { q: workEmail } });
           expect(res.status(), await res.text()).toBe(200);
           const { items } = (await res.json()) as { items: Record<string, unknown>[] };
           return items.filter((item) => String(item.workEmail).toLowerCase() === workEmail.toLowerCase());

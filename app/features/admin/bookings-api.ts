@@ -1,26 +1,20 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { Booking, BookingsExportBody, BookingsPage } from "@shared/api/admin-api";
+import type { Booking, BookingsExportBody, BookingsListQuery, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
 import { ApiError, adminJson, adminRequest, isAuthError } from "./api-client";
 import { ADMIN_QUERY_RETRIES } from "./query-client";
 
 export type { Booking, BookingsPage };
 
-function filterParams(filters: BookingFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-  return params;
-}
-
 export function useBookings(filters: BookingFilters, cursor: string | null) {
   return useQuery({
     queryKey: ["admin", "bookings", filters, cursor],
-    queryFn: () => {
-      const params = filterParams(filters);
-      if (cursor) params.set("cursor", cursor);
-      const query = params.toString();
-      return adminJson<BookingsPage>(`/bookings${query ? `?${query}` : ""}`);
-    },
+    // A POST: the search (a name, an e-mail) never goes into a URL.
+    queryFn: () =>
+      adminJson<BookingsPage>("/bookings/search", {
+        method: "POST",
+        body: JSON.stringify({ ...filters, ...(cursor ? { cursor } : {}) } satisfies BookingsListQuery),
+      }),
     placeholderData: keepPreviousData,
     // As the client's default, and a refused query (400: filters or page cursor) is not asked
     // again either: it would answer the same, three back-offs later.
