@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { AnalyticsReport } from "@shared/api/analytics-api";
+import type { AnalyticsQuery } from "@shared/schemas/analytics";
+import { adminJson, adminRequest, isAuthError } from "./api-client";
+import { isRefusal } from "./bookings-api";
+import { ADMIN_QUERY_RETRIES } from "./query-client";
+
+export type { AnalyticsReport };
+
+export const analyticsKey = ["admin", "analytics"] as const;
+
+/** The query as GET /api/admin/analytics reads it (no personal data: a range and a table row). */
+export function analyticsSearch(query: AnalyticsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(key, String(value));
+  return params.toString();
+}
+
+/** The funnel report for this range and filter; `null` asks nothing (a custom range still being corrected). */
+export function useAnalytics(query: AnalyticsQuery | null) {
+  return useQuery({
+    queryKey: [...analyticsKey, query],
+    queryFn: () => adminJson<AnalyticsReport>(`/analytics?${analyticsSearch(query!)}`),
+    enabled: query !== null,
+    // Another range or filter keeps the last report on screen (marked busy) until its own arrives.
+    placeholderData: keepPreviousData,
+    // A refused query (400: a range the server will not read) would answer the same again.
+    retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
+  });
+}
+
+/** Downloads the CSV of the report as shown: the same range and filter, in a POST body like the other exports. */
+export async function downloadAnalyticsCsv(query: AnalyticsQuery): Promise<void> {
+  const res = await adminRequest("/analytics/export", { method: "POST", body: JSON.stringify(query) });
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `analytics-${query.from}-${query.to}.csv`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
