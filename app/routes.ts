@@ -45,6 +45,7 @@ export default [
       route(adminPage(paths.adminNotifications), "routes/admin/notifications.tsx"),
       route(adminPage(paths.adminLeads), "routes/admin/leads.tsx"),
       route(adminPage(paths.adminLead), "routes/admin/lead.tsx"),
+      route(adminPage(paths.adminAnalytics), "routes/admin/analytics.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -32,6 +32,8 @@ export const paths = {
   adminLeads: "/admin/leads",
   /** One lead's page: `:id` is the lead's uuid (adminLeadPath builds it). */
   adminLead: "/admin/leads/:id",
+  /** The funnel report (issue 15): range and row filter in the query. */
+  adminAnalytics: "/admin/analytics",
 } as const;
 
 /** The page of the lead with this id. */
@@ -88,6 +90,7 @@ export const adminPaths = [
   paths.adminNotifications,
   paths.adminLeads,
   paths.adminLead,
+  paths.adminAnalytics,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
