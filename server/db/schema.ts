@@ -3,10 +3,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -345,3 +347,126 @@ export const usedBotTokens = pgTable(
   },
   (t) => [index("used_bot_tokens_used_at_idx").on(t.usedAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// First-party funnel analytics (docs/decisions/0801, 0802). Nothing here identifies a person: a
+// visitor is a salted hash of one UTC day's address and user agent, and the day's salt is deleted
+// once the day is over.
+// ---------------------------------------------------------------------------------------------
+
+/** One random salt per UTC day (hex), created by the first event of the day, deleted after it. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Raw events, as the page sent them (and the server's own funnel steps), kept
+ * ANALYTICS_RETENTION_DAYS. No key of their own: they are only ever written in batches and deleted
+ * by day; the reports read visits and rollups.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The first 128 bits of sha256(salt ‖ address ‖ user agent), as a uuid. */
+    visitor: uuid("visitor").notNull(),
+    name: text("name").notNull(),
+    path: text("path"),
+    detail: text("detail"),
+  },
+  (t) => [index("analytics_events_day_idx").on(t.day)],
+);
+
+/**
+ * One row per visitor-day: the attribution its first event set ('' where unknown or none), one
+ * flag per funnel step, and the day's page views and demo plays. Kept as long as the raw events.
+ */
+export const analyticsVisits = pgTable(
+  "analytics_visits",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: uuid("visitor").notNull(),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+    entryPath: text("entry_path").notNull().default(""),
+    referrerHost: text("referrer_host").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    device: text("device", { enum: ["phone", "tablet", "desktop"] }).notNull(),
+    ctaClick: boolean("cta_click").notNull().default(false),
+    dialogOpen: boolean("dialog_open").notNull().default(false),
+    formStart: boolean("form_start").notNull().default(false),
+    submitted: boolean("submitted").notNull().default(false),
+    meetingBooked: boolean("meeting_booked").notNull().default(false),
+    pageviews: integer("pageviews").notNull().default(0),
+    demoPlays: integer("demo_plays").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor] })],
+);
+
+/**
+ * A finished day's visits, counted per attribution: what reports read for every rolled-up day.
+ * Made from analytics_visits by housekeeping; rolling a day up again replaces its rows. Kept after
+ * the raw rows are deleted: counts only.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    entryPath: text("entry_path").notNull(),
+    utmSource: text("utm_source").notNull(),
+    utmMedium: text("utm_medium").notNull(),
+    utmCampaign: text("utm_campaign").notNull(),
+    referrerHost: text("referrer_host").notNull(),
+    device: text("device", { enum: ["phone", "tablet", "desktop"] }).notNull(),
+    visitors: integer("visitors").notNull(),
+    ctaClicks: integer("cta_clicks").notNull(),
+    dialogOpens: integer("dialog_opens").notNull(),
+    formStarts: integer("form_starts").notNull(),
+    submissions: integer("submissions").notNull(),
+    meetingsBooked: integer("meetings_booked").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    demoPlays: integer("demo_plays").notNull(),
+  },
+  (t) => [index("analytics_daily_day_idx").on(t.day)],
+);
+
+/**
+ * What the report reads for a rolled-up day, made from that day's analytics_daily rows: for no
+ * filter and for each value of each dimension (source, campaign, landing, device) as the filter,
+ * the counts in total and per value of every other dimension. A day is then a few dozen rows per
+ * filter however many attribution combinations it had, so a year's report reads thousands of
+ * rows, not the cross product (docs/decisions/0802). filter_dimension '' is no filter;
+ * dimension 'total' is the filter's total.
+ */
+export const analyticsDailyBreakdowns = pgTable(
+  "analytics_daily_breakdowns",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    filterDimension: text("filter_dimension").notNull(),
+    filterValue: text("filter_value").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    ctaClicks: integer("cta_clicks").notNull(),
+    dialogOpens: integer("dialog_opens").notNull(),
+    formStarts: integer("form_starts").notNull(),
+    submissions: integer("submissions").notNull(),
+    meetingsBooked: integer("meetings_booked").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    demoPlays: integer("demo_plays").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "analytics_daily_breakdowns_pk", columns: [t.day, t.filterDimension, t.filterValue, t.dimension, t.value] }),
+    index("analytics_daily_breakdowns_filter_idx").on(t.filterDimension, t.filterValue, t.day),
+  ],
+);
+
+/** Days rolled up into analytics_daily (an empty day too): reports read those from the rollups. */
+export const analyticsRollupDays = pgTable("analytics_rollup_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
+});
