@@ -126,6 +126,10 @@ const envSchema = z.object({
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
+  /** "false": the site does not count its own visits (POST /api/events answers 404, the page sends nothing). */
+  ANALYTICS_ENABLED: z.enum(["true", "false"]).default("true"),
+  /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0802). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * What a production start may run without, comma-separated (docs/deploy.md): embedded-database,
    * example-content, no-bot-check, insecure-notifications. Empty: none of them.
@@ -180,6 +184,8 @@ export type AppConfig = {
   authSecret: string | undefined;
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
   requireAdminTwoFactor: boolean;
+  /** First-party funnel analytics (docs/decisions/0801, 0802). */
+  analytics: { enabled: boolean; retentionDays: number };
   notify: {
     smtpUrl: string | undefined;
     to: string | undefined;
@@ -369,6 +375,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     authSecret: e.BETTER_AUTH_SECRET,
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
+    analytics: { enabled: e.ANALYTICS_ENABLED === "true", retentionDays: e.ANALYTICS_RETENTION_DAYS },
     notify: {
       smtpUrl: e.SMTP_URL,
       to: e.LEADS_NOTIFY_TO,
@@ -377,7 +384,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: e.LEADS_WEBHOOK_SECRET,
       slackWebhookUrl: e.SLACK_WEBHOOK_URL,
     },
-    runtime: {
+    runtime: withEventCollection(e.ANALYTICS_ENABLED === "true", {
       publicUrl,
       demoSchedulerUrl: e.DEMO_SCHEDULER_URL,
       enterpriseSchedulerUrl: e.ENTERPRISE_SCHEDULER_URL,
@@ -390,6 +397,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ga4Id: e.GA4_ID ?? null,
       metaPixelId: e.META_PIXEL_ID ?? null,
       adminQueryRetryBaseMs: e.ADMIN_QUERY_RETRY_BASE_MS,
-    },
+    }),
   };
+}
+
+/**
+ * The page's collector sends events only when the runtime configuration says the server counts
+ * them (`collectEvents`, app/lib/collector.ts): otherwise every event would meet a 404.
+ */
+function withEventCollection(collectEvents: boolean, runtime: RuntimeConfig): RuntimeConfig & { collectEvents: boolean } {
+  return { ...runtime, collectEvents };
 }

@@ -307,4 +307,27 @@ describe("configuration", () => {
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
     });
   });
+
+  describe("first-party analytics (docs/decisions/0802)", () => {
+    it("counts by default, keeps raw rows 90 days, and tells the page to collect", () => {
+      const config = loadConfig({});
+      expect(config.analytics).toEqual({ enabled: true, retentionDays: 90 });
+      expect((config.runtime as { collectEvents?: boolean }).collectEvents).toBe(true);
+    });
+
+    it("ANALYTICS_ENABLED=false turns counting off, and the page's collector with it", () => {
+      const config = loadConfig({ ANALYTICS_ENABLED: "false", ANALYTICS_RETENTION_DAYS: "30" });
+      expect(config.analytics).toEqual({ enabled: false, retentionDays: 30 });
+      expect((config.runtime as { collectEvents?: boolean }).collectEvents).toBe(false);
+    });
+
+    it.each([
+      ["ANALYTICS_ENABLED", "yes"],
+      ["ANALYTICS_RETENTION_DAYS", "0"],
+      ["ANALYTICS_RETENTION_DAYS", "3651"],
+      ["ANALYTICS_RETENTION_DAYS", "ninety"],
+    ])("refuses %s=%s and names it", (name, value) => {
+      expect(refusalOf({ [name]: value })).toMatch(new RegExp(`${name}:`));
+    });
+  });
 });
