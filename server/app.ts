@@ -12,6 +12,8 @@ import { leadPageRoutes } from "./routes/lead-pages";
 import { adminRoutes } from "./routes/admin";
 import { adminNotificationRoutes } from "./routes/admin-notifications";
 import { adminLeadRoutes } from "./routes/admin-leads";
+import { adminAnalyticsRoutes } from "./routes/admin-analytics";
+import { eventRoutes } from "./routes/events";
 import { leadEventRoutes } from "./routes/lead-events";
 import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
 import { createAuth } from "./auth/auth";
@@ -37,12 +39,14 @@ export function createApp(deps: AppDeps) {
   api.use("*", originGuard(deps.config.publicUrl, publicErrorBody));
   api.route("/", healthRoutes());
   api.route("/", leadRoutes());
+  api.route("/", eventRoutes());
   api.route("/auth", authRoutes(auth));
   // Before the other admin routes, whose catch-all would answer its paths with 404.
   api.route("/", leadEventRoutes());
   api.route("/webhooks/calendly", calendlyWebhookRoutes());
   api.route("/admin/notifications", adminNotificationRoutes(auth));
   api.route("/admin/leads", adminLeadRoutes(auth));
+  api.route("/admin/analytics", adminAnalyticsRoutes(auth));
   api.route("/admin", adminRoutes(auth));
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.

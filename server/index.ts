@@ -9,12 +9,19 @@ import { createApp } from "./app";
 import { createLogger, type Logger } from "./logger";
 import { createNotifier } from "./leads/notifier";
 import { createOutboxWorker, type OutboxWorker } from "./leads/outbox-worker";
+import { stopAnalytics } from "./analytics/ingest";
+import { createAnalyticsHousekeeping, type AnalyticsHousekeeping } from "./analytics/housekeeping";
+import type { AppDeps } from "./app-env";
 
 /** How long in-flight requests may take to finish after SIGTERM before we close anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Delivers lead notifications in the background; stopped before the database closes. */
 let outboxWorker: OutboxWorker | null = null;
+/** Rolls up finished analytics days and deletes salts and expired rows; stopped before the database closes. */
+let analyticsHousekeeping: AnalyticsHousekeeping | null = null;
+/** What the app was built from: its analytics buffer is written out at shutdown. */
+let appDeps: AppDeps | null = null;
 
 async function main() {
   let config: AppConfig;
@@ -46,11 +53,16 @@ async function main() {
     fail(`Could not open the ${config.database.kind === "postgres" ? "PostgreSQL database (DATABASE_URL)" : "embedded database"}: ${message}`);
   }
 
-  const app = createApp({ config, database, logger, site });
+  appDeps = { config, database, logger, site };
+  const app = createApp(appDeps);
   // The whole config: messages link to the lead's page and the prospect reminder to the scheduler.
   const notifier = createNotifier(config);
   outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox });
   outboxWorker.start();
+  if (config.analytics.enabled) {
+    analyticsHousekeeping = createAnalyticsHousekeeping({ db: database.db, logger, config: config.analytics });
+    analyticsHousekeeping.start();
+  }
   if (notifier.channels.length === 0) {
     logger.warn("lead notifications are OFF: set SMTP_URL + LEADS_NOTIFY_TO, LEADS_WEBHOOK_URL + LEADS_WEBHOOK_SECRET and/or SLACK_WEBHOOK_URL");
   }
@@ -96,6 +108,13 @@ async function shutdown(server: ServerType, database: Database, logger: Logger, 
     await outboxWorker?.stop();
   } catch (error) {
     logger.error({ err: error }, "stopping the lead outbox worker failed");
+  }
+  try {
+    // The events still buffered are written before the database closes.
+    if (appDeps) await stopAnalytics(appDeps);
+    await analyticsHousekeeping?.stop();
+  } catch (error) {
+    logger.error({ err: error }, "stopping analytics failed");
   }
   try {
     await database.close();

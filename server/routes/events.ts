@@ -1,0 +1,95 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { collectedEventSchema } from "@shared/schemas/analytics";
+import type { AppEnv } from "../app-env";
+import { analyticsFor, uncountedRequest } from "../analytics/ingest";
+import { clientIp, rateLimitKeyOf } from "../http/client-ip";
+import { describeInvalidInput, publicErrorBody } from "../http/validation";
+
+/** One event is a name, a path, a referrer and three campaign values: well under 1 KB. */
+export const EVENTS_BODY_LIMIT_BYTES = 2 * 1024;
+
+/** navigator.sendBeacon sends a string as text/plain, and so does fetch without a type. */
+const EVENT_TYPES = ["application/json", "text/plain"];
+
+export const EVENTS_LIMITED = "Too many events from your network. Please try again later.";
+export const CONTROL_CHARACTERS = "Text must not contain control characters";
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Whether any string in the parsed event holds a control character (PostgreSQL refuses NUL in text). */
+function hasControlCharacters(value: unknown): boolean {
+  if (typeof value === "string") return CONTROL.test(value);
+  if (value && typeof value === "object") return Object.values(value).some(hasControlCharacters);
+  return false;
+}
+
+/** 202 with no body: a beacon's answer is never read. */
+const accepted = () => new Response(null, { status: 202 });
+
+/**
+ * POST /api/events: one event from the page's collector (docs/decisions/0801, 0802). Order: the
+ * type (JSON or text/plain) before anything is read; bots and Global Privacy Control answered 202
+ * and dropped without reading the body; the per-address limit (in memory); the body within 2 KB,
+ * parsed as JSON and by the shared schema; then the event joins the in-process buffer and the
+ * answer is 202 at once. No database round trip on this path: the buffer writes in batches.
+ */
+export function eventRoutes() {
+  const routes = new Hono<AppEnv>();
+  const limit = bodyLimit({
+    maxSize: EVENTS_BODY_LIMIT_BYTES,
+    onError: (c) => c.json(publicErrorBody({ error: `Request body too large (limit ${EVENTS_BODY_LIMIT_BYTES / 1024} KB)` }), 413),
+  });
+
+  const refuse = (c: Context, error: string, status: 400 | 404 | 415) => c.json(publicErrorBody({ error }), status);
+
+  routes.post(
+    "/events",
+    async (c, next) => {
+      const deps = c.get("deps");
+      if (!deps.config.analytics.enabled) return refuse(c, "Not found", 404);
+      const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (!EVENT_TYPES.includes(type)) return refuse(c, "Content-Type must be application/json or text/plain", 415);
+      if (uncountedRequest(c)) return accepted();
+      const ingest = analyticsFor(deps);
+      const decision = ingest.limiter.hit(rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader)), ingest.now());
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.retryAfterSeconds));
+        return c.json(publicErrorBody({ error: EVENTS_LIMITED }), 429);
+      }
+      await next();
+    },
+    limit,
+    async (c) => {
+      const deps = c.get("deps");
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await c.req.text());
+      } catch {
+        return refuse(c, "Malformed JSON body", 400);
+      }
+      const parsed = collectedEventSchema.safeParse(raw);
+      if (!parsed.success) return c.json(publicErrorBody(describeInvalidInput(parsed.error.issues, "json")), 400);
+      if (hasControlCharacters(parsed.data)) return refuse(c, CONTROL_CHARACTERS, 400);
+      const event = parsed.data;
+      const pageView = event.name === "page_view";
+      analyticsFor(deps).push({
+        ip: clientIp(c, deps.config.trustProxyHeader),
+        userAgent: c.req.header("user-agent")!,
+        name: event.name,
+        path: event.path,
+        detail: event.detail ?? null,
+        referrer: pageView ? (event.referrer ?? null) : null,
+        utm: pageView ? (event.utm ?? null) : null,
+      });
+      return accepted();
+    },
+  );
+
+  routes.on(["GET", "PUT", "PATCH", "DELETE"], "/events", (c) => {
+    c.header("Allow", "POST");
+    return c.json(publicErrorBody({ error: "Method not allowed" }), 405);
+  });
+  return routes;
+}
