@@ -52,6 +52,11 @@ export type BookingOutcome = {
   changed: boolean;
   /** Notifications queued (a booked meeting on Slack). */
   queued: number;
+  /**
+   * A "booked" report whose booking is the lead's meeting: booked now, or told before by the other
+   * reporter. What the funnel counts as a meeting booked (server/analytics, docs/decisions/0802).
+   */
+  meetingBooked?: true;
 };
 
 type Deps = { db: Db; config: Pick<AppConfig, "notify" | "leads"> };
@@ -210,7 +215,7 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     if (changed) await updateLead(tx, lead, change);
     const startsAt = change.meetingStartsAt ?? lead.meetingStartsAt;
     const queued = current ? await queueMeetingNotice(tx, deps, lead, report, startsAt) : 0;
-    return { entry: null, changed, queued };
+    return { entry: null, changed, queued, ...(current ? { meetingBooked: true as const } : {}) };
   }
 
   const rescheduled = report.oldInviteeUri !== null;
@@ -238,7 +243,7 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     meetingInviteeUri: invitee,
     firstResponseNow: true,
   });
-  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, report.startsAt) };
+  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, report.startsAt), meetingBooked: true };
 }
 
 async function applyCancelled(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "cancelled" }>): Promise<Omit<BookingOutcome, "leadId">> {

@@ -7,6 +7,7 @@ import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, publicErrorBody } from "../http/validation";
 import { recordBookingOutcome, type BookingReport } from "../leads/booking-outcome";
 import { RateLimiter, type LimitSpec } from "../leads/rate-limiter";
+import { countFunnelStep } from "../analytics/ingest";
 
 /** A report is a reference, an event name and two Calendly URIs: well under 1 KB. */
 export const LEAD_EVENTS_BODY_LIMIT_BYTES = 4 * 1024;
@@ -82,6 +83,7 @@ export function leadEventRoutes() {
           { event: body.event, matched: outcome !== null, leadId: outcome?.leadId, entry: outcome?.entry ?? null, changed: outcome?.changed ?? false },
           "lead event reported by the page",
         );
+        if (outcome?.meetingBooked) countFunnelStep(c, "meeting_booked");
       } catch (error) {
         deps.logger.error({ err: error, path: c.req.path }, "lead event report failed");
         return c.json(publicErrorBody({ error: UNAVAILABLE }), 503);

@@ -17,6 +17,7 @@ import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
 import { knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, UNAVAILABLE } from "./leads";
+import { countFunnelStep } from "../analytics/ingest";
 
 /**
  * A page whose lead form posts to it natively: the form's fields as the page sends them, and how
@@ -198,6 +199,7 @@ export function leadPageRoutes(publicUrl: string) {
         }
         if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
         if (answer.body.success) {
+          countFunnelStep(c, "submission", submission);
           const schedulerUrl = schedulerLinkFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
           return respond(c, { outcome: "stored", schedulerUrl }, 200);
         }

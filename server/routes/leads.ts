@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
 import { RateLimiter } from "../leads/rate-limiter";
+import { countFunnelStep } from "../analytics/ingest";
 import type { StoreLimit } from "../leads/lead-service";
 import { RATE_LIMITED, submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
 
@@ -86,6 +87,7 @@ export function leadRoutes() {
     try {
       const { status, body: answerBody, retryAfterSeconds } = await submit(deps, body, meta);
       if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+      if (answerBody.success) countFunnelStep(c, "submission", body);
       return c.json(answerBody, status);
     } catch (error) {
       deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
