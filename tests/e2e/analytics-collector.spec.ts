@@ -6,8 +6,9 @@ import { dataLayer, hydrated } from "./pages-support";
 
 /*
  * The page's collector (app/lib/collector.ts, docs/decisions/0803) in Chromium, on the plain
- * deployment. POST /api/events is answered here (202), so these tests read exactly what the page
- * sends, whatever the server does with it. The collector's logic at every width is the same code:
+ * deployment, whose runtime configuration says it counts events (collectEvents). POST /api/events
+ * is answered here (202), so these tests read exactly what the page sends, whatever the server
+ * does with it. The collector's logic at every width is the same code:
  * desktop only (@any-width).
  */
 
@@ -22,23 +23,6 @@ async function answerEvents(page: Page): Promise<Received[]> {
     received.push({ body: JSON.parse(request.postData() ?? "null"), contentType: headers["content-type"], cookie: headers.cookie });
     await route.fulfill({ status: 202 });
   });
-  // The server says in its runtime configuration that it counts events (the collector sends
-  // nothing otherwise: a missing endpoint's 404 is a console error). Until the server's side of
-  // issue 15 sets `collectEvents`, the test sets it in the pages it opens.
-  await page.route(
-    (url) => !url.pathname.startsWith("/api/") && !url.pathname.includes("."),
-    async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      const headers = response.headers();
-      delete headers["content-encoding"];
-      delete headers["content-length"];
-      const body = html.includes('"collectEvents":true')
-        ? html
-        : html.replace('<script id="runtime-config" type="application/json">{', '$&"collectEvents":true,');
-      await route.fulfill({ status: response.status(), headers, body });
-    },
-  );
   // What the page hands to sendBeacon, in order, and whether its load event had ended by then.
   await page.addInitScript(() => {
     const w = window as unknown as { __beacons: { body: string; afterLoad: boolean }[] };
