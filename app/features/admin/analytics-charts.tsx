@@ -70,7 +70,7 @@ export function FunnelChart({ rows, label }: { rows: FunnelRow[]; label: string 
         accessibilityLayer={false}
       >
         <XAxis type="number" hide allowDecimals={false} />
-        <YAxis type="category" dataKey="label" width={112} tick={tick} tickLine={false} axisLine={false} interval={0} />
+        <YAxis type="category" dataKey="label" width={132} tick={tick} tickLine={false} axisLine={false} interval={0} />
         <Bar dataKey="count" name="Visitors who took the step" fill={chartConfig.visitors.color} radius={4} isAnimationActive={false} minPointSize={2}>
           <LabelList dataKey="count" position="right" className="fill-foreground text-xs font-semibold" formatter={(v: unknown) => formatCount(Number(v))} />
         </Bar>
@@ -91,7 +91,7 @@ export function SeriesChart({ series, label }: { series: AnalyticsReport["series
       <XAxis dataKey="day" tickFormatter={formatShortDay} tick={tick} tickLine={false} axisLine={false} minTickGap={16} />
       <YAxis allowDecimals={false} width={36} tick={tick} tickLine={false} axisLine={false} />
       <Tooltip content={<ChartTooltipContent formatLabel={formatDay} />} cursor={{ fill: "var(--color-muted)" }} />
-      <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, color: "var(--color-foreground)" }} />
+      <Legend iconType="square" iconSize={10} itemSorter={null} wrapperStyle={{ fontSize: 12, color: "var(--color-foreground)" }} />
     </>
   );
   return (

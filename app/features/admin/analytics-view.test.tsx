@@ -48,7 +48,7 @@ const report: AnalyticsReport = {
   bySource: [row("(direct)", 1, 0, 0), row("newsletter", 2, 1, 1)],
   byCampaign: [row("fall", 2, 1, 1), row("(none)", 1, 0, 0)],
   byLanding: [row("/", 2, 1, 1), row("/pricing", 1, 0, 0)],
-  byDevice: [{ ...row("phone", 1, 1, 1), key: "phone" }, { ...row("desktop", 2, 0, 0), key: "desktop" }],
+  byDevice: [{ ...row("phone", 1, 1, 1), key: "phone" }, { ...row("desktop", 2, 0, 0), key: "desktop" }, { ...row("tablet", 0, 0, 0), key: "tablet" }],
   demoPlays: 0,
 };
 
@@ -86,14 +86,18 @@ describe("the funnel report", () => {
     const sources = section(html, "analytics-by-source");
     expect([...sources.matchAll(/data-key="([^"]+)"/g)].map((m) => m[1])).toEqual(["newsletter", "(direct)"]);
     expect(sources).toContain('href="/admin/analytics?range=today&amp;source=newsletter"');
-    expect(text(sources)).toContain("Filter by source: newsletter 2 1 1 50%");
+    expect(sources).toMatch(/<a aria-label="Filter by source: newsletter"[^>]*>newsletter<\/a>/);
+    expect(text(sources)).toContain("newsletter 2 1 1 50%");
     expect(sources).toContain('href="/admin/analytics?range=today&amp;source=%28direct%29"');
     expect(section(html, "analytics-by-landing")).toContain('href="/admin/analytics?range=today&amp;landing=%2Fpricing"');
     const devices = text(section(html, "analytics-by-device"));
     // Devices in words; the phone converted 1 of 1.
-    expect(devices).toContain("Filter by device: Phone 1 1 1 100%");
-    expect(devices).toContain("Filter by device: Desktop 2 0 0 0%");
-    expect(text(section(html, "analytics-by-campaign"))).toContain("Filter by campaign: (none) 1 0 0 0%");
+    expect(section(html, "analytics-by-device")).toContain('aria-label="Filter by device: Phone"');
+    expect(devices).toContain("Phone 1 1 1 100%");
+    expect(devices).toContain("Desktop 2 0 0 0%");
+    // No visitors, no rate: not a measured 0%.
+    expect(devices).toContain("Tablet 0 0 0 —");
+    expect(text(section(html, "analytics-by-campaign"))).toContain("(none) 1 0 0 0%");
   });
 
   it("shows the filter as a chip whose × clears it, keeps the range, and offers no link to the row already chosen", () => {
@@ -108,7 +112,7 @@ describe("the funnel report", () => {
 
   it("gives each chart a text alternative: the funnel table, and the days as a table for screen readers", () => {
     const html = render("/admin/analytics?range=today", today, report);
-    expect(html).toContain('<table class="sr-only"><caption>Visitors, submissions and meetings booked per UTC day</caption>');
+    expect(html).toContain('<div class="sr-only"><table><caption>Visitors, submissions and meetings booked per UTC day</caption>');
     expect(text(html)).toContain("Nov 24, 2026 3 1 1");
     const funnel = renderToStaticMarkup(<FunnelChart rows={funnelRows(report.funnel, report.previousFunnel)} label="Funnel: 3 visitors." />);
     expect(funnel).toMatch(/^<div role="img" aria-label="Funnel: 3 visitors\."/);
@@ -153,6 +157,8 @@ describe("the funnel report", () => {
   it("has no fixed minimum width below md and no conflicting utilities", () => {
     const html = render("/admin/analytics?range=today&source=newsletter", { ...today, source: "newsletter" }, report);
     expect(html).not.toMatch(/(?<![a-z]:)min-w-\[/);
+    // A table does not shrink to sr-only's 1 px: its wrapper hides it (a hidden table widened a phone's page to 487 px).
+    expect(html).not.toMatch(/<table[^>]*class="[^"]*sr-only/);
     const conflicts = [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, list]) => {
       const kept = new Set(twMerge(list!).split(/\s+/));
       return list!.split(/\s+/).filter((c) => c && !kept.has(c));

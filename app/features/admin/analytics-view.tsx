@@ -246,7 +246,7 @@ const figures: { key: keyof AnalyticsTotals; label: string }[] = [
 export function Report({ report, filter, linkTo, busy }: { report: AnalyticsReport; filter: RowFilter | null; linkTo: (f: RowFilter | null) => string; busy: boolean }) {
   const period = previousPeriodName(report.range.days);
   const rows = funnelRows(report.funnel, report.previousFunnel);
-  const funnelSummary = `Funnel: ${rows.map((r) => `${formatCount(r.count)} ${r.label.toLowerCase()}`).join(", ")}.`;
+  const funnelSummary = `Funnel: ${rows.map((r) => `${r.label} ${formatCount(r.count)}`).join(", ")}.`;
   const seriesTotals = report.series.reduce((sum, d) => ({ visitors: sum.visitors + d.visitors, submissions: sum.submissions + d.submissions }), { visitors: 0, submissions: 0 });
   const peak = report.series.reduce<AnalyticsReport["series"][number] | null>((best, d) => (!best || d.visitors > best.visitors ? d : best), null);
   const seriesSummary =
@@ -332,24 +332,28 @@ function ChartSlot({ height, children }: { height: number; children: React.React
   );
 }
 
-/** A small label above a value: shown in the phone's cards, where no column header names it. */
-function CellLabel({ children }: { children: React.ReactNode }) {
-  return <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-muted-foreground md:hidden">{children}</span>;
+/** A figure's name before its value in a phone's card, where no column header names it. */
+function CellLabel({ children, visible = true }: { children: React.ReactNode; visible?: boolean }) {
+  return <span className={cn("mr-1.5 text-muted-foreground md:hidden", !visible && "sr-only")}>{children}</span>;
 }
 
 // One markup, two layouts (as the lead desk's lists, docs/decisions/0705): from md up a table;
-// below it each row is a card of labelled figures, so a phone never scrolls sideways.
-const tableBox = "md:overflow-x-auto md:rounded-lg md:border md:border-border";
+// below it each row is a compact card, its figures labelled in words, so a phone never scrolls
+// sideways and a table of many rows stays short.
+const tableBox = "md:overflow-x-auto md:border md:border-border md:bg-background";
 const tableClass = "block w-full border-collapse text-left text-sm md:table";
 const headClass = "hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group";
 const bodyClass = "grid gap-2 md:table-row-group";
-const rowClass = "grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border border-border bg-background p-3 md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0";
+const rowClass =
+  "grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-border bg-background px-3 py-2.5 md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0";
 const cellClass = "block min-w-0 tabular-nums md:table-cell md:px-3 md:py-2 md:text-right";
-const nameCellClass = "col-span-2 block min-w-0 break-words font-medium md:table-cell md:px-3 md:py-2";
+/** A funnel figure on a phone: a line of its own, its name left and its value right. */
+const funnelCellClass = "col-span-2 flex min-w-0 justify-between gap-3 tabular-nums md:table-cell md:px-3 md:py-2 md:text-right";
+const nameCellClass = "block min-w-0 break-words font-semibold md:table-cell md:px-3 md:py-2 md:font-medium";
 
 function FunnelTable({ rows, period }: { rows: FunnelRow[]; period: string }) {
   return (
-    <div className={tableBox}>
+    <div className={cn(tableBox, "md:rounded-lg")}>
       <table className={tableClass} data-testid="analytics-funnel-table">
         <caption className="sr-only">Funnel steps: visitors who took each step, and the conversion from the step before and from visitors</caption>
         <thead className={headClass}>
@@ -369,19 +373,20 @@ function FunnelTable({ rows, period }: { rows: FunnelRow[]; period: string }) {
                 <th scope="row" className={nameCellClass}>
                   {row.label}
                 </th>
-                <td className={cellClass} data-testid="funnel-count">
-                  <CellLabel>Visitors</CellLabel>
+                {/* On a phone the count sits beside the step's name, which says what it counts. */}
+                <td className={cn(cellClass, "text-right font-semibold md:font-normal")} data-testid="funnel-count">
+                  <CellLabel visible={false}>Visitors: </CellLabel>
                   {formatCount(row.count)}
                 </td>
-                <td className={cellClass} data-testid="funnel-from-previous">
+                <td className={funnelCellClass} data-testid="funnel-from-previous">
                   <CellLabel>From previous step</CellLabel>
                   {formatRatio(row.fromPrevious)}
                 </td>
-                <td className={cellClass} data-testid="funnel-from-visitors">
+                <td className={funnelCellClass} data-testid="funnel-from-visitors">
                   <CellLabel>From visitors</CellLabel>
                   {formatRatio(row.fromVisitors)}
                 </td>
-                <td className={cellClass}>
+                <td className={funnelCellClass}>
                   <CellLabel>vs {period}</CellLabel>
                   {change.text}
                 </td>
@@ -394,32 +399,39 @@ function FunnelTable({ rows, period }: { rows: FunnelRow[]; period: string }) {
   );
 }
 
-/** The daily chart's numbers, for screen readers (the chart is one image to them). */
+/**
+ * The daily chart's numbers, for screen readers (the chart is one image to them). Hidden by its
+ * wrapper: a table will not shrink to sr-only's 1 px, and would widen a phone's page.
+ */
 function SeriesTable({ series }: { series: AnalyticsReport["series"] }) {
   return (
-    <table className="sr-only">
-      <caption>Visitors, submissions and meetings booked per UTC day</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Visitors</th>
-          <th scope="col">Submissions</th>
-          <th scope="col">Meetings booked</th>
-        </tr>
-      </thead>
-      <tbody>
-        {series.map((d) => (
-          <tr key={d.day}>
-            <th scope="row">{formatDay(d.day)}</th>
-            <td>{d.visitors}</td>
-            <td>{d.submissions}</td>
-            <td>{d.meetings}</td>
+    <div className="sr-only">
+      <table>
+        <caption>Visitors, submissions and meetings booked per UTC day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Visitors</th>
+            <th scope="col">Submissions</th>
+            <th scope="col">Meetings booked</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {series.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{formatDay(d.day)}</th>
+              <td>{d.visitors}</td>
+              <td>{d.submissions}</td>
+              <td>{d.meetings}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
+
+const columnTitles: Record<FilterDimension, string> = { source: "Source", campaign: "Campaign", landing: "Landing page", device: "Device" };
 
 /** Most visitors first; ties by submissions, then by name, so the order never jumps between loads. */
 function sortRows(rows: AnalyticsRow[]): AnalyticsRow[] {
@@ -443,68 +455,72 @@ function BreakdownTable({
   const label = dimensionLabels[dimension];
   const filteredHere = filter?.dimension === dimension;
   return (
-    <section aria-labelledby={id} className="grid content-start gap-3" data-testid={id}>
+    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3" data-testid={id}>
       <h2 id={id} className="text-lg font-bold">
         {title}
       </h2>
-      <Card padded={false} className="p-3 sm:p-4">
-        {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No visits in this range.</p>
-        ) : (
-          <div className={tableBox}>
-            <table className={tableClass}>
-              <caption className="sr-only">
-                Visitors, submissions, meetings booked and conversion by {label}
-                {filteredHere ? "" : `; choose a ${label} to filter the report by it`}
-              </caption>
-              <thead className={headClass}>
-                <tr>
-                  <th scope="col" className="px-3 py-2">{title.replace(/^By /, "").replace(/^./, (c) => c.toUpperCase())}</th>
-                  <th scope="col" className="px-3 py-2 text-right">Visitors</th>
-                  <th scope="col" className="px-3 py-2 text-right">Submissions</th>
-                  <th scope="col" className="px-3 py-2 text-right">Meetings</th>
-                  <th scope="col" className="px-3 py-2 text-right">Conversion</th>
+      {rows.length === 0 ? (
+        <Card padded={false} className="p-4 text-sm text-muted-foreground">
+          No visits in this range.
+        </Card>
+      ) : (
+        <div className={cn(tableBox, "md:rounded-xl md:shadow-sm")}>
+          <table className={tableClass}>
+            <caption className="sr-only">
+              Visitors, submissions, meetings booked and conversion by {label}
+              {filteredHere ? "" : `; choose a ${label} to filter the report by it`}
+            </caption>
+            <thead className={headClass}>
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {columnTitles[dimension]}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">Visitors</th>
+                <th scope="col" className="px-3 py-2 text-right">Submissions</th>
+                <th scope="col" className="px-3 py-2 text-right">Meetings</th>
+                <th scope="col" className="px-3 py-2 text-right">Conversion</th>
+              </tr>
+            </thead>
+            <tbody className={bodyClass}>
+              {sortRows(rows).map((row) => (
+                <tr key={row.key} className={rowClass} data-testid="analytics-row" data-key={row.key}>
+                  <th scope="row" className={cn(nameCellClass, "col-span-2")}>
+                    {filteredHere ? (
+                      rowLabel(dimension, row.key)
+                    ) : (
+                      // Its name says what it does and holds the row's visible text (WCAG 2.5.3, label in name).
+                      <Link
+                        to={linkTo({ dimension, value: row.key })}
+                        aria-label={`Filter by ${label}: ${rowLabel(dimension, row.key)}`}
+                        className="rounded-sm text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        {rowLabel(dimension, row.key)}
+                      </Link>
+                    )}
+                  </th>
+                  <td className={cellClass}>
+                    <CellLabel>Visitors</CellLabel>
+                    {formatCount(row.visitors)}
+                  </td>
+                  <td className={cellClass}>
+                    <CellLabel>Submissions</CellLabel>
+                    {formatCount(row.submissions)}
+                  </td>
+                  <td className={cellClass}>
+                    <CellLabel>Meetings</CellLabel>
+                    {formatCount(row.meetings)}
+                  </td>
+                  <td className={cellClass}>
+                    <CellLabel>Conversion</CellLabel>
+                    {/* No visitors, no rate (the contract's 0 would read as a measured 0%). */}
+                    {formatRatio(row.visitors === 0 ? null : row.conversion)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className={bodyClass}>
-                {sortRows(rows).map((row) => (
-                  <tr key={row.key} className={rowClass} data-testid="analytics-row" data-key={row.key}>
-                    <th scope="row" className={nameCellClass}>
-                      {filteredHere ? (
-                        rowLabel(dimension, row.key)
-                      ) : (
-                        <Link
-                          to={linkTo({ dimension, value: row.key })}
-                          className="rounded-sm text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        >
-                          <span className="sr-only">Filter by {label}: </span>
-                          {rowLabel(dimension, row.key)}
-                        </Link>
-                      )}
-                    </th>
-                    <td className={cellClass}>
-                      <CellLabel>Visitors</CellLabel>
-                      {formatCount(row.visitors)}
-                    </td>
-                    <td className={cellClass}>
-                      <CellLabel>Submissions</CellLabel>
-                      {formatCount(row.submissions)}
-                    </td>
-                    <td className={cellClass}>
-                      <CellLabel>Meetings</CellLabel>
-                      {formatCount(row.meetings)}
-                    </td>
-                    <td className={cellClass}>
-                      <CellLabel>Conversion</CellLabel>
-                      {formatRatio(row.conversion)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }
