@@ -56,6 +56,7 @@ const navItems = [
   { to: paths.adminLeads, label: "Leads" },
   { to: paths.adminDashboard, label: "Dashboard" },
   { to: paths.adminBookings, label: "Bookings" },
+  { to: paths.adminAnalytics, label: "Analytics" },
   { to: paths.adminUsers, label: "Users" },
 ];
 
@@ -83,14 +84,15 @@ function AdminHeader({ email, navigation }: { email: string; navigation: boolean
           Admin
         </Link>
         {navigation ? (
-          <nav aria-label="Admin" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
+          // Five links fit a 390 px phone on one line with narrower padding; a narrower screen wraps them.
+          <nav aria-label="Admin" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
             {navItems.map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
                 className={({ isActive }) =>
                   cn(
-                    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    "rounded-md px-2 py-2 text-sm font-medium md:px-3 hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
                     isActive ? "bg-primary-soft text-primary-hover" : "text-muted-foreground",
                   )
                 }
