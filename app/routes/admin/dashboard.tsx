@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { BarChart3, CalendarCheck, Users } from "lucide-react";
+import { CalendarCheck, Users } from "lucide-react";
 import { paths } from "@shared/site-routes";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { AdminShell } from "~/features/admin/admin-shell";
+import { AnalyticsCard } from "~/features/admin/analytics-card";
 import { LeadSummaryCards } from "~/features/admin/leads-summary-cards";
 import { UndeliverableNotificationsCard } from "~/features/admin/notifications-card";
 import { TwoFactorSetup } from "~/features/admin/two-factor-setup";
@@ -51,11 +52,7 @@ export default function AdminDashboardPage() {
                 <CardDescription className="mt-1">Assign and remove roles, and review the audit log.</CardDescription>
               </Card>
             </Link>
-            <Card className="h-full opacity-60" aria-disabled="true" data-testid="analytics-card">
-              <BarChart3 className="mb-3 size-6 text-muted-foreground" aria-hidden="true" />
-              <CardTitle>Analytics coming soon</CardTitle>
-              <CardDescription className="mt-1">Lead and traffic reports will appear here.</CardDescription>
-            </Card>
+            <AnalyticsCard className={linkCard} />
           </div>
           <TwoFactorSetup enabled={admin.twoFactorEnabled} />
         </div>
