@@ -31,7 +31,9 @@ import {
  * - admin (one per browser project): staff accounts of each role; the admin tests start from an
  *   empty lead table, which each project must have to itself;
  * - leadDesk (one per browser project): two admins, an empty lead table, a first-contact target of
- *   seconds and Calendly's webhook on, for the lead desk's screens (admin-leads.spec.ts).
+ *   seconds and Calendly's webhook on, for the lead desk's screens (admin-leads.spec.ts);
+ * - analytics (one per browser project): no visit counted yet, the scheduler and the bot check as
+ *   on the leads server, an admin, for the funnel report (analytics-report.spec.ts).
  *
  * The fakes of third parties (siteverify, the webhook receiver) run here and answer the tests
  * over HTTP. Workers read the addresses from the environment (see servers.ts).
@@ -70,7 +72,7 @@ export default async function globalSetup(_config: FullConfig) {
       return { url: `http://localhost:${server.port}` };
     };
 
-    const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone] = await Promise.all([
+    const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone] = await Promise.all([
       start({ SUPPORT_EMAIL: "help@agentdesk.example" }),
       start({ GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890" }),
       start({ GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" }),
@@ -107,6 +109,19 @@ export default async function globalSetup(_config: FullConfig) {
           [staffAccounts.admin, staffAccounts.colleague],
         ),
       ),
+      ...(["desktop", "phone"] as const).map(() =>
+        start(
+          {
+            ADMIN_QUERY_RETRY_BASE_MS: "20",
+            DEMO_SCHEDULER_URL: DEMO_SCHEDULER,
+            RECAPTCHA_SITE_KEY: "e2e-site-key",
+            RECAPTCHA_SECRET_KEY: "e2e-secret-key",
+            RECAPTCHA_VERIFY_URL: `${siteverify.url}/recaptcha/api/siteverify`,
+            RECAPTCHA_TIMEOUT_MS: "10000",
+          },
+          [staffAccounts.admin],
+        ),
+      ),
     ]);
 
     const servers: E2EServers = {
@@ -116,6 +131,7 @@ export default async function globalSetup(_config: FullConfig) {
       leads: { ...leads!, receiverUrl: receiver.url, siteverifyUrl: siteverify.url },
       admin: { desktop: adminDesktop!, phone: adminPhone! },
       leadDesk: { desktop: deskDesktop!, phone: deskPhone! },
+      analytics: { desktop: analyticsDesktop!, phone: analyticsPhone! },
     };
     process.env[E2E_SERVERS_ENV] = JSON.stringify(servers);
   } catch (error) {

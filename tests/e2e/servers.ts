@@ -41,6 +41,12 @@ export type E2EServers = {
    * list admin-area.spec.ts expects to hold only its own leads.
    */
   leadDesk: Record<"desktop" | "phone", E2EServer>;
+  /**
+   * The funnel report (analytics-report.spec.ts), one per browser project, each starting with no
+   * visit: the scheduler and the bot check as on the leads server, one admin. Each browser context
+   * of the test is its own visitor through x-forwarded-for (TRUST_PROXY_HEADER) and its user agent.
+   */
+  analytics: Record<"desktop" | "phone", E2EServer>;
 };
 
 let cached: E2EServers | null = null;
