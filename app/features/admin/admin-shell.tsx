@@ -84,7 +84,8 @@ function AdminHeader({ email, navigation }: { email: string; navigation: boolean
           Admin
         </Link>
         {navigation ? (
-          // Five links fit a 390 px phone on one line with narrower padding; a narrower screen wraps them.
+          // Below md the links' padding narrows so five can share a phone's line; where the font is
+          // wider (Debian's Chromium at 390 px), the last wraps to a second line rather than overflow.
           <nav aria-label="Admin" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
             {navItems.map((item) => (
               <NavLink
