@@ -101,7 +101,7 @@ describe("POST /api/events under generated input", () => {
           await postEvent(body, clean({ ...headers, origin: PUBLIC_URL, "content-type": type, "user-agent": ua, "sec-gpc": gpc }));
         },
       ),
-      runs(300),
+      runs(200),
     );
   });
 
@@ -112,7 +112,7 @@ describe("POST /api/events under generated input", () => {
         const body = JSON.stringify({ ...event, name: event.name === validEvent.name ? name : event.name });
         await postEvent(body, { "content-type": "text/plain;charset=UTF-8", "user-agent": DESKTOP_UA, "x-forwarded-for": ip, origin: PUBLIC_URL });
       }),
-      runs(300),
+      runs(150),
     );
   });
 });
@@ -129,7 +129,7 @@ describe("hostile text in what is stored", () => {
         else event.utm[slot] = value;
         await postEvent(JSON.stringify(event), { "content-type": "text/plain;charset=UTF-8", "user-agent": DESKTOP_UA, "x-forwarded-for": `198.18.${accepted % 250}.1`, origin: PUBLIC_URL });
       }),
-      runs(400),
+      runs(300),
     );
     // Every batch so far is written now: a value the database refuses would lose its whole batch.
     await t.ingest.flush();
@@ -174,7 +174,7 @@ describe("the report's query under generated input", () => {
           expect(body.series!.length).toBeLessThanOrEqual(400);
         }
       }),
-      runs(150),
+      runs(100),
     );
   });
 
@@ -191,7 +191,7 @@ describe("the report's query under generated input", () => {
         await expectHandled(res, "POST /api/admin/analytics/export", { json: status !== 200 });
         expect([200, 400, 413], `status ${status}`).toContain(status);
       }),
-      runs(100),
+      runs(60),
     );
   });
 });
