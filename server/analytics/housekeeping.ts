@@ -34,7 +34,8 @@ export type HousekeepingResult = { rolledUp: string[]; deletedSalts: number; del
 
 /**
  * One round of analytics housekeeping at `now` (tests pass any time; the loop passes the clock's):
- * 1. every closed day (grace included, days.ts) within retention without a rollup is rolled up;
+ * 1. every closed day (grace included, days.ts) without a rollup is rolled up: those within retention
+ *    and any older one whose visitor-days are still there (housekeeping did not run in time);
  * 2. salts of closed days are deleted;
  * 3. raw events and visitor-days older than ANALYTICS_RETENTION_DAYS are deleted (the rollups stay).
  * Idempotent, and safe to run in several instances at once.
@@ -44,7 +45,7 @@ export async function runAnalyticsHousekeeping(db: Db, config: AppConfig["analyt
   const oldestKept = addDays(utcDay(now), -config.retentionDays);
   const { rows } = await db.execute<{ day: string; visited: boolean }>(sql`
     select to_char(d, 'YYYY-MM-DD') as day, exists (select 1 from analytics_visits v where v.day = d::date) as visited
-      from generate_series(${oldestKept}::date, ${closed}::date, interval '1 day') d
+      from generate_series(least(${oldestKept}::date, (select min(day) from analytics_visits)), ${closed}::date, interval '1 day') d
      where not exists (select 1 from analytics_rollup_days r where r.day = d::date)
      order by d`);
   for (const { day, visited } of rows) if (visited) await rollupDay(db, day);

@@ -220,4 +220,16 @@ describe("rollups and retention", () => {
     // Every closed day within retention has been rolled up on the way, the empty 2 June too.
     expect(await rolledDays()).toEqual(expect.arrayContaining(["2025-06-01", "2025-06-02", "2025-06-03"]));
   });
+
+  it("rolls up a day that passed its retention before any housekeeping ran, before deleting its rows", async () => {
+    t.clock.now = Date.parse("2025-06-10T12:00:00Z");
+    await track(t, { ip: freshIp(), ua: TABLET_UA }, [{ name: "page_view", path: "/enterprise" }]);
+    // The server was down for ten days: the first round after it is past 10 June's retention.
+    const result = await runAnalyticsHousekeeping(t.database.db, t.config.analytics, Date.parse("2025-06-20T12:00:00Z"));
+    expect(result.rolledUp).toContain("2025-06-10");
+    expect(result.deletedVisits).toBeGreaterThanOrEqual(1);
+    expect((await daily()).filter((r) => r.day === "2025-06-10")).toEqual([
+      { day: "2025-06-10", entry_path: "/enterprise", utm_source: "", device: "tablet", visitors: 1, cta_clicks: 0, pageviews: 1 },
+    ]);
+  });
 });
