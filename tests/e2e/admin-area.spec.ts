@@ -102,8 +102,8 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page.getByRole("link", { name: /Bookings/ }).last()).toBeVisible();
   await expect(page.getByRole("link", { name: /Users/ }).last()).toBeVisible();
   const analytics = page.getByTestId("analytics-card");
-  await expect(analytics).toContainText("Analytics coming soon");
-  await expect(analytics).toHaveAttribute("aria-disabled", "true");
+  await expect(analytics).toContainText("Analytics");
+  await expect(analytics).toHaveAttribute("href", "/admin/analytics?range=7d");
   await expectNoHorizontalOverflow(page);
   await expectNoClassConflicts(page);
 

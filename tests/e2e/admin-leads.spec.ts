@@ -325,7 +325,7 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   await expect(count("meetingsBookedThisWeek")).toHaveText("1");
   // Booking and enterprise leads without a meeting: Ben and Maximiliane (Cleo wrote through the contact form).
   await expect(count("submittedNotBooked")).toHaveText("2");
-  await expect(page.getByTestId("analytics-card")).toContainText("Analytics coming soon");
+  await expect(page.getByTestId("analytics-card")).toHaveAttribute("href", "/admin/analytics?range=7d");
   await expectNoHorizontalOverflow(page);
   await expectNoClassConflicts(page);
   await screenshot(page, "dashboard");
