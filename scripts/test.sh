@@ -105,6 +105,6 @@ else
   step "API tests (vitest, fast)" npx vitest run --project fast tests/api
   step "process tests (vitest, process)" npx vitest run --project process
   step "waiting for the Chromium install" wait_for_chromium
-  step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin-area.spec.ts tests/e2e/analytics-report.spec.ts tests/e2e/leads-
+  step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin- tests/e2e/analytics-report.spec.ts tests/e2e/leads-
 fi
 
