@@ -27,6 +27,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { createApp } from "../server/app";
@@ -165,9 +166,75 @@ const leadRequests: autocannon.Request[] = [
   },
 ];
 
-/** As fast as `conns` connections go, or at `rate` requests a second in total. */
-const run = (url: string, requests: autocannon.Request[], seconds: number, conns: number, rate?: number) =>
-  autocannon({ url, connections: conns, duration: seconds, timeout: 30, requests, ...(rate ? { overallRate: rate } : {}) });
+/** As fast as `conns` connections go. */
+const run = (url: string, requests: autocannon.Request[], seconds: number, conns: number) =>
+  autocannon({ url, connections: conns, duration: seconds, timeout: 30, requests });
+
+/**
+ * Events at `rate` a second, evenly spread (a few every millisecond), each sent when due whether
+ * or not earlier ones were answered, as independent visitors' beacons arrive. autocannon's own
+ * rate sends each second's requests in one burst at its start, which measures the burst's queue.
+ */
+async function paced(url: string, rate: number, seconds: number): Promise<{ rps: number; p50: number; p99: number; non202: number; errors: number; total: number; accepted: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL("/api/events", url);
+  const latencies: number[] = [];
+  let non202 = 0;
+  let errors = 0;
+  let sent = 0;
+  const pending = new Set<Promise<void>>();
+  const send = () => {
+    const visitor = pick(visitors);
+    const body = nextEvent();
+    const started = performance.now();
+    const done = new Promise<void>((resolve) => {
+      const req = http.request(
+        target,
+        {
+          method: "POST",
+          agent,
+          headers: { "content-type": "text/plain;charset=UTF-8", "content-length": Buffer.byteLength(body), "x-forwarded-for": visitor.ip, "user-agent": visitor.ua, origin: ORIGIN },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            latencies.push(performance.now() - started);
+            if (res.statusCode !== 202) non202++;
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const now = performance.now();
+      const due = Math.min(Math.floor(((now - start) / 1000) * rate), Math.floor(seconds * rate));
+      while (sent < due) {
+        sent++;
+        send();
+      }
+      if (now >= end) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 1);
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+  return { rps: Math.round(latencies.length / seconds), p50: at(50), p99: at(99), non202, errors, total: sent, accepted: latencies.length - non202 };
+}
 
 type IngestRow = { database: string; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number; note: string };
 
@@ -202,9 +269,9 @@ async function benchIngest(database: string, databaseUrl: string | undefined): P
   try {
     const warmUp = await run(url, eventRequests, 2, connections);
     accepted += warmUp.statusCodeStats?.["202"]?.count ?? 0;
-    const paced = await run(url, eventRequests, duration, connections, targetRate);
-    accepted += paced.statusCodeStats?.["202"]?.count ?? 0;
-    rows.push(ingestRow(database, `POST /api/events at ${targetRate}/s (${connections} conns)`, paced));
+    const even = await paced(url, targetRate, duration);
+    accepted += even.accepted;
+    rows.push({ database, target: `POST /api/events at ${targetRate}/s, evenly paced`, rps: even.rps, p50: even.p50, p99: even.p99, non2xx: even.non202, errors: even.errors, total: even.total, note: "" });
     const events = await run(url, eventRequests, duration, connections);
     accepted += events.statusCodeStats?.["202"]?.count ?? 0;
     rows.push(ingestRow(database, `POST /api/events, as fast as it goes (${connections} conns)`, events));
@@ -222,7 +289,7 @@ async function benchIngest(database: string, databaseUrl: string | undefined): P
     // The buffer's warning, as JSON or pretty-printed: droppedFull, droppedClosed and failed.
     const drops = [...output.matchAll(/"?(?:droppedFull|droppedClosed|failed)"?:\s*(\d+)/g)];
     const dropped = drops.reduce((sum, m) => sum + Number(m[1]), 0);
-    if (dropped > 0) console.log(`[${database}] the server's warnings:\n${output}`);
+    if (dropped > 0) console.log(`[${database}] the server's warnings:\n${output.split("\n").filter((line) => !/ is (not set|OFF)/.test(line)).join("\n")}`);
     const opened = databaseUrl
       ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 1 })
       : await openDatabase({ kind: "pglite", dataDir: server.dataDir });
@@ -231,7 +298,8 @@ async function benchIngest(database: string, databaseUrl: string | undefined): P
       // Each stored lead is a submission event too; autocannon does not count answers that arrive after its time is up.
       const leads = rows.filter((r) => r.target.startsWith("lead")).reduce((sum, r) => sum + r.total, 0);
       rows[0]!.note = `${accepted} events accepted (202) in all runs, the warm-up included, ${stored.events - leads} stored besides the ${leads} submissions (${stored.visits} visitor-days), ${dropped} dropped by the server`;
-      if (stored.events - leads < accepted || dropped > 0) process.exitCode = 1;
+      // Dropping when the buffer is full is by design (and counted); losing an event silently is not.
+      if (stored.events - leads < accepted - dropped) process.exitCode = 1;
     } finally {
       await opened.close();
     }
