@@ -59,6 +59,8 @@ const calls: Call[] = [
   // Nobody owns the lead: the same answer however often it is sent.
   { method: "PATCH", path: () => `/api/admin/leads/${leadId}`, body: () => ({ version: 1, ownerId: null }), ok: 200 },
   { method: "POST", path: () => `/api/admin/leads/${leadId}/notes`, body: () => ({ text: "Walked" }), ok: 201 },
+  { method: "GET", path: () => "/api/admin/analytics?from=2025-07-01&to=2025-07-31", ok: 200 },
+  { method: "POST", path: () => "/api/admin/analytics/export", body: () => ({ from: "2025-07-01", to: "2025-07-31" }), ok: 200 },
 ];
 
 function call(c: Call, cookie?: string, app: TestApp = t) {

@@ -5,6 +5,8 @@ import { COUNTING_PIECE_BYTES, countingBody, streamInit } from "../support/count
 import { LEAD_BODY_LIMIT_BYTES } from "../../server/routes/leads";
 import { LEAD_EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/lead-events";
 import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
+import { EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/events";
+import { ANALYTICS_EXPORT_BODY_LIMIT_BYTES } from "../../server/routes/admin-analytics";
 
 /*
  * Every route that takes a request body, in one list: each refuses a body of the wrong type with
@@ -13,7 +15,20 @@ import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
  * added without an entry here fails the "covers every POST and PATCH route" test.
  */
 
-type BodyRoute = { method?: "POST" | "PATCH"; path: string; type: string; limit: number; json: boolean; admin?: boolean };
+type BodyRoute = {
+  method?: "POST" | "PATCH";
+  path: string;
+  type: string;
+  /** A type the route refuses (text/plain unless said). */
+  wrongType?: string;
+  limit: number;
+  json: boolean;
+  admin?: boolean;
+  /** Sent besides the type: POST /api/events answers a request without a browser's user agent 202 unread (a bot). */
+  headers?: Record<string, string>;
+};
+
+const BROWSER = { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36" };
 
 /** No lead, role or delivery has this id: body checks come before any lookup. */
 const absentId = "00000000-0000-4000-8000-00000000d1e5";
@@ -25,6 +40,9 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/api/submit-booking", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
   { path: "/api/contact", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
   { path: "/api/lead-events", type: "application/json", limit: LEAD_EVENTS_BODY_LIMIT_BYTES, json: true },
+  // navigator.sendBeacon sends text/plain.
+  { path: "/api/events", type: "text/plain;charset=UTF-8", wrongType: "application/x-www-form-urlencoded", limit: EVENTS_BODY_LIMIT_BYTES, json: true, headers: BROWSER },
+  { path: "/api/admin/analytics/export", type: "application/json", limit: ANALYTICS_EXPORT_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/bookings/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
@@ -47,7 +65,7 @@ const bodyRoutes: BodyRoute[] = [
 const bodiless: { method: "POST" | "PUT" | "PATCH"; path: string }[] = [
   { method: "POST", path: "/api/admin/notifications/retry-all" },
   { method: "POST", path: `/api/admin/notifications/${absentId}/retry` },
-  ...["/api/submit-booking", "/api/contact", "/api/lead-events"].flatMap((path) => [
+  ...["/api/submit-booking", "/api/contact", "/api/lead-events", "/api/events"].flatMap((path) => [
     { method: "PUT" as const, path },
     { method: "PATCH" as const, path },
   ]),
@@ -62,8 +80,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function send(route: { method?: string; path: string; admin?: boolean }, type: string, stream: ReadableStream<Uint8Array>) {
-  const headers: Record<string, string> = { "content-type": type, origin, "x-forwarded-for": randomIp() };
+function send(route: { method?: string; path: string; admin?: boolean; headers?: Record<string, string> }, type: string, stream: ReadableStream<Uint8Array>) {
+  const headers: Record<string, string> = { "content-type": type, origin, "x-forwarded-for": randomIp(), ...route.headers };
   if (route.admin || route.path.startsWith("/api/admin/")) headers.cookie = adminCookie;
   return t.app.request(route.path, streamInit(route.method ?? "POST", headers, stream));
 }
@@ -82,7 +100,7 @@ describe("request bodies on every route that takes one", () => {
   for (const route of bodyRoutes) {
     it(`${route.method ?? "POST"} ${route.path}: 415 for another type before reading, 413 past ${route.limit / 1024} KB while streaming`, async () => {
       const wrongType = countingBody(1024 * 1024);
-      const refused = await send(route, "text/plain", wrongType.stream);
+      const refused = await send(route, route.wrongType ?? "text/plain", wrongType.stream);
       expect(refused.status).toBe(415);
       expect(wrongType.pulled(), "bytes read before the type was refused").toBe(0);
       if (route.json) expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
