@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { outcomes } from "../../app/content/outcomes";
 import type { RuntimeConfig } from "../../shared/runtime-config";
 
 /**
@@ -70,4 +71,16 @@ export async function expectNoHorizontalOverflow(page: Page) {
 export async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+/**
+ * The vendor-reported outcomes (docs/product.md#vendor-reported-outcomes) in `list`, and its
+ * section labelled so.
+ */
+export async function expectOutcomes(page: Page, list: Locator) {
+  await expect(page.locator("section").filter({ has: list }).getByText(/vendor-reported/i).first()).toBeVisible();
+  for (const [value, label] of [["8x", "faster resolutions"], ["7x", "higher retention"], ["+9.5%", "annual revenue"], ["+30%", "customer lifetime value"], ["5x", "engagement"]]) {
+    await expect(list.getByRole("listitem").filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
+  }
+  expect(outcomes).toHaveLength(5);
 }

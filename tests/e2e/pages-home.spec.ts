@@ -1,0 +1,64 @@
+import { expect, readingTest as test } from "./fixtures";
+import { paths } from "../../shared/site-routes";
+import { homeHero, trustedByLabel, trustedByNames } from "../../app/content/home";
+import { featureCards } from "../../app/content/features";
+import { outcomesLabel } from "../../app/content/outcomes";
+import { guarantee } from "../../app/content/pricing";
+import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
+import { dataLayer, expectOutcomes, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
+
+/*
+ * The home page: hero, trusted-by strip, feature cards, outcomes, rollout, and its Book demo buttons.
+ * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
+ */
+
+test.beforeEach(async ({ page }) => {
+  await stubSchedulers(page);
+});
+
+test.describe("home", () => {
+  test("hero, money-back badge, trusted-by strip, four feature cards, vendor-reported outcomes, 4-step rollout", async ({ page }) => {
+    await page.goto(paths.home);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(homeHero.title);
+    await expect(page.getByText(guarantee.title, { exact: true })).toBeVisible();
+    expect(guarantee.title).toBe("30-day money-back guarantee");
+
+    // The required words (docs/product.md#trusted-by-strip), in their case.
+    expect(trustedByLabel).toBe("Trusted by teams like");
+    await expect(page.getByRole("heading", { level: 2, name: "Trusted by teams like", exact: true })).toHaveCSS("text-transform", "none");
+    const trusted = sectionByHeading(page, trustedByLabel);
+    await expect(trusted.getByRole("listitem")).toHaveText(trustedByNames);
+    expect(trustedByNames).toHaveLength(6);
+
+    for (const card of featureCards) {
+      await expect(page.getByRole("link", { name: card.title, exact: true })).toHaveAttribute("href", card.to);
+    }
+    expect(featureCards).toHaveLength(4);
+    await expect(page.getByTestId("feature-card")).toHaveCount(4);
+    await expect(page.getByRole("heading", { level: 3, name: "Agentic Automation" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "True Omnichannel" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Analytics & QA" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "AI Guru" })).toBeVisible();
+    await expect(page.getByText("Intake, qualify, schedule, confirm, follow-up", { exact: false })).toBeVisible();
+
+    await expectOutcomes(page, page.getByRole("list", { name: outcomesLabel }));
+
+    for (const step of ["Understand the use case", "Bring in knowledge", "Tie in systems", "Launch and refine"]) {
+      await expect(page.getByRole("heading", { level: 3, name: step })).toBeVisible();
+    }
+  });
+
+  test("the hero and rollout-strip Book demo buttons open the booking dialog with their locations", async ({ page }) => {
+    await page.goto(paths.home);
+    await hydrated(page);
+    await page.getByRole("main").getByRole("button", { name: "Book demo" }).first().click();
+    await expect(page.getByRole("dialog", { name: BOOKING_DIALOG_TITLE })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    await page.getByRole("main").getByRole("button", { name: "Book demo" }).last().click();
+    await expect(page.getByRole("dialog", { name: BOOKING_DIALOG_TITLE })).toBeVisible();
+    const events = (await dataLayer(page)).filter((e) => e.event === "cta_book_click").map((e) => e.location);
+    expect(events).toEqual(["hero", "cta_strip"]);
+  });
+});
