@@ -384,7 +384,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: e.LEADS_WEBHOOK_SECRET,
       slackWebhookUrl: e.SLACK_WEBHOOK_URL,
     },
-    runtime: withEventCollection(e.ANALYTICS_ENABLED === "true", {
+    runtime: {
       publicUrl,
       demoSchedulerUrl: e.DEMO_SCHEDULER_URL,
       enterpriseSchedulerUrl: e.ENTERPRISE_SCHEDULER_URL,
@@ -397,14 +397,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ga4Id: e.GA4_ID ?? null,
       metaPixelId: e.META_PIXEL_ID ?? null,
       adminQueryRetryBaseMs: e.ADMIN_QUERY_RETRY_BASE_MS,
-    }),
+      collectEvents: e.ANALYTICS_ENABLED === "true",
+    },
   };
-}
-
-/**
- * The page's collector sends events only when the runtime configuration says the server counts
- * them (`collectEvents`, app/lib/collector.ts): otherwise every event would meet a 404.
- */
-function withEventCollection(collectEvents: boolean, runtime: RuntimeConfig): RuntimeConfig & { collectEvents: boolean } {
-  return { ...runtime, collectEvents };
 }

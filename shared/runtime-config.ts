@@ -26,6 +26,8 @@ export type RuntimeConfig = {
   metaPixelId: string | null;
   /** First retry delay of a failed admin data request, doubling per retry (capped at 30 s). */
   adminQueryRetryBaseMs: number;
+  /** Whether the server counts the pages' events (ANALYTICS_ENABLED): the collector sends only then. */
+  collectEvents: boolean;
 };
 
 /** Values that appear in prerendered HTML carry a unique placeholder the server can replace. */
@@ -49,6 +51,7 @@ export const buildTimeRuntimeConfig: RuntimeConfig = {
   ga4Id: null,
   metaPixelId: null,
   adminQueryRetryBaseMs: 1000,
+  collectEvents: false,
 };
 
 export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";

@@ -52,7 +52,7 @@ function enabled(): boolean {
   try {
     return (
       (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl !== true &&
-      (getRuntimeConfig() as { collectEvents?: boolean }).collectEvents === true
+      getRuntimeConfig().collectEvents === true
     );
   } catch {
     return false;

@@ -241,6 +241,6 @@ describe("ANALYTICS_ENABLED=false", () => {
     const res = await sendEvent(t, pageView, { ip: freshIp(), ua: PHONE_UA });
     expect(res.status).toBe(404);
     expect(t.ingest.pending).toBe(0);
-    expect((t.config.runtime as { collectEvents?: boolean }).collectEvents).toBe(false);
+    expect(t.config.runtime.collectEvents).toBe(false);
   });
 });

@@ -312,13 +312,13 @@ describe("configuration", () => {
     it("counts by default, keeps raw rows 90 days, and tells the page to collect", () => {
       const config = loadConfig({});
       expect(config.analytics).toEqual({ enabled: true, retentionDays: 90 });
-      expect((config.runtime as { collectEvents?: boolean }).collectEvents).toBe(true);
+      expect(config.runtime.collectEvents).toBe(true);
     });
 
     it("ANALYTICS_ENABLED=false turns counting off, and the page's collector with it", () => {
       const config = loadConfig({ ANALYTICS_ENABLED: "false", ANALYTICS_RETENTION_DAYS: "30" });
       expect(config.analytics).toEqual({ enabled: false, retentionDays: 30 });
-      expect((config.runtime as { collectEvents?: boolean }).collectEvents).toBe(false);
+      expect(config.runtime.collectEvents).toBe(false);
     });
 
     it.each([
