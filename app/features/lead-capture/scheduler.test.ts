@@ -1,13 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collect } from "~/lib/collector";
-import { reportLeadEvent } from "./lead-events";
-import { openSchedulerSoon, SCHEDULER_DELAY_MS } from "./scheduler";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as CollectorModule from "~/lib/collector";
+import type * as LeadEventsModule from "./lead-events";
+import type * as SchedulerModule from "./scheduler";
 
 vi.mock("~/lib/collector", () => ({ collect: vi.fn() }));
 vi.mock("~/lib/toast", () => ({ toast: { info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
 vi.mock("./lead-events", () => ({ reportLeadEvent: vi.fn(), scheduledBookingUris: () => ({}) }));
 
 const prefill = { name: "Ada", email: "ada@example.com", guests: [], answers: [] };
+
+// The fast project shares one module cache per worker (vitest.config.ts, isolate: false): another
+// file may have loaded the scheduler with the real collector already. A fresh copy, imported after
+// the mocks, is bound to them whatever ran before.
+let collect: typeof CollectorModule.collect;
+let reportLeadEvent: typeof LeadEventsModule.reportLeadEvent;
+let openSchedulerSoon: typeof SchedulerModule.openSchedulerSoon;
+let SCHEDULER_DELAY_MS: number;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ collect } = await import("~/lib/collector"));
+  ({ reportLeadEvent } = await import("./lead-events"));
+  ({ openSchedulerSoon, SCHEDULER_DELAY_MS } = await import("./scheduler"));
+});
 
 describe("the scheduler shown, counted for the funnel (docs/decisions/0803)", () => {
   let opened: object | null;
