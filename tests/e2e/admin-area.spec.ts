@@ -98,6 +98,7 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
   await expect(page.getByTestId("signed-in-email")).toHaveText(admin.email);
   // The success toast's text reads at AA contrast on its tinted background.
+  await expect(toast(page, "Logged in successfully")).toHaveAttribute("data-mounted", "true");
   expect(await axeViolations(page)).toEqual([]);
   await expect(page.getByRole("link", { name: /Bookings/ }).last()).toBeVisible();
   await expect(page.getByRole("link", { name: /Users/ }).last()).toBeVisible();
