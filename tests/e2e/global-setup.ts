@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FullConfig } from "@playwright/test";
@@ -142,23 +143,36 @@ export default async function globalSetup(_config: FullConfig) {
 }
 
 /**
- * A migrated database with these staff accounts: a copy of the migrated template for the
- * embedded database, or a new database on the PostgreSQL server of DATABASE_URL.
+ * A migrated database with these staff accounts: for the embedded database, a copy of a template
+ * holding them, made once per set of accounts and cached (pglite-templates.ts); on the PostgreSQL
+ * server of DATABASE_URL, a new database they are created in.
  */
 async function freshDatabase(staff: StaffAccount[]): Promise<{ dataDir: string; url?: string; drop: () => Promise<void> }> {
   const postgres = await createPostgresDatabase();
-  const dataDir = postgres ? tempDataDir("e2e") : await seededDataDir("e2e");
-  if (staff.length > 0) {
-    const database = postgres
-      ? await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 2 })
-      : await openDatabase({ kind: "pglite", dataDir });
-    try {
-      await createStaff(database, staff);
-    } finally {
-      await database.close();
-    }
+  if (!postgres) {
+    const variant =
+      staff.length === 0
+        ? undefined
+        : {
+            name: `staff-${crypto.createHash("sha256").update(JSON.stringify(staff)).digest("hex").slice(0, 12)}`,
+            make: async (dataDir: string) => {
+              const database = await openDatabase({ kind: "pglite", dataDir });
+              try {
+                await createStaff(database, staff);
+              } finally {
+                await database.close();
+              }
+            },
+          };
+    return { dataDir: await seededDataDir("e2e", variant), drop: async () => undefined };
   }
-  return { dataDir, url: postgres?.url, drop: async () => postgres?.drop() };
+  const database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 2 });
+  try {
+    await createStaff(database, staff);
+  } finally {
+    await database.close();
+  }
+  return { dataDir: tempDataDir("e2e"), url: postgres.url, drop: postgres.drop };
 }
 
 /** Staff accounts made the way `npm run admin:create` makes them (tests/process covers the command itself). */

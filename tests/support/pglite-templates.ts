@@ -44,9 +44,21 @@ function templateKey(): string {
   return key;
 }
 
+/** What this process is building now, so that callers at the same time share one build. */
+const building = new Map<string, Promise<string>>();
+
 /** Builds `target` with `make(tmpPath)` unless it exists; safe when several processes race. */
-async function cached(target: string, make: (tmp: string) => Promise<void>): Promise<string> {
-  if (fs.existsSync(target)) return target;
+function cached(target: string, make: (tmp: string) => Promise<void>): Promise<string> {
+  if (fs.existsSync(target)) return Promise.resolve(target);
+  let build = building.get(target);
+  if (!build) {
+    build = buildOnce(target, make).finally(() => building.delete(target));
+    building.set(target, build);
+  }
+  return build;
+}
+
+async function buildOnce(target: string, make: (tmp: string) => Promise<void>): Promise<string> {
   fs.mkdirSync(cacheDir, { recursive: true });
   const tmp = `${target}.tmp-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   try {
@@ -73,9 +85,21 @@ export function migratedDataDir(): Promise<string> {
   });
 }
 
-/** Copies the migrated template into `dataDir` (which must be empty or absent). */
-export async function seedDataDir(dataDir: string): Promise<void> {
-  const template = await migratedDataDir();
+/**
+ * Copies into `dataDir` (which must be empty or absent) the migrated template, or, with `variant`,
+ * a template derived from it once by `variant.make` (given a copy of the migrated template to
+ * change and close cleanly) and cached under `variant.name` like the others: the end-to-end
+ * servers' staff accounts, say, whose password hashing and database start cost seconds of CPU
+ * per server when made afresh each run.
+ */
+export async function seedDataDir(dataDir: string, variant?: { name: string; make: (dataDir: string) => Promise<void> }): Promise<void> {
+  const base = await migratedDataDir();
+  const template = variant
+    ? await cached(path.join(cacheDir, `datadir-${templateKey()}-${variant.name}`), async (tmp) => {
+        fs.cpSync(base, tmp, { recursive: true });
+        await variant.make(tmp);
+      })
+    : base;
   fs.cpSync(template, dataDir, { recursive: true });
 }
 

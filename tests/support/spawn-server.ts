@@ -46,10 +46,13 @@ export function tempDataDir(label = "server"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `agentdesk-${label}-`));
 }
 
-/** A new folder holding a copy of the migrated template database (see pglite-templates.ts). */
-export async function seededDataDir(label = "server"): Promise<string> {
+/**
+ * A new folder holding a copy of the migrated template database, or of a variant of it (see
+ * pglite-templates.ts).
+ */
+export async function seededDataDir(label = "server", variant?: Parameters<typeof seedDataDir>[1]): Promise<string> {
   const dataDir = tempDataDir(label);
-  await seedDataDir(dataDir);
+  await seedDataDir(dataDir, variant);
   return dataDir;
 }
 
