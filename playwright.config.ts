@@ -1,15 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "./tests/support/chromium";
+import { chromiumArgs, noThirdPartyHostsArg, testChromium } from "./tests/support/chromium";
 
 /**
  * End-to-end tests run against the built site served by the real, compiled server, in Debian's
- * Chromium (Playwright cannot download its own browsers here). Where /usr/bin/chromium is absent,
- * the config falls back to Playwright's own Chromium. The servers, one per configuration, are
+ * Chromium headless shell (tests/support/chromium.ts; Playwright cannot download its own browsers
+ * here). Where neither it nor /usr/bin/chromium is present, the config falls back to Playwright's
+ * own Chromium. The servers, one per configuration, are
  * started once for the run by tests/e2e/global-setup.ts; specs import `test` from
  * tests/e2e/fixtures.ts.
  */
 const args = [...chromiumArgs, noThirdPartyHostsArg];
-const launchOptions = systemChromium ? { executablePath: systemChromium, args } : { args };
+const launchOptions = testChromium ? { executablePath: testChromium, args } : { args };
 
 export default defineConfig({
   testDir: "./tests/e2e",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, build, then every test: unit and in-process API tests, process
 # tests of the compiled server, and end-to-end tests of the built site in Chromium.
-# Installs what npm does not (Debian's Chromium) when run as root.
+# Installs what npm does not (Debian's Chromium headless shell) when run as root.
 #
 # `npm run test:database` (scripts/test.sh --database): only what touches the database, against
 # the database of DATABASE_URL, reusing the build of a previous `npm test`: the API tests, the
@@ -45,22 +45,23 @@ if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]
   step "npm install" npm install --no-audit --no-fund
 fi
 
-# Debian's Chromium installs in the background (mostly download and unpacking) while the type
-# check, lint, build and Vitest run; the end-to-end step waits for it.
+# Debian's Chromium headless shell (the browser the end-to-end tests drive, docs/decisions/0402)
+# installs in the background (mostly download and unpacking) while the type check, lint, build and
+# Vitest run; the end-to-end step waits for it.
 chromium_install_pid=
 chromium_log=
-if [ ! -x /usr/bin/chromium ]; then
+if [ ! -x /usr/bin/chromium-headless-shell ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's Chromium for the end-to-end tests in the background (apt-get install chromium)"
+    echo "Installing Debian's Chromium headless shell for the end-to-end tests in the background (apt-get install chromium-headless-shell)"
     chromium_log=$(mktemp)
     (
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell fonts-liberation
     ) >"$chromium_log" 2>&1 &
     chromium_install_pid=$!
     chromium_started=$(date +%s)
   else
-    echo "The end-to-end tests need Chromium at /usr/bin/chromium." >&2
-    echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium fonts-liberation" >&2
+    echo "The end-to-end tests need Debian's Chromium headless shell at /usr/bin/chromium-headless-shell." >&2
+    echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium-headless-shell fonts-liberation" >&2
     exit 1
   fi
 fi
@@ -68,7 +69,7 @@ wait_for_chromium() {
   [ -n "$chromium_install_pid" ] || return 0
   if ! wait "$chromium_install_pid"; then
     cat "$chromium_log" >&2
-    echo "Installing Chromium failed (apt-get install chromium fonts-liberation); see above." >&2
+    echo "Installing Chromium failed (apt-get install chromium-headless-shell fonts-liberation); see above." >&2
     return 1
   fi
   timings+=("$(printf '%-34s %4d s' "Chromium install (in background)" $(( $(date +%s) - chromium_started )))")

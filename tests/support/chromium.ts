@@ -1,10 +1,20 @@
 import fs from "node:fs";
 
 /**
- * Debian's Chromium, which every browser run here uses (Playwright cannot download its own
- * browsers on this machine); undefined where it is absent, so callers fall back to their own.
+ * Debian's Chromium, the full browser visitors run, for the benchmarks, Lighthouse and the
+ * screenshots (Playwright cannot download its own browsers on this machine); undefined where it
+ * is absent, so callers fall back to their own.
  */
 export const systemChromium: string | undefined = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+
+/**
+ * The browser the end-to-end tests drive: Debian's build of Chromium's headless shell (package
+ * chromium-headless-shell), the same Blink and V8 as /usr/bin/chromium without the desktop
+ * browser around them, which is what Playwright itself runs headless tests in. It spends about
+ * a third of the CPU the full browser spends per test (docs/decisions/0402). Where it is absent,
+ * the full browser.
+ */
+export const testChromium: string | undefined = fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : systemChromium;
 
 /**
  * Flags every Chromium run here needs: no sandbox (it runs as root), and none of its own
