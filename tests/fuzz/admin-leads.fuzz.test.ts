@@ -225,7 +225,7 @@ describe("lead desk inputs, signed in as an admin", () => {
         else expect([400, 413]).toContain(status);
         expect(await deskState()).toEqual(before);
       }),
-      runs(400),
+      runs(200),
     );
   });
 
@@ -259,7 +259,7 @@ describe("lead desk inputs, signed in as an admin", () => {
         await expectHandled(res, `GET ${id}`, { json: true });
         expect([200, 400, 404]).toContain(status);
       }),
-      runs(200),
+      runs(100),
     );
   });
 
@@ -293,7 +293,7 @@ describe("lead desk inputs, signed in as an admin", () => {
           expect(after, `PATCH refused (${status}) yet wrote`).toEqual(before);
         }
       }),
-      runs(400),
+      runs(200),
     );
   });
 
@@ -312,7 +312,7 @@ describe("lead desk inputs, signed in as an admin", () => {
           expect(after).toEqual(before);
         }
       }),
-      runs(200),
+      runs(100),
     );
   });
 
@@ -339,7 +339,7 @@ describe("lead desk inputs, signed in as an admin", () => {
           await expectHandled(res, `${method} /api/admin/leads/${path}`, { json: method !== "HEAD" });
         },
       ),
-      runs(300),
+      runs(150),
     );
   });
 });

@@ -146,7 +146,7 @@ const exportFilters = (date: fc.Arbitrary<string>, search: fc.Arbitrary<string> 
 
 describe("admin query parameters and bodies, signed in as an admin", () => {
   it("POST /api/admin/bookings/search with any filters (dates 1970-2100, cursors of any text): 200 with items or a 400 with a message", async () => {
-    await fc.assert(fc.asyncProperty(bookingsParams(saneDate, junkCursor), fc.boolean(), checkList), runs(500));
+    await fc.assert(fc.asyncProperty(bookingsParams(saneDate, junkCursor), fc.boolean(), checkList), runs(250));
   });
 
   it("POST /api/admin/bookings/export with any filters (dates 1970-2100): the whole CSV and one audit row, or a 400 that writes nothing", async () => {
@@ -202,7 +202,7 @@ describe("admin query parameters and bodies, signed in as an admin", () => {
         await expectHandled(res, `POST lookup ${JSON.stringify(body)}`, { json: true });
         expect([200, 400, 404, 413]).toContain(status);
       }),
-      runs(200),
+      runs(100),
     );
   });
 
@@ -231,7 +231,7 @@ describe("admin query parameters and bodies, signed in as an admin", () => {
           } else expect(after, `roles refused (${status}) yet changed`).toEqual(before);
         },
       ),
-      runs(200),
+      runs(100),
     );
   });
 
@@ -272,7 +272,7 @@ describe("admin query parameters and bodies, signed in as an admin", () => {
           await expectHandled(res, `${method} /api/admin/${path}`, { json: method !== "HEAD" });
         },
       ),
-      runs(200),
+      runs(100),
     );
   });
 });
@@ -300,7 +300,7 @@ describe("admin endpoints without a valid session", () => {
           expect(await rowCounts(t)).toEqual(before);
         },
       ),
-      runs(200),
+      runs(100),
     );
   });
 });

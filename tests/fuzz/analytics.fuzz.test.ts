@@ -101,7 +101,7 @@ describe("POST /api/events under generated input", () => {
           await postEvent(body, clean({ ...headers, origin: PUBLIC_URL, "content-type": type, "user-agent": ua, "sec-gpc": gpc }));
         },
       ),
-      runs(200),
+      runs(100),
     );
   });
 
@@ -129,7 +129,7 @@ describe("hostile text in what is stored", () => {
         else event.utm[slot] = value;
         await postEvent(JSON.stringify(event), { "content-type": "text/plain;charset=UTF-8", "user-agent": DESKTOP_UA, "x-forwarded-for": `198.18.${accepted % 250}.1`, origin: PUBLIC_URL });
       }),
-      runs(300),
+      runs(150),
     );
     // Every batch so far is written now: a value the database refuses would lose its whole batch.
     await t.ingest.flush();

@@ -91,7 +91,7 @@ describe("sign-in under generated input", () => {
           }
         },
       ),
-      runs(400),
+      runs(200),
     );
     if (process.env.FUZZ_VERBOSE) console.log(`signed in ${signedIn}`);
   });
@@ -127,7 +127,7 @@ describe("sign-in under generated input", () => {
           if (auditAfter > auditBefore) expect(await latestAuditAction()).toBe("auth.sign-in.failed");
         },
       ),
-      runs(250),
+      runs(125),
     );
   });
 

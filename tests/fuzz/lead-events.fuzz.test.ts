@@ -68,7 +68,7 @@ describe("POST /api/lead-events under generated input", () => {
         expect(await snapshot(), `${status}`).toEqual(before);
         if (status < 400) expect(status).toBe(202);
       }),
-      runs(250),
+      runs(125),
     );
   });
 
@@ -91,7 +91,7 @@ describe("POST /api/lead-events under generated input", () => {
         else expect({ status, answer }).toEqual({ status: 202, answer: { success: true } });
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       }),
-      runs(300),
+      runs(150),
     );
     // Whatever was accepted, this lead has at most one booking, for a Calendly invitee or none.
     const [row] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
@@ -130,7 +130,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
         expect([401, 413, 415], `answered ${status}`).toContain(status);
         expect(await snapshot()).toEqual(before);
       }),
-      runs(250),
+      runs(125),
     );
   });
 
@@ -161,7 +161,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
           expect(await snapshot()).toEqual(before);
         } else expect(status).toBe(200);
       }),
-      runs(250),
+      runs(125),
     );
   });
 
@@ -201,7 +201,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
         await expectHandled(res, `POST ${WEBHOOK} with ${path.join(".")}`, { json: true });
         expect([200, 400, 413], `${path.join(".")}: ${status}`).toContain(status);
       }),
-      runs(300),
+      runs(150),
     );
   });
 

@@ -78,7 +78,7 @@ describe("JSON lead endpoints under generated input", () => {
           await submit(path, body, { ...headers, "content-type": type });
         },
       ),
-      runs(300),
+      runs(150),
     );
   });
 
@@ -97,7 +97,7 @@ describe("JSON lead endpoints under generated input", () => {
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
         expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
       }),
-      runs(600),
+      runs(300),
     );
     // The generator is worth its time only if it also reaches the store.
     expect(accepted.count).toBeGreaterThan(20);
@@ -162,7 +162,7 @@ describe("JSON lead endpoints under generated input", () => {
           for (const value of multiLine) expect(value ?? "").not.toMatch(HIDDEN_IN_TEXT);
         },
       ),
-      runs(200),
+      runs(100),
     );
   });
 
