@@ -1,6 +1,7 @@
 // Screenshots of pages at desktop and phone widths, for looking at what we build:
 //   npx tsx scripts/screenshots.ts [path ...]   (default: every public route; needs a build)
-// Writes tmp/screenshots/<width>/<page>.png.
+// Writes tmp/screenshots/<width>/<page>.png, or under SCREENSHOTS_DIR when it is set; the build
+// is BUILD_DIR's when that is set.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -21,7 +22,7 @@ const browser = await chromium.launch({
 try {
   for (const viewport of widths) {
     const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
-    const dir = path.join("tmp/screenshots", String(viewport.width));
+    const dir = path.join(process.env.SCREENSHOTS_DIR ?? "tmp/screenshots", String(viewport.width));
     fs.mkdirSync(dir, { recursive: true });
     for (const route of routes) {
       await page.goto(server.url + route, { waitUntil: "networkidle" });
