@@ -1,22 +1,16 @@
-import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FullConfig } from "@playwright/test";
-import { openDatabase, type Database } from "../../server/db/client";
-import { createAuth } from "../../server/auth/auth";
-import { ensureStaffAccount } from "../../server/admin/staff-accounts";
-import { loadConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
-import type { AppRole } from "../../shared/schemas/admin";
+import { openDatabase } from "../../server/db/client";
 import { seededDataDir, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
+import { createStaff, e2eStaff, staffVariant } from "./staff-templates";
 import {
   DEMO_SCHEDULER,
   E2E_SERVERS_ENV,
   ENTERPRISE_SCHEDULER,
   LEAD_DESK_CALENDLY_KEY,
   LEAD_DESK_FIRST_CONTACT_MINUTES,
-  staffAccounts,
   type E2EServers,
   type StaffAccount,
 } from "./servers";
@@ -90,14 +84,14 @@ export default async function globalSetup(_config: FullConfig) {
           // The fake answers at once; a loaded machine must not turn that into a timeout.
           RECAPTCHA_TIMEOUT_MS: "10000",
         },
-        [staffAccounts.admin],
+        e2eStaff.leads,
       ),
       ...(["desktop", "phone"] as const).map(() =>
         start(
           // Error states show after the three retries of docs/product.md#timings-and-sizes, without
           // waiting out the back-off.
           { ADMIN_QUERY_RETRY_BASE_MS: "20" },
-          [staffAccounts.admin, staffAccounts.moderator, staffAccounts.newHire],
+          e2eStaff.admin,
         ),
       ),
       ...(["desktop", "phone"] as const).map(() =>
@@ -107,7 +101,7 @@ export default async function globalSetup(_config: FullConfig) {
             LEADS_FIRST_CONTACT_MINUTES: String(LEAD_DESK_FIRST_CONTACT_MINUTES),
             CALENDLY_WEBHOOK_SIGNING_KEY: LEAD_DESK_CALENDLY_KEY,
           },
-          [staffAccounts.admin, staffAccounts.colleague],
+          e2eStaff.leadDesk,
         ),
       ),
       ...(["desktop", "phone"] as const).map(() =>
@@ -120,7 +114,7 @@ export default async function globalSetup(_config: FullConfig) {
             RECAPTCHA_VERIFY_URL: `${siteverify.url}/recaptcha/api/siteverify`,
             RECAPTCHA_TIMEOUT_MS: "10000",
           },
-          [staffAccounts.admin],
+          e2eStaff.analytics,
         ),
       ),
     ]);
@@ -150,20 +144,7 @@ export default async function globalSetup(_config: FullConfig) {
 async function freshDatabase(staff: StaffAccount[]): Promise<{ dataDir: string; url?: string; drop: () => Promise<void> }> {
   const postgres = await createPostgresDatabase();
   if (!postgres) {
-    const variant =
-      staff.length === 0
-        ? undefined
-        : {
-            name: `staff-${crypto.createHash("sha256").update(JSON.stringify(staff)).digest("hex").slice(0, 12)}`,
-            make: async (dataDir: string) => {
-              const database = await openDatabase({ kind: "pglite", dataDir });
-              try {
-                await createStaff(database, staff);
-              } finally {
-                await database.close();
-              }
-            },
-          };
+    const variant = staff.length === 0 ? undefined : staffVariant(staff);
     return { dataDir: await seededDataDir("e2e", variant), drop: async () => undefined };
   }
   const database = await openDatabase({ kind: "postgres", url: postgres.url, poolSize: 2 });
@@ -173,15 +154,6 @@ async function freshDatabase(staff: StaffAccount[]): Promise<{ dataDir: string; 
     await database.close();
   }
   return { dataDir: tempDataDir("e2e"), url: postgres.url, drop: postgres.drop };
-}
-
-/** Staff accounts made the way `npm run admin:create` makes them (tests/process covers the command itself). */
-async function createStaff(database: Database, staff: StaffAccount[]) {
-  const config = loadConfig({ NODE_ENV: "test" });
-  const auth = createAuth({ config, database, logger: createLogger("silent") });
-  for (const account of staff) {
-    await ensureStaffAccount(auth, database.db, { email: account.email, password: account.password, role: account.role as AppRole });
-  }
 }
 
 async function listen(handler: http.RequestListener) {

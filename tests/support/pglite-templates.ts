@@ -85,22 +85,27 @@ export function migratedDataDir(): Promise<string> {
   });
 }
 
+/** A template derived from the migrated one: `make` changes a copy of it and closes it cleanly. */
+export type TemplateVariant = { name: string; make: (dataDir: string) => Promise<void> };
+
 /**
- * Copies into `dataDir` (which must be empty or absent) the migrated template, or, with `variant`,
- * a template derived from it once by `variant.make` (given a copy of the migrated template to
- * change and close cleanly) and cached under `variant.name` like the others: the end-to-end
- * servers' staff accounts, say, whose password hashing and database start cost seconds of CPU
- * per server when made afresh each run.
+ * The cached template data dir: the migrated one, or, with `variant`, one derived from it once by
+ * `variant.make` and cached under `variant.name` like the others: the end-to-end servers' staff
+ * accounts, say, whose password hashing and database start cost seconds of CPU per server when
+ * made afresh each run. Read-only: copy it, never open it.
  */
-export async function seedDataDir(dataDir: string, variant?: { name: string; make: (dataDir: string) => Promise<void> }): Promise<void> {
+export async function templateDataDir(variant?: TemplateVariant): Promise<string> {
   const base = await migratedDataDir();
-  const template = variant
-    ? await cached(path.join(cacheDir, `datadir-${templateKey()}-${variant.name}`), async (tmp) => {
-        fs.cpSync(base, tmp, { recursive: true });
-        await variant.make(tmp);
-      })
-    : base;
-  fs.cpSync(template, dataDir, { recursive: true });
+  if (!variant) return base;
+  return cached(path.join(cacheDir, `datadir-${templateKey()}-${variant.name}`), async (tmp) => {
+    fs.cpSync(base, tmp, { recursive: true });
+    await variant.make(tmp);
+  });
+}
+
+/** Copies into `dataDir` (which must be empty or absent) the migrated template or a variant of it. */
+export async function seedDataDir(dataDir: string, variant?: TemplateVariant): Promise<void> {
+  fs.cpSync(await templateDataDir(variant), dataDir, { recursive: true });
 }
 
 /** A tarball of a migrated in-memory database, for PGlite.create({ loadDataDir }). */

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { seedDataDir } from "./pglite-templates";
+import { seedDataDir, type TemplateVariant } from "./pglite-templates";
 
 export type SpawnedServer = {
   url: string;
@@ -50,7 +50,7 @@ export function tempDataDir(label = "server"): string {
  * A new folder holding a copy of the migrated template database, or of a variant of it (see
  * pglite-templates.ts).
  */
-export async function seededDataDir(label = "server", variant?: Parameters<typeof seedDataDir>[1]): Promise<string> {
+export async function seededDataDir(label = "server", variant?: TemplateVariant): Promise<string> {
   const dataDir = tempDataDir(label);
   await seedDataDir(dataDir, variant);
   return dataDir;
