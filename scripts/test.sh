@@ -117,13 +117,11 @@ together() {
 flood_test=tests/process/analytics-flood.test.ts
 
 if [ "$scope" = all ]; then
-  # The type check, lint and build each use about one core; side by side they fill both. The
-  # database templates the tests start from are made here too, once, where none are cached.
+  # The type check, lint and build each use about one core; side by side they fill both.
   step "typecheck, lint and build" together \
     "typecheck" "npm run -s typecheck" \
     "lint" "npm run -s lint" \
-    "build" "npm run -s build" \
-    "database templates" "npx tsx tests/support/prepare-templates.ts"
+    "build" "npm run -s build"
   step "unit, API and process tests" together \
     "unit and API tests (vitest, fast)" "npx vitest run --project fast" \
     "process tests (vitest, process)" "npx vitest run --project process --exclude $flood_test"
