@@ -8,10 +8,12 @@ import { createPostgresDatabase } from "../support/test-database";
 /**
  * The follow-up of a lead that books no meeting (LEADS_FOLLOW_UP_MINUTES, docs/decisions/0704)
  * is a row of the notification outbox written with the lead, not a timer in a process: the
- * server that took the lead may die before it is due, and the alert still goes out, once. On the
- * embedded database: the server is killed, then started again on its data dir. On PostgreSQL
- * (DATABASE_URL, CI): two instances share the database; the one that took the lead is killed,
- * the other sends the alert, and the first, started again, sends nothing more.
+ * server that took the lead may die before it is due, and the alert still goes out, once. On
+ * PostgreSQL (DATABASE_URL: CI's database pass) two instances share the database; the one that
+ * took the lead is killed, the other sends the alert, and the first, started again, sends nothing
+ * more. `FOLLOW_UP_EMBEDDED=1` runs it on the embedded database too (the server killed, then
+ * started again on its data dir), which npm test leaves out for time: leads-crash.test.ts already
+ * holds the outbox across a kill and restart there (docs/decisions/0402).
  */
 const SITE = "http://localhost:3999";
 const SECRET = crypto.randomBytes(32).toString("base64");
@@ -20,7 +22,7 @@ const FOLLOW_UP_MINUTES = "0.05";
 
 type SlackMessage = { text: string };
 
-describe("the follow-up of a lead without a meeting", () => {
+describe.skipIf(!process.env.DATABASE_URL && !process.env.FOLLOW_UP_EMBEDDED)("the follow-up of a lead without a meeting", () => {
   let receiver: http.Server;
   let slackUrl: string;
   const messages: SlackMessage[] = [];
