@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
-import { adminJson, adminRequest, isAuthError } from "./api-client";
+import { adminJson, downloadAdminExport, isAuthError } from "./api-client";
 import { isRefusal } from "./bookings-api";
 import { ADMIN_QUERY_RETRIES } from "./query-client";
 
@@ -31,15 +31,5 @@ export function useAnalytics(query: AnalyticsQuery | null) {
 
 /** Downloads the CSV of the report as shown: the same range and filter, in a POST body like the other exports. */
 export async function downloadAnalyticsCsv(query: AnalyticsQuery): Promise<void> {
-  const res = await adminRequest("/analytics/export", { method: "POST", body: JSON.stringify(query) });
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `analytics-${query.from}-${query.to}.csv`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return downloadAdminExport("/analytics/export", query, `analytics-${query.from}-${query.to}.csv`);
 }

@@ -46,3 +46,21 @@ export async function adminRequest(path: string, init: RequestInit = {}): Promis
 export async function adminJson<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await (await adminRequest(path, init)).json()) as T;
 }
+
+/**
+ * Downloads a CSV export: POSTs `body` (filters stay out of the URL), then saves the answer under
+ * the name its Content-Disposition gives, or `fallbackName`.
+ */
+export async function downloadAdminExport(path: string, body: unknown, fallbackName: string): Promise<void> {
+  const res = await adminRequest(path, { method: "POST", body: JSON.stringify(body) });
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

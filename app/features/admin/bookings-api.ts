@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Booking, BookingsExportBody, BookingsListQuery, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
-import { ApiError, adminJson, adminRequest, isAuthError } from "./api-client";
+import { ApiError, adminJson, downloadAdminExport, isAuthError } from "./api-client";
 import { ADMIN_QUERY_RETRIES } from "./query-client";
 
 export type { Booking, BookingsPage };
@@ -29,15 +29,5 @@ export function isRefusal(error: unknown): error is ApiError {
 
 /** Downloads the CSV of the current filter (the server writes the export to the audit log). */
 export async function downloadBookingsCsv(filters: BookingsExportBody): Promise<void> {
-  const res = await adminRequest("/bookings/export", { method: "POST", body: JSON.stringify(filters) });
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "bookings.csv";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return downloadAdminExport("/bookings/export", filters, "bookings.csv");
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { LeadDeskSummary, LeadExportBody, LeadListBody, LeadsPage, LeadSummary } from "@shared/api/lead-desk-api";
 import type { LeadFilters } from "@shared/schemas/lead-desk";
-import { adminJson, adminRequest, isAuthError } from "./api-client";
+import { adminJson, downloadAdminExport, isAuthError } from "./api-client";
 import { isRefusal } from "./bookings-api";
 import { ADMIN_QUERY_RETRIES } from "./query-client";
 
@@ -40,15 +40,5 @@ export function useLeadSummary() {
 
 /** Downloads the CSV of the current filters, search included (in the body, never the URL). */
 export async function downloadLeadsCsv(filters: LeadExportBody): Promise<void> {
-  const res = await adminRequest("/leads/export", { method: "POST", body: JSON.stringify(filters) });
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "leads.csv";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return downloadAdminExport("/leads/export", filters, "leads.csv");
 }
