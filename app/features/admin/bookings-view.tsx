@@ -1,5 +1,5 @@
 import * as React from "react";
-import { ChevronDown, ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { ChevronDown, Download } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import {
@@ -21,6 +21,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
 import { FetchFailedCard } from "./fetch-failed-card";
 import { downloadBookingsCsv, isRefusal, useBookings, type Booking } from "./bookings-api";
+import { CursorPager } from "./cursor-pager";
 import { EmailAddress } from "./lead-email";
 
 export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
@@ -158,22 +159,13 @@ export function BookingsView() {
       ) : page ? (
         <>
           <BookingsTable items={page.items} busy={bookings.isFetching} />
-          <nav aria-label="Bookings pages" className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="sm" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">Page {cursors.length}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!page.nextCursor || bookings.isPlaceholderData}
-              onClick={() => page.nextCursor && setCursors([...cursors, page.nextCursor])}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+          <CursorPager
+            label="Bookings pages"
+            cursors={cursors}
+            onCursorsChange={setCursors}
+            nextCursor={page.nextCursor}
+            waiting={bookings.isPlaceholderData}
+          />
         </>
       ) : null}
     </div>

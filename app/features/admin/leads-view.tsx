@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link, useSearchParams } from "react-router";
-import { ChevronLeft, ChevronRight, Download, SlidersHorizontal } from "lucide-react";
+import { Download, SlidersHorizontal } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { adminLeadPath } from "@shared/site-routes";
@@ -15,6 +15,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
 import { isRefusal } from "./bookings-api";
+import { CursorPager } from "./cursor-pager";
 import { FetchFailedCard } from "./fetch-failed-card";
 import { LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
@@ -151,22 +152,13 @@ export function LeadsView() {
             Overdue.
           </p>
           <LeadsTable items={page.items} busy={leads.isFetching} targetMinutes={page.firstContactTargetMinutes} />
-          <nav aria-label="Leads pages" className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="sm" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">Page {cursors.length}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!page.nextCursor || leads.isPlaceholderData}
-              onClick={() => page.nextCursor && setCursors([...cursors, page.nextCursor])}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+          <CursorPager
+            label="Leads pages"
+            cursors={cursors}
+            onCursorsChange={setCursors}
+            nextCursor={page.nextCursor}
+            waiting={leads.isPlaceholderData}
+          />
         </>
       ) : null}
     </div>
