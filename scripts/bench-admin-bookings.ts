@@ -6,11 +6,10 @@
  * the real Hono app in-process (session check + role check + query + JSON) for the first page,
  * a deep page, and filtered pages. Prints p50/p99 in milliseconds.
  */
-import crypto from "node:crypto";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { createApp } from "../server/app";
 import { loadConfig } from "../server/config";
+import { createPostgresDatabase } from "../tests/support/test-database";
 import { openDatabase, type Database } from "../server/db/client";
 import { createLogger } from "../server/logger";
 import { createAuth } from "../server/auth/auth";
@@ -20,27 +19,13 @@ const rows = Number(process.argv[2] ?? 100_000);
 const requests = Number(process.argv[3] ?? 200);
 
 async function openFresh(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const database = await openDatabase({ kind: "memory" });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  const postgres = await createPostgresDatabase();
+  const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "memory" });
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await postgres?.drop();
     },
   };
 }

@@ -14,12 +14,12 @@
  * indexes cost a new lead's insert: the measurements behind docs/decisions/0703.
  */
 import crypto from "node:crypto";
-import pg from "pg";
 import { TransactionRollbackError, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { LeadFilters } from "@shared/schemas/lead-desk";
 import { createApp } from "../server/app";
 import { loadConfig } from "../server/config";
+import { createPostgresDatabase } from "../tests/support/test-database";
 import { openDatabase, type Database, type Db } from "../server/db/client";
 import { createLogger } from "../server/logger";
 import { createAuth } from "../server/auth/auth";
@@ -35,27 +35,13 @@ const searchVariants = args.includes("--search-variants");
 const ORIGIN = "http://localhost:3000";
 
 async function openFresh(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const database = await openDatabase({ kind: "memory" });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  const postgres = await createPostgresDatabase();
+  const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "memory" });
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await postgres?.drop();
     },
   };
 }
