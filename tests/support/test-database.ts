@@ -26,15 +26,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-type PGliteClient = PGlite;
-
 /**
  * In-memory databases given back by tests, emptied and ready for the next test in this worker
  * (Vitest's fast project shares a worker's modules between files). Loading the migrated dump
  * costs 0.4-0.8 s of CPU; emptying one costs a few milliseconds. 83 databases per run made that
  * the largest single cost of the fast suite.
  */
-const idle: PGliteClient[] = [];
+const idle: PGlite[] = [];
 let pristine: Promise<{ tables: string[]; fingerprint: string }> | null = null;
 
 /**
@@ -56,7 +54,7 @@ const FINGERPRINT = `
     union all select concat_ws(':', 'migration', id, hash) from drizzle.__drizzle_migrations
   ) parts`;
 
-async function loadFromDump(): Promise<PGliteClient> {
+async function loadFromDump(): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -66,13 +64,13 @@ async function loadFromDump(): Promise<PGliteClient> {
   return client;
 }
 
-async function fingerprintOf(client: PGliteClient): Promise<string> {
+async function fingerprintOf(client: PGlite): Promise<string> {
   const { rows } = await client.query<{ fingerprint: string }>(FINGERPRINT);
   return rows[0]!.fingerprint;
 }
 
 /** The tables of a fresh database and its fingerprint, read once per worker from a fresh copy. */
-function pristineState(fresh: PGliteClient) {
+function pristineState(fresh: PGlite) {
   pristine ??= (async () => {
     const { rows } = await fresh.query<{ name: string }>(
       `select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by 1`,
@@ -87,7 +85,7 @@ function pristineState(fresh: PGliteClient) {
  * sequences restarted. False (the caller closes it) when that fails, or when the test changed
  * anything the rows do not hold.
  */
-async function emptyForReuse(client: PGliteClient): Promise<boolean> {
+async function emptyForReuse(client: PGlite): Promise<boolean> {
   try {
     const { tables, fingerprint } = await pristineState(client);
     // One statement per call: DISCARD ALL cannot run in the implicit transaction of a batch.
