@@ -73,9 +73,9 @@ async function calendlyBooked(request: APIRequestContext, reference: string, sta
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 /**
- * axe on the page itself. Toasts still on screen are closed first: sonner's rich success colours
- * (#008a2e on #ecfdf3, 4.3:1) fall short of AA for their 13 px text, a finding about the shared
- * toaster (app/components/ui/toaster.tsx), reported separately, not about the lead desk's pages.
+ * axe on the page itself, with the toasts still on screen closed first: they are the shared
+ * toaster's (app/components/ui/toaster.tsx, checked in admin-area.spec.ts and leads-contact.spec.ts),
+ * and stacked ones on a phone cover the page being checked.
  */
 async function pageAxeViolations(page: Page) {
   const toasts = page.locator("[data-sonner-toast]");
