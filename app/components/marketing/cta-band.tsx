@@ -4,14 +4,15 @@ import { Button } from "~/components/ui/button";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 import { ActionRow } from "~/components/layout/action-row";
 
-/** The closing call to action every page ends with: a clear next step. */
-export function CtaBand({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
+/** The closing call to action every page ends with: a clear next step, with an optional reassurance line under it. */
+export function CtaBand({ title, lead, note, children }: { title: string; lead?: string; note?: React.ReactNode; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="bg-ink text-white">
       <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{keepHyphenated(title)}</h2>
         {lead ? <p className="mt-4 max-w-2xl text-pretty text-lg text-slate-200">{keepHyphenated(lead)}</p> : null}
         <ActionRow className="mt-8">{children}</ActionRow>
+        {note ? <p className="mt-3 text-sm text-slate-300">{note}</p> : null}
       </div>
     </section>
   );
