@@ -8,9 +8,10 @@ import { CheckList } from "~/components/marketing/check-list";
 import { FeatureCards } from "~/components/marketing/feature-cards";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
+import { ProofBand } from "~/components/marketing/proof-band";
 import { Section } from "~/components/marketing/section";
 import { ctaLabels } from "~/content/calls-to-action";
-import { featureStrip, homeHero, rolloutStrip, trustedByLabel, trustedByNames } from "~/content/home";
+import { featureStrip, homeHero, rolloutStrip } from "~/content/home";
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
@@ -46,18 +47,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="trusted-by" className="border-y border-border bg-background">
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-          <h2 id="trusted-by" className="text-center text-sm font-semibold tracking-wide text-muted-foreground">
-            {trustedByLabel}
-          </h2>
-          <ul className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-center text-base font-semibold text-slate-700 sm:grid-cols-3 lg:grid-cols-6">
-            {trustedByNames.map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ProofBand />
 
       <Section tone="muted" eyebrow={featureStrip.eyebrow} title={featureStrip.title} lead={featureStrip.lead}>
         <FeatureCards />
