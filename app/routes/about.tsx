@@ -63,7 +63,7 @@ export default function AboutPage() {
             <li key={segment.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
               <ContentIcon name={segment.icon} />
               <h3 className="mt-4 text-lg font-bold">{segment.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{segment.description}</p>
+              <p className="mt-2 text-[0.9375rem] text-muted-foreground">{segment.description}</p>
             </li>
           ))}
         </ul>
@@ -93,7 +93,7 @@ export default function AboutPage() {
                   <p className="text-sm text-muted-foreground">{founder.role}</p>
                 </div>
               </div>
-              <p className="mt-4 text-sm text-slate-700">{founder.bio}</p>
+              <p className="mt-4 text-[0.9375rem] text-slate-700">{founder.bio}</p>
               <blockquote className="mt-4 flex gap-3 border-l-4 border-primary pl-4 italic text-foreground">
                 <Quote className="size-5 shrink-0 text-primary" width={20} height={20} aria-hidden="true" />
                 <p>{founder.quote}</p>

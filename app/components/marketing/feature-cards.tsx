@@ -20,7 +20,7 @@ export function FeatureCards({ except }: { except?: string } = {}) {
               {card.title}
             </Link>
           </h3>
-          <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.description}</p>
+          <p className="mt-2 flex-1 text-[0.9375rem] text-muted-foreground">{card.description}</p>
           <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary" aria-hidden="true">
             {featureCardMore} <ArrowRight className="size-4" width={16} height={16} />
           </span>

@@ -34,7 +34,7 @@ export function IconCardGrid({
         >
           <ContentIcon name={item.icon} />
           <h3 className="mt-4 text-lg font-bold leading-tight">{item.title}</h3>
-          <p className="mt-2 text-sm text-muted-foreground">{item.description}</p>
+          <p className="mt-2 text-[0.9375rem] text-muted-foreground">{item.description}</p>
         </li>
       ))}
     </ul>

@@ -26,7 +26,7 @@ export function NumberedSteps({
             <span className="sr-only">Step {index + 1}: </span>
             {step.title}
           </h3>
-          {step.description ? <p className="mt-2 text-sm text-muted-foreground text-pretty">{step.description}</p> : null}
+          {step.description ? <p className="mt-2 text-[0.9375rem] text-muted-foreground text-pretty">{step.description}</p> : null}
         </li>
       ))}
     </ol>

@@ -8,7 +8,7 @@ export function TextCardGrid({ items, className }: { items: readonly { title: st
       {items.map((item) => (
         <li key={item.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
           <h3 className="text-lg font-bold">{item.title}</h3>
-          <p className="mt-2 text-sm text-muted-foreground">{item.description}</p>
+          <p className="mt-2 text-[0.9375rem] text-muted-foreground">{item.description}</p>
         </li>
       ))}
     </ul>
