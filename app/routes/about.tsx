@@ -23,7 +23,7 @@ import {
   whatWeDo,
   whoWeServe,
 } from "~/content/about";
-import { ctaLabels } from "~/content/calls-to-action";
+import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import { rolloutSteps } from "~/content/outcomes";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
@@ -35,7 +35,7 @@ export default function AboutPage() {
   const { demoSchedulerUrl, enterpriseSchedulerUrl } = getRuntimeConfig();
   return (
     <>
-      <PageHero eyebrow={<Badge>{aboutHero.eyebrow}</Badge>} title={aboutHero.title} lead={aboutHero.lead}>
+      <PageHero eyebrow={<Badge>{aboutHero.eyebrow}</Badge>} title={aboutHero.title} lead={aboutHero.lead} note={reassurance.bookDemo}>
         <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg" })}>
           <CalendarCheck aria-hidden="true" width={16} height={16} />
           {ctaLabels.bookDemo}
@@ -103,7 +103,7 @@ export default function AboutPage() {
         </ul>
       </Section>
 
-      <CtaBand title={aboutFinalCta.title} lead={aboutFinalCta.lead}>
+      <CtaBand title={aboutFinalCta.title} lead={aboutFinalCta.lead} note={reassurance.bookDemo}>
         <ExternalLink href={demoSchedulerUrl} className={buttonVariants({ size: "lg", variant: "inverse" })}>
           {ctaLabels.bookDemo}
         </ExternalLink>

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { Section } from "~/components/marketing/section";
-import { ctaLabels } from "~/content/calls-to-action";
+import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import { faqEntries, faqFinalCta, faqHero, faqListHeading } from "~/content/faq";
 import { faqPageJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
@@ -19,7 +19,7 @@ export default function FaqPage() {
         <h2 className="sr-only">{faqListHeading}</h2>
         <FaqAccordion entries={faqEntries} />
       </Section>
-      <CtaBand title={faqFinalCta.title} lead={faqFinalCta.lead}>
+      <CtaBand title={faqFinalCta.title} lead={faqFinalCta.lead} note={reassurance.setupCall}>
         <CtaBandLink to={paths.book} primary>{ctaLabels.bookSetupCall}</CtaBandLink>
         <CtaBandLink to={paths.contact}>{ctaLabels.contactUs}</CtaBandLink>
       </CtaBand>

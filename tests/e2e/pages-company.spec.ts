@@ -3,6 +3,7 @@ import { paths } from "../../shared/site-routes";
 import { rolloutSteps } from "../../app/content/outcomes";
 import { aboutFinalCta, founders, values } from "../../app/content/about";
 import { careersHero, readyToBuild, whatYoullBuild, whyJoinNow } from "../../app/content/careers";
+import { reassurance } from "../../app/content/calls-to-action";
 import { runtimeConfig, sectionByHeading, stubSchedulers } from "./pages-support";
 
 /*
@@ -36,6 +37,13 @@ test("about: six sections, founders as placeholders, external scheduler links in
     await expect(link).toHaveAttribute("href", config.demoSchedulerUrl);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /noopener/);
+  }
+  // Under each Book demo, the line that says what booking costs the visitor (docs/product.md#reassurance-lines).
+  const notes = page.getByRole("main").getByText(reassurance.bookDemo, { exact: true });
+  await expect(notes).toHaveCount(2);
+  for (const [index, link] of (await bookLinks.all()).entries()) {
+    const [linkBox, noteBox] = [await link.boundingBox(), await notes.nth(index).boundingBox()];
+    expect(noteBox!.y).toBeGreaterThanOrEqual(linkBox!.y + linkBox!.height);
   }
   const enterprise = page.getByRole("link", { name: /^Enterprise consult/ });
   await expect(enterprise).toHaveAttribute("href", config.enterpriseSchedulerUrl);
