@@ -12,7 +12,20 @@ export const schedulerFrame = {
   /** Before the link that opens the scheduler in a new tab. */
   notLoading: "Frame not loading?",
   openInNewTab: "Open the scheduler in a new tab",
+  /** Under the skeleton month view that shows until the scheduler paints. */
+  loading: "Loading available times…",
 } as const;
+
+/**
+ * The call at a glance, beside the scheduler (before it on a phone). Only what the terms and the
+ * agenda below already say: the length, who runs it (the team that does the setup, see
+ * app/content/about.ts) and what the visitor leaves with (the agenda's last step).
+ */
+export const callFacts: { key: "length" | "host" | "outcome"; term: string; detail: string }[] = [
+  { key: "length", term: "How long", detail: `About ${terms.setupCallMinutes} minutes` },
+  { key: "host", term: "Who you'll meet", detail: "Someone from our setup team, who builds your agent with you" },
+  { key: "outcome", term: "What you leave with", detail: "A plan for your agent and a go-live date" },
+];
 
 /** The 'what we'll cover' list of /book: 5 steps. */
 export const callAgenda: { title: string; description: string }[] = [
