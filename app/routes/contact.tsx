@@ -2,10 +2,10 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Clock, Mail, Phone, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
-import { PageHero } from "~/components/layout/page-hero";
+import { HeroNote, PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
-import { NumberedSteps } from "~/components/marketing/numbered-steps";
-import { Section } from "~/components/marketing/section";
+import { StepList } from "~/components/marketing/step-list";
+import { reassurance } from "~/content/calls-to-action";
 import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkToUs } from "~/content/contact";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { retryingImport } from "~/lib/lazy-import";
@@ -33,22 +33,50 @@ function ContactMethod({ icon: Icon, label, href, children }: { icon: LucideIcon
   );
 }
 
+/** A section of the column beside the form, named by its heading. */
+function AsideSection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  const headingId = React.useId();
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="text-xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/*
+ * The form first: beside the contact details and the quick start from lg, and straight under the
+ * headline on a phone, with the details and the steps after it (docs/decisions/0905).
+ */
 export default function ContactPage() {
   const { supportEmail, supportPhone } = getRuntimeConfig();
   return (
     <>
       <PageHero eyebrow={<Badge>{contactHero.eyebrow}</Badge>} title={contactHero.title} lead={contactHero.lead} />
 
-      <Section className="-mt-6 pt-0" title={quickStartTitle}>
-        <NumberedSteps steps={quickStartSteps} />
-      </Section>
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 pt-2 pb-14 sm:px-6 sm:pt-4 sm:pb-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:gap-12">
+        <section
+          id={contactFormSection}
+          aria-labelledby="contact-form-title"
+          className="scroll-mt-20 rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8"
+        >
+          <h2 id="contact-form-title" className="text-xl font-bold tracking-tight sm:text-2xl">
+            {contactFormTitle}
+          </h2>
+          <div className="mt-5">
+            <HydrateOnIntent>
+              <ContactForm />
+            </HydrateOnIntent>
+          </div>
+          <HeroNote className="text-center">{reassurance.contact}</HeroNote>
+        </section>
 
-      <Section tone="muted">
-        <div className="grid gap-10 lg:grid-cols-[1fr_1.6fr]">
-          <div>
-            <h2 className="text-2xl font-bold tracking-tight">{talkToUs.title}</h2>
-            <p className="mt-3 text-muted-foreground">{talkToUs.lead}</p>
-            <ul className="mt-6 flex flex-col gap-4">
+        <div className="grid gap-10">
+          <AsideSection title={talkToUs.title} className="rounded-2xl bg-muted p-5 sm:p-6">
+            <p className="mt-2 text-[0.9375rem] text-muted-foreground">{talkToUs.lead}</p>
+            <ul className="mt-5 flex flex-col gap-4">
               <ContactMethod icon={Mail} label={talkToUs.emailLabel} href={`mailto:${supportEmail}`}>
                 {supportEmail}
               </ContactMethod>
@@ -60,24 +88,20 @@ export default function ContactPage() {
                 {talkToUs.replyTime}
               </li>
             </ul>
-            <p className="mt-8 text-sm text-muted-foreground">
+            <p className="mt-5 text-[0.9375rem] text-muted-foreground">
               {talkToUs.schedulePrompt}{" "}
               <Link to={paths.book} className="font-semibold text-primary underline underline-offset-4">
                 {talkToUs.scheduleLabel}
               </Link>
               .
             </p>
-          </div>
-          <div id={contactFormSection} className="scroll-mt-20 rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
-            <h2 className="text-2xl font-bold tracking-tight">{contactFormTitle}</h2>
-            <div className="mt-6">
-              <HydrateOnIntent>
-                <ContactForm />
-              </HydrateOnIntent>
-            </div>
-          </div>
+          </AsideSection>
+
+          <AsideSection title={quickStartTitle}>
+            <StepList steps={quickStartSteps} className="mt-5" />
+          </AsideSection>
         </div>
-      </Section>
+      </div>
     </>
   );
 }
