@@ -1,19 +1,32 @@
-import { trustedByLabel, trustedByNames } from "~/content/home";
+import { useId } from "react";
+import { trustedByLabel } from "~/content/home";
+import { wordmarks } from "~/content/proof";
+import { ResellerSeal } from "./reseller-seal";
+import { ExampleTestimonials } from "./testimonials";
+import { WordmarkList } from "./wordmarks";
 
-/** The home page's proof under the hero: the example customers (docs/product.md#trusted-by-strip). */
+/**
+ * The home page's proof under the hero (docs/decisions/0906-proof.md): the example customers as
+ * wordmarks (docs/product.md#trusted-by-strip), example testimonials, and the reseller seal.
+ */
 export function ProofBand() {
+  const testimonialsId = useId();
   return (
-    <section aria-labelledby="trusted-by" className="border-y border-border bg-background">
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <h2 id="trusted-by" className="text-center text-sm font-semibold tracking-wide text-muted-foreground">
-          {trustedByLabel}
-        </h2>
-        <ul className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-center text-base font-semibold text-slate-700 sm:grid-cols-3 lg:grid-cols-6">
-          {trustedByNames.map((name) => (
-            <li key={name}>{name}</li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <>
+      <section aria-labelledby="trusted-by" className="border-t border-border bg-background">
+        <div className="mx-auto max-w-7xl px-4 pb-4 pt-8 sm:px-6 sm:pt-10">
+          <h2 id="trusted-by" className="mb-6 text-center text-sm font-semibold tracking-wide text-muted-foreground">
+            {trustedByLabel}
+          </h2>
+          <WordmarkList wordmarks={wordmarks} />
+        </div>
+      </section>
+      <section aria-labelledby={testimonialsId} className="bg-background">
+        <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 sm:px-6 sm:pb-20 sm:pt-16">
+          <ExampleTestimonials headingId={testimonialsId} />
+          <ResellerSeal size="lg" className="mx-auto mt-12" />
+        </div>
+      </section>
+    </>
   );
 }
