@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ShieldCheck } from "lucide-react";
 import { brand, footerColumns, footerLabels } from "~/content/brand";
+import { ResellerSeal } from "~/components/marketing/reseller-seal";
 import { SiteLogo } from "./site-logo";
 import { useConsentUi } from "~/features/consent/consent-banner";
 
@@ -19,10 +19,7 @@ export function SiteFooter() {
         <div className="col-span-2 flex flex-col gap-4 sm:col-span-3 md:col-span-1">
           <SiteLogo />
           <p className="max-w-xs text-sm text-muted-foreground">{brand.tagline}</p>
-          <p className="inline-flex w-fit items-center gap-2 rounded-lg border border-border bg-background px-3 py-1 text-xs font-semibold text-foreground">
-            <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
-            {brand.resellerBadge}
-          </p>
+          <ResellerSeal />
         </div>
         {footerColumns.map((column) => (
           <div key={column.title}>
