@@ -75,7 +75,8 @@ export async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[
 
 /**
  * The vendor-reported outcomes (docs/product.md#vendor-reported-outcomes) in `list`, and its
- * section labelled so.
+ * section labelled so; the five figures in one row from 1024 px, in two columns (three rows) on
+ * a phone (decision 0906).
  */
 export async function expectOutcomes(page: Page, list: Locator) {
   await expect(page.locator("section").filter({ has: list }).getByText(/vendor-reported/i).first()).toBeVisible();
@@ -83,4 +84,10 @@ export async function expectOutcomes(page: Page, list: Locator) {
     await expect(list.getByRole("listitem").filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
   }
   expect(outcomes).toHaveLength(5);
+  const width = page.viewportSize()!.width;
+  const boxes = await list.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+  const rows = new Set(boxes.map((box) => Math.round(box.top))).size;
+  if (width >= 1024) expect(rows, "the five figures in one row").toBe(1);
+  else if (width < 640) expect(rows, "two columns on a phone: three rows").toBe(3);
+  for (const box of boxes) expect(box.right, "inside the screen").toBeLessThanOrEqual(width);
 }
