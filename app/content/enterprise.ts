@@ -35,17 +35,43 @@ export const integrationsSection = {
   lead: "We connect the agent to the systems your teams already use.",
 } as const;
 
-/** Kinds of systems we connect; named products depend on the platform's connectors. */
-export const integrations: string[] = [
-  "CRM systems",
-  "Help desks and ticketing",
-  "Calendars (Google, Microsoft)",
-  "Telephony and SIP trunks",
-  "SMS with 10DLC registration",
-  "Single sign-on (SAML, OIDC)",
-  "Data warehouses and BI exports",
-  "Webhooks and REST APIs",
-];
+/** What an integration is for; the diagram draws each kind with its own icon. */
+export type IntegrationKind = "telephony" | "sms" | "sso" | "api" | "crm" | "helpdesk" | "calendar" | "warehouse";
+
+/**
+ * The integrations diagram (docs/decisions/0904): the agent in the middle, how calls, texts and
+ * people reach it on one side, the systems its work lands in on the other. Kinds of systems we
+ * connect; named products depend on the platform's connectors.
+ */
+export const integrationsDiagram = {
+  hub: { title: "Your AI agent", detail: "on the contact-centre platform" },
+  groups: [
+    {
+      title: "Channels and access",
+      items: [
+        { name: "Telephony and SIP trunks", kind: "telephony" },
+        { name: "SMS with 10DLC registration", kind: "sms" },
+        { name: "Single sign-on (SAML, OIDC)", kind: "sso" },
+        { name: "Webhooks and REST APIs", kind: "api" },
+      ],
+    },
+    {
+      title: "Where the work lands",
+      items: [
+        { name: "CRM systems", kind: "crm" },
+        { name: "Help desks and ticketing", kind: "helpdesk" },
+        { name: "Calendars (Google, Microsoft)", kind: "calendar" },
+        { name: "Data warehouses and BI exports", kind: "warehouse" },
+      ],
+    },
+  ],
+} as const satisfies {
+  hub: { title: string; detail: string };
+  groups: readonly { title: string; items: readonly { name: string; kind: IntegrationKind }[] }[];
+};
+
+/** The integrations list (docs/product.md#enterprise-page), in the diagram's order. */
+export const integrations: string[] = integrationsDiagram.groups.flatMap((group) => group.items.map((item) => item.name));
 
 export const deliveryOptionsTitle = "Two ways to deliver";
 export const deliveryOptions: { title: string; description: string; points: string[] }[] = [
@@ -62,6 +88,43 @@ export const deliveryOptions: { title: string; description: string; points: stri
 ];
 
 export const securityTitle = "Security & compliance";
+export const securityLead = "The path every call takes, where recordings live, where personal data is redacted, and what protects each step.";
+
+/**
+ * The data-flow diagram at the top of the security section (docs/decisions/0904). Its wording
+ * describes the platform's controls as the security points state them (encryption at rest and in
+ * transit, PII redaction and access controls, consent prompts); confirm it against the platform's
+ * data-processing terms before launch.
+ */
+export const dataFlow = {
+  /** The accessible name of the ordered list of stages. */
+  label: "The path of a call",
+  stages: [
+    { name: "Caller", detail: "Your customer calls, texts, emails or sends a social message." },
+    { name: "Telephony", detail: "Your numbers or SIP trunk carry the call. Consent prompts play where required." },
+    { name: "AI agent", detail: "Answers, qualifies and books from your knowledge base, and writes the transcript." },
+    { name: "Your systems", detail: "Bookings, tickets and call notes land in your CRM, help desk and calendar." },
+  ],
+  transit: "Every step encrypted in transit",
+  /** Said before the two notes below on a phone, where no line joins them to the agent. */
+  branch: "What the AI agent keeps:",
+  redaction: {
+    title: "Where personal data is redacted",
+    detail: "Between the agent and storage: the personal details you mark as sensitive are masked in transcripts before they are kept or shown in analytics.",
+  },
+  recordings: {
+    title: "Where recordings live",
+    detail: "On the contact-centre platform, encrypted at rest. Your team plays recordings and reads transcripts in the dashboard, with access by role.",
+  },
+} as const satisfies {
+  label: string;
+  stages: readonly [DataFlowStage, DataFlowStage, DataFlowStage, DataFlowStage];
+  transit: string;
+  branch: string;
+  redaction: { title: string; detail: string };
+  recordings: { title: string; detail: string };
+};
+type DataFlowStage = { name: string; detail: string };
 
 export const procurementFaqTitle = "Procurement questions";
 export const procurementFaq: { question: string; answer: string }[] = [

@@ -1,7 +1,9 @@
 import * as React from "react";
 import { Check } from "lucide-react";
 import type { Route } from "./+types/enterprise";
-import { PageHero } from "~/components/layout/page-hero";
+import { HeroNote, PageHero } from "~/components/layout/page-hero";
+import { DataFlowDiagram } from "~/components/marketing/mockup/data-flow-diagram";
+import { IntegrationsDiagram } from "~/components/marketing/mockup/integrations-diagram";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
@@ -18,14 +20,15 @@ import {
   enterpriseFeaturesTitle,
   enterpriseFormSection,
   enterpriseHero,
-  integrations,
   integrationsSection,
   procurementFaq,
   procurementFaqTitle,
+  securityLead,
   securityTitle,
   useCasesByTeam,
   useCasesTitle,
 } from "~/content/enterprise";
+import { reassurance } from "~/content/calls-to-action";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { retryingImport } from "~/lib/lazy-import";
@@ -62,6 +65,7 @@ export default function EnterprisePage() {
         eyebrow={<Badge>{enterpriseHero.eyebrow}</Badge>}
         title={enterpriseHero.title}
         lead={enterpriseHero.lead}
+        note={reassurance.enterprise}
       >
         <a href={`#${formSectionId}`} className={buttonVariants({ size: "lg" })}>
           {enterpriseHero.requestCta}
@@ -82,23 +86,14 @@ export default function EnterprisePage() {
           {useCasesByTeam.map((group) => (
             <li key={group.team} className="rounded-xl border border-border bg-background p-6 shadow-sm">
               <h3 className="text-lg font-bold">{group.team}</h3>
-              <TickList items={group.cases} className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground" />
+              <TickList items={group.cases} className="mt-3 flex flex-col gap-2 text-[0.9375rem] text-muted-foreground" />
             </li>
           ))}
         </ul>
       </Section>
 
       <Section tone="muted" title={integrationsSection.title} lead={integrationsSection.lead}>
-        <ul className="flex flex-wrap justify-center gap-3">
-          {integrations.map((item) => (
-            <li
-              key={item}
-              className="rounded-full border border-border bg-background px-4 py-2 text-sm font-medium shadow-sm"
-            >
-              {item}
-            </li>
-          ))}
-        </ul>
+        <IntegrationsDiagram />
       </Section>
 
       <Section title={deliveryOptionsTitle}>
@@ -107,14 +102,17 @@ export default function EnterprisePage() {
             <li key={option.title} className="rounded-xl border border-border bg-background p-6 shadow-sm">
               <h3 className="text-xl font-bold">{option.title}</h3>
               <p className="mt-2 text-muted-foreground">{option.description}</p>
-              <TickList items={option.points} className="mt-4 flex flex-col gap-2 text-sm" />
+              <TickList items={option.points} className="mt-4 flex flex-col gap-2 text-[0.9375rem]" />
             </li>
           ))}
         </ul>
       </Section>
 
-      <Section tone="muted" title={securityTitle}>
-        <SecurityPoints />
+      <Section tone="muted" title={securityTitle} lead={securityLead}>
+        <DataFlowDiagram />
+        <div className="mt-14 sm:mt-16">
+          <SecurityPoints />
+        </div>
       </Section>
 
       <Section title={procurementFaqTitle} width="narrow">
@@ -133,6 +131,7 @@ export default function EnterprisePage() {
             <EnterpriseRequestForm />
           </HydrateOnIntent>
         </div>
+        <HeroNote className="text-center">{reassurance.enterprise}</HeroNote>
       </Section>
 
       <section aria-labelledby="book-directly" className="bg-ink text-white">
@@ -144,6 +143,7 @@ export default function EnterprisePage() {
           <EnterpriseConsultButton size="lg" variant="inverse" className="mt-8">
             {bookDirectly.cta}
           </EnterpriseConsultButton>
+          <p className="mt-3 text-sm text-slate-300">{reassurance.enterprise}</p>
         </div>
       </section>
     </>
