@@ -1,4 +1,3 @@
-import { brand } from "./brand";
 import { trustedByNames } from "./home";
 
 /*
@@ -90,8 +89,5 @@ export const exampleTestimonials: Testimonial[] = [
   },
 ];
 
-/** The reseller seal: the ring's words, and the line beside it (brand.resellerBadge, unchanged). */
-export const resellerSeal = {
-  ring: "Authorized reseller",
-  line: brand.resellerBadge,
-} as const;
+/** The reseller seal's words live in their own module (the footer shows the seal on every page). */
+export { resellerSeal } from "./reseller-seal";

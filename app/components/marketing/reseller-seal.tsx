@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { resellerSeal } from "~/content/proof";
+import { resellerSeal } from "~/content/reseller-seal";
 import { cn } from "~/lib/cn";
 
 /*
