@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Bot, Database, Lock, PhoneCall, ShieldCheck, UserRound, Workflow } from "lucide-react";
+import { Bot, Building2, Lock, Mic, Phone, ShieldCheck, UserRound } from "lucide-react";
 import { dataFlow } from "~/content/enterprise";
 import { cn } from "~/lib/cn";
 
@@ -15,7 +15,8 @@ import { cn } from "~/lib/cn";
 
 type IconType = React.ComponentType<{ className?: string; width?: number; height?: number; "aria-hidden"?: boolean }>;
 
-const stageIcons: readonly IconType[] = [UserRound, PhoneCall, Bot, Workflow];
+// Icons other public pages already draw: lucide's icons share the framework chunk every page loads.
+const stageIcons: readonly IconType[] = [UserRound, Phone, Bot, Building2];
 const AGENT = 2;
 
 /** The arrow from one stage to the next: down across the 40 px gap on a phone, right across the 48 px gap from lg. */
@@ -117,7 +118,7 @@ export function DataFlowDiagram({ className }: { className?: string }) {
         <p className="mb-3 mt-8 text-center text-[0.9375rem] font-semibold lg:sr-only">{dataFlow.branch}</p>
         <div className="overflow-hidden rounded-xl border border-border shadow-sm lg:col-span-3 lg:col-start-2 lg:row-start-2">
           <BranchNote icon={ShieldCheck} tone="redaction" title={dataFlow.redaction.title} detail={dataFlow.redaction.detail} />
-          <BranchNote icon={Database} tone="storage" title={dataFlow.recordings.title} detail={dataFlow.recordings.detail} />
+          <BranchNote icon={Mic} tone="storage" title={dataFlow.recordings.title} detail={dataFlow.recordings.detail} />
         </div>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Bot, CalendarDays, ContactRound, Database, KeyRound, LifeBuoy, MessageSquareText, PhoneCall, Webhook } from "lucide-react";
+import { Bot, Calendar, ChartColumn, Inbox, Lock, MessageSquareText, Phone, Plug, Users } from "lucide-react";
 import { integrationsDiagram, type IntegrationKind } from "~/content/enterprise";
 
 /*
@@ -17,15 +17,16 @@ import { integrationsDiagram, type IntegrationKind } from "~/content/enterprise"
 
 type IconType = React.ComponentType<{ className?: string; width?: number; height?: number; "aria-hidden"?: boolean }>;
 
+// Icons other public pages already draw: lucide's icons share the framework chunk every page loads.
 const kindIcon: Record<IntegrationKind, IconType> = {
-  telephony: PhoneCall,
+  telephony: Phone,
   sms: MessageSquareText,
-  sso: KeyRound,
-  api: Webhook,
-  crm: ContactRound,
-  helpdesk: LifeBuoy,
-  calendar: CalendarDays,
-  warehouse: Database,
+  sso: Lock,
+  api: Plug,
+  crm: Users,
+  helpdesk: Inbox,
+  calendar: Calendar,
+  warehouse: ChartColumn,
 };
 
 // The spokes' geometry, in px at a 16 px root (the SVG scales with rem like the lists).
