@@ -1,11 +1,12 @@
 import type { Route } from "./+types/agentic-automation";
 import { FeaturePage } from "~/components/marketing/feature-page";
-import { featurePages } from "~/content/features";
+import { AutomationFlow } from "~/components/marketing/mockup/automation-flow";
+import { featureMockups, featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAgenticAutomation);
 
 export default function AgenticAutomationPage() {
-  return <FeaturePage content={featurePages["agentic-automation"]} />;
+  return <FeaturePage content={featurePages["agentic-automation"]} visual={<AutomationFlow mock={featureMockups["agentic-automation"]} />} />;
 }

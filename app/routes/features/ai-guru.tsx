@@ -1,11 +1,12 @@
 import type { Route } from "./+types/ai-guru";
 import { FeaturePage } from "~/components/marketing/feature-page";
-import { featurePages } from "~/content/features";
+import { GuruAnswer } from "~/components/marketing/mockup/guru-answer";
+import { featureMockups, featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAiGuru);
 
 export default function AiGuruPage() {
-  return <FeaturePage content={featurePages["ai-guru"]} />;
+  return <FeaturePage content={featurePages["ai-guru"]} visual={<GuruAnswer mock={featureMockups["ai-guru"]} />} />;
 }

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/analytics";
 import { FeaturePage } from "~/components/marketing/feature-page";
-import { featurePages } from "~/content/features";
+import { AnalyticsTile } from "~/components/marketing/mockup/analytics-tile";
+import { featureMockups, featurePages } from "~/content/features";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAnalytics);
 
 export default function AnalyticsPage() {
-  return <FeaturePage content={featurePages["analytics"]} />;
+  return <FeaturePage content={featurePages["analytics"]} visual={<AnalyticsTile mock={featureMockups["analytics"]} />} />;
 }
