@@ -1,7 +1,7 @@
 import type { Route } from "./+types/agentic-automation";
 import { FeaturePage } from "~/components/marketing/feature-page";
 import { AutomationFlow } from "~/components/marketing/mockup/automation-flow";
-import { featureMockups, featurePages } from "~/content/features";
+import { featureMockups, featurePages } from "~/content/feature-pages";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 

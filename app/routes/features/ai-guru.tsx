@@ -1,7 +1,7 @@
 import type { Route } from "./+types/ai-guru";
 import { FeaturePage } from "~/components/marketing/feature-page";
 import { GuruAnswer } from "~/components/marketing/mockup/guru-answer";
-import { featureMockups, featurePages } from "~/content/features";
+import { featureMockups, featurePages } from "~/content/feature-pages";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/analytics";
 import { FeaturePage } from "~/components/marketing/feature-page";
 import { AnalyticsTile } from "~/components/marketing/mockup/analytics-tile";
-import { featureMockups, featurePages } from "~/content/features";
+import { featureMockups, featurePages } from "~/content/feature-pages";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 

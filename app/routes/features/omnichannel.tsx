@@ -1,7 +1,7 @@
 import type { Route } from "./+types/omnichannel";
 import { FeaturePage } from "~/components/marketing/feature-page";
 import { OmnichannelInbox } from "~/components/marketing/mockup/omnichannel-inbox";
-import { featureMockups, featurePages } from "~/content/features";
+import { featureMockups, featurePages } from "~/content/feature-pages";
 import { pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 

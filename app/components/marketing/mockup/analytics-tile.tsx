@@ -1,5 +1,5 @@
 import { Check, TriangleAlert } from "lucide-react";
-import type { AnalyticsTileMock } from "~/content/features";
+import type { AnalyticsTileMock } from "~/content/feature-pages";
 import { cn } from "~/lib/cn";
 import { MockFigure, MockPanel, StatusPill, revealProps } from "./parts";
 

@@ -1,5 +1,5 @@
 import { CalendarCheck, Check, Clock, Mail, MessageSquare, Plug, Target, UserRound } from "lucide-react";
-import type { AutomationFlowMock, AutomationStepIcon } from "~/content/features";
+import type { AutomationFlowMock, AutomationStepIcon } from "~/content/feature-pages";
 import { cn } from "~/lib/cn";
 import { Avatar, MockFigure, MockPanel, StatusPill, revealProps } from "./parts";
 

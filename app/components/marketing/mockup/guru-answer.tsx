@@ -1,5 +1,5 @@
 import { BookOpen, CalendarCheck, ShieldCheck, Sparkles } from "lucide-react";
-import type { GuruAnswerMock } from "~/content/features";
+import type { GuruAnswerMock } from "~/content/feature-pages";
 import { cn } from "~/lib/cn";
 import { Avatar, MockFigure, MockPanel, StatusPill, TranscriptLine, Waveform, revealProps } from "./parts";
 

@@ -1,5 +1,5 @@
 import { AtSign, Clock, Mail, MessageSquare, Phone } from "lucide-react";
-import type { OmnichannelInboxMock } from "~/content/features";
+import type { OmnichannelInboxMock } from "~/content/feature-pages";
 import { cn } from "~/lib/cn";
 import { ChannelChip, MockFigure, MockPanel, StatusPill, revealProps } from "./parts";
 
