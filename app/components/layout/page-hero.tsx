@@ -43,9 +43,10 @@ export function PageHero({
   return (
     <section className={cn("bg-gradient-to-b from-primary-soft to-background", className)}>
       {visual ? (
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
-          <div>{copy}</div>
-          <div className="mx-auto w-full max-w-md lg:max-w-none">{visual}</div>
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
+          {/* Both cells may shrink below their content's width: a visual's one-line truncated text must not widen a phone's page. */}
+          <div className="min-w-0">{copy}</div>
+          <div className="mx-auto w-full min-w-0 max-w-md lg:max-w-none">{visual}</div>
         </div>
       ) : (
         <div className="mx-auto max-w-5xl px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16">{copy}</div>
