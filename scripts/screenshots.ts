@@ -21,7 +21,8 @@ const browser = await chromium.launch({
 });
 try {
   for (const viewport of widths) {
-    const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+    // Reduced motion: the mock-ups show their finished picture at once instead of mid-reveal.
+    const page = await browser.newPage({ viewport, deviceScaleFactor: 1, reducedMotion: "reduce" });
     const dir = path.join(process.env.SCREENSHOTS_DIR ?? "tmp/screenshots", String(viewport.width));
     fs.mkdirSync(dir, { recursive: true });
     for (const route of routes) {
