@@ -25,7 +25,10 @@ export function CheckList({
     <ul className={cn("grid gap-3", columns === 2 && "sm:grid-cols-2", className)}>
       {items.map((item) => (
         <li key={item} className="flex items-start gap-3">
-          <Icon className={cn("mt-0.5 size-5 shrink-0", markerClass)} width={20} height={20} aria-hidden="true" />
+          {/* A box one line tall centres the marker on the first line at any text size. */}
+          <span className="flex h-lh shrink-0 items-center">
+            <Icon className={cn("size-5", markerClass)} width={20} height={20} aria-hidden="true" />
+          </span>
           <span>{item}</span>
         </li>
       ))}
