@@ -1,5 +1,6 @@
 import { brand } from "./brand";
 import { formatUsd } from "./format";
+import { reassurance } from "./calls-to-action";
 import { guarantee, monthlyPrice, usage } from "./pricing";
 
 export const homeHero = {
@@ -7,6 +8,14 @@ export const homeHero = {
   title: "AI agents that answer every call and text in seconds",
   lead: "Book jobs and meetings around the clock, in one queue for voice, SMS, email and social, with recordings and transcripts of every conversation.",
   guaranteeBadge: guarantee.title,
+  /**
+   * The reassurance line under Book demo without its guarantee clause: the money-back badge sits
+   * beside it, and saying the guarantee twice in one line reads as a slip (decision 0902).
+   */
+  note: reassurance.bookDemo
+    .split(" · ")
+    .filter((clause) => clause !== guarantee.title)
+    .join(" · "),
   highlights: [
     `Flat ${formatUsd(monthlyPrice)} per month`,
     `${usage.inboundPerDay} inbound interactions per day included`,

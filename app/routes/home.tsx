@@ -10,6 +10,9 @@ import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { ProofBand } from "~/components/marketing/proof-band";
 import { Section } from "~/components/marketing/section";
+import { AgentAtWork } from "~/components/marketing/mockup/agent-at-work";
+import { HeroNote } from "~/components/layout/page-hero";
+import { agentDemos } from "~/content/agent-demo";
 import { ctaLabels } from "~/content/calls-to-action";
 import { featureStrip, homeHero, rolloutStrip } from "~/content/home";
 import { rolloutSteps } from "~/content/outcomes";
@@ -22,28 +25,36 @@ export const meta: Route.MetaFunction = () => pageMeta(paths.home, [organization
 export default function HomePage() {
   return (
     <>
+      {/* The same two columns as PageHero with a visual: copy beside the agent at work from lg up, the
+          picture under the actions on a phone (docs/decisions/0902-agent-at-work-hero.md). */}
       <section className="bg-gradient-to-b from-primary-soft to-background">
-        <div className="mx-auto max-w-5xl px-4 pb-14 pt-10 text-center sm:px-6 sm:pb-20 sm:pt-16">
-          <p className="mb-4 text-balance text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{keepHyphenated(homeHero.title)}</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg text-muted-foreground">{keepHyphenated(homeHero.lead)}</p>
-          <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-            <BookDemoButton location="hero" />
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
-            </Button>
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
+          <div>
+            <p className="mb-4 text-balance text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
+            <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{keepHyphenated(homeHero.title)}</h1>
+            <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg text-muted-foreground lg:mx-0">{keepHyphenated(homeHero.lead)}</p>
+            <div className="mt-8 flex flex-wrap items-center justify-center gap-3 lg:justify-start">
+              <BookDemoButton location="hero" />
+              <Button asChild size="lg" variant="outline">
+                <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
+              </Button>
+            </div>
+            {/* The reassurance line, its guarantee said by the badge beside it rather than twice. */}
+            <div className="flex flex-wrap items-center justify-center gap-x-3 lg:justify-start">
+              <HeroNote>{homeHero.note}</HeroNote>
+              <Badge variant="success" size="md" className="mt-3">
+                <ShieldCheck className="size-4" width={16} height={16} aria-hidden="true" />
+                {homeHero.guaranteeBadge}
+              </Badge>
+            </div>
+            <CheckList
+              items={homeHero.highlights}
+              className="mx-auto mt-8 w-fit text-left text-sm font-medium sm:text-base lg:mx-0"
+            />
           </div>
-          <div className="mt-6 flex justify-center">
-            <Badge variant="success" size="md">
-              <ShieldCheck className="size-4" width={16} height={16} aria-hidden="true" />
-              {homeHero.guaranteeBadge}
-            </Badge>
+          <div className="mx-auto w-full max-w-md lg:max-w-none">
+            <AgentAtWork demo={agentDemos.home} />
           </div>
-          <CheckList
-            items={homeHero.highlights}
-            columns={2}
-            className="mx-auto mt-10 max-w-xl text-left text-sm font-medium sm:text-base"
-          />
         </div>
       </section>
 

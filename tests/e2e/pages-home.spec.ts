@@ -4,7 +4,9 @@ import { homeHero } from "../../app/content/home";
 import { featureCards } from "../../app/content/features";
 import { guarantee } from "../../app/content/pricing";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
+import { agentDemos } from "../../app/content/agent-demo";
 import { dataLayer, hydrated, stubSchedulers } from "./pages-support";
+import { expectAgentAtWork } from "./agent-at-work";
 
 /*
  * The home page: hero, feature cards, rollout, and its Book demo buttons. Its proof (trusted-by
@@ -36,6 +38,32 @@ test.describe("home", () => {
 
     for (const step of ["Understand the use case", "Bring in knowledge", "Tie in systems", "Launch and refine"]) {
       await expect(page.getByRole("heading", { level: 3, name: step })).toBeVisible();
+    }
+  });
+
+  test("the agent at work beside the hero's copy; the reassurance line and the highlights each on one row", async ({ page }, info) => {
+    await expectAgentAtWork(page, paths.home, agentDemos.home, info);
+
+    const main = page.getByRole("main");
+    await expect(main.getByText(homeHero.note, { exact: true })).toBeVisible();
+    // The money-back badge beside the line says the guarantee; the line does not say it again.
+    expect(homeHero.note).not.toContain(guarantee.title);
+
+    // The highlights line up: one column, every tick on its row's text line, no row wrapping.
+    const rows = main.getByRole("list").filter({ hasText: homeHero.highlights[0] }).getByRole("listitem");
+    await expect(rows).toHaveCount(homeHero.highlights.length);
+    const geometry = await rows.evaluateAll((items) =>
+      items.map((item) => {
+        const tick = item.querySelector("svg")!.getBoundingClientRect();
+        const text = item.lastElementChild!.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(item).lineHeight);
+        return { x: tick.x, tickMiddle: tick.y + tick.height / 2, textMiddle: text.y + lineHeight / 2, lines: Math.round(text.height / lineHeight) };
+      }),
+    );
+    for (const row of geometry) {
+      expect(row.x).toBe(geometry[0].x);
+      expect(Math.abs(row.tickMiddle - row.textMiddle)).toBeLessThanOrEqual(1);
+      expect(row.lines).toBe(1);
     }
   });
 

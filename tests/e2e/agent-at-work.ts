@@ -1,0 +1,97 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { AgentDemo } from "../../app/content/agent-demo";
+import { hydrated } from "./pages-support";
+
+/*
+ * What a visitor notices of a hero's "agent at work" mock-up (decision 0902), checked the same way
+ * on the home page and the three industry pages: where it sits at each width, that it shows the
+ * page's own example call, that a screen reader hears one sentence instead of the drawing, that
+ * nothing on the page moves, and that with reduced motion the picture is simply there.
+ */
+
+type LayoutShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean };
+
+/**
+ * Sums the page's layout shifts from its first paint on into `window.__cls`; call before
+ * `page.goto`. Once per document even when a reused page has the script more than once.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls?: number };
+    if (w.__cls !== undefined) return;
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShiftEntry[]) if (!entry.hadRecentInput) w.__cls! += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+export async function expectAgentAtWork(page: Page, path: string, demo: AgentDemo, info: TestInfo) {
+  const phone = info.project.name === "phone";
+  const parts = demo.transcript.length + 5; // the call card, its lines, the "after the call" label, three outcomes
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await recordLayoutShifts(page);
+  await page.goto(path);
+  const main = page.getByRole("main");
+  const figure = main.getByRole("figure", { name: demo.summary });
+  await expect(figure).toBeVisible();
+
+  // The reveal runs when motion is welcome; finishing it at once moves nothing on the page.
+  const revealing = await figure.evaluate((el) => {
+    for (const animation of el.getAnimations({ subtree: true })) {
+      if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+    }
+    return [...el.querySelectorAll(".mock-reveal")].filter((part) => getComputedStyle(part).animationName === "mock-reveal").length;
+  });
+  expect(revealing, "parts that fade up in order").toBe(parts);
+  await hydrated(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), "cumulative layout shift").toBe(0);
+
+  // The page's own example call is what the picture shows ...
+  for (const text of [
+    demo.business,
+    demo.caller.name,
+    demo.elapsed,
+    ...demo.transcript.map((line) => line.text),
+    ...Object.values(demo.outcomes).map((outcome) => outcome.title),
+  ]) {
+    await expect(figure.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  // ... while assistive technology gets the figure's one-sentence name, not the drawing's lines.
+  await expect(main.getByRole("paragraph").filter({ hasText: demo.transcript[0].text })).toHaveCount(0);
+
+  // Beside the copy at desktop width; under Book demo on a phone, which keeps the headline, the
+  // value sentence and Book demo in its first screen.
+  const heading = await main.getByRole("heading", { level: 1 }).boundingBox();
+  const book = await main.getByRole(path === "/" ? "button" : "link", { name: "Book demo", exact: true }).first().boundingBox();
+  const lead = await main.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p[1]").boundingBox();
+  const box = await figure.boundingBox();
+  const viewport = page.viewportSize()!;
+  if (!heading || !book || !lead || !box) throw new Error("hero parts not laid out");
+  expect(box.x + box.width, "the mock-up fits the viewport").toBeLessThanOrEqual(viewport.width);
+  if (phone) {
+    expect(box.y, "the mock-up starts under Book demo").toBeGreaterThanOrEqual(book.y + book.height);
+    for (const [name, part] of [["headline", heading], ["value sentence", lead], ["Book demo", book]] as const) {
+      expect(part.y + part.height, `${name} in the first screen`).toBeLessThanOrEqual(viewport.height);
+    }
+  } else {
+    expect(box.x, "the mock-up sits right of the headline").toBeGreaterThanOrEqual(heading.x + heading.width);
+    expect(box.y, "beside it, not under it").toBeLessThan(book.y + book.height);
+  }
+
+  // With reduced motion the finished picture shows at once: no animation, every part opaque.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  await expect(figure).toBeVisible();
+  const still = await figure.evaluate((el) => {
+    const revealParts = [...el.querySelectorAll<HTMLElement>(".mock-reveal")];
+    return {
+      animations: el.getAnimations({ subtree: true }).length,
+      opaque: revealParts.filter((part) => getComputedStyle(part).opacity === "1").length,
+    };
+  });
+  expect(still).toEqual({ animations: 0, opaque: parts });
+  // The reading tests share one page: the next test starts with the project's own media.
+  await page.emulateMedia({ reducedMotion: null });
+}
