@@ -7,6 +7,7 @@ export const industryPageSections = {
   painPointsTitle: "Sound familiar?",
   useCasesTitle: "What the agent handles",
   workflowTitle: "A typical call",
+  workflowLead: "From the first ring to the note your team reads: the steps the agent follows on every call, in the words you approve.",
   finalCta: {
     title: "See it answer calls like yours",
     lead: "Book a demo and we'll walk through your own call flow.",

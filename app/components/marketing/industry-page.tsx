@@ -1,16 +1,19 @@
+import * as React from "react";
 import { Link } from "react-router";
 import { CalendarCheck } from "lucide-react";
-import { ctaLabels } from "~/content/calls-to-action";
+import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import type { IndustryPage as IndustryPageContent } from "~/content/industries";
 import { industryPageSections } from "~/content/industry-page";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { keepHyphenated } from "~/lib/keep-hyphenated";
 import { paths } from "@shared/site-routes";
 import { CheckList } from "./check-list";
 import { ContentIcon } from "./content-icon";
 import { CtaBand, CtaBandLink } from "./cta-band";
-import { NumberedSteps } from "./numbered-steps";
+import { AgentAtWork } from "./mockup/agent-at-work";
+import { CallTimeline } from "./mockup/call-timeline";
 import { Section } from "./section";
 import { TextCardGrid } from "./text-card-grid";
 
@@ -27,12 +30,21 @@ function BookDemoLink({ variant }: { variant?: "inverse" }) {
 
 /**
  * The layout the three industry pages share. Book demo is a link to /book
- * (docs/product.md#industry-pages).
+ * (docs/product.md#industry-pages). The hero shows the agent at work beside the copy; "A typical
+ * call" is one timeline beside its heading, on the other side, so the page alternates copy and
+ * picture (docs/decisions/0902-agent-at-work-hero.md).
  */
 export function IndustryPage({ content }: { content: IndustryPageContent }) {
+  const workflowHeading = React.useId();
   return (
     <>
-      <PageHero eyebrow={<Badge>{content.eyebrow}</Badge>} title={content.title} lead={content.lead}>
+      <PageHero
+        eyebrow={<Badge>{content.eyebrow}</Badge>}
+        title={content.title}
+        lead={content.lead}
+        note={reassurance.bookDemo}
+        visual={<AgentAtWork demo={content.demo} />}
+      >
         <BookDemoLink />
         <Button asChild size="lg" variant="outline">
           <Link to={paths.pricing}>{ctaLabels.seePricing}</Link>
@@ -40,10 +52,13 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
       </PageHero>
 
       <Section title={industryPageSections.painPointsTitle} width="narrow">
-        {/* One centred card: the industry's icon heads the list on phones and sits beside it from sm up. */}
-        <div className="mx-auto flex max-w-2xl flex-col gap-5 rounded-xl border border-border bg-background p-6 shadow-sm sm:flex-row sm:gap-6 sm:p-8">
-          <ContentIcon name={content.icon} />
-          <CheckList items={content.painPoints} variant="concern" className="text-lg sm:pt-2" />
+        {/* One card: the industry's icon and name head it, the problems follow as its rows. */}
+        <div className="mx-auto max-w-2xl overflow-hidden rounded-xl border border-border bg-background shadow-sm">
+          <p className="flex items-center gap-3 border-b border-border px-6 py-4 font-semibold sm:px-8">
+            <ContentIcon name={content.icon} />
+            {content.painPointsLabel}
+          </p>
+          <CheckList items={content.painPoints} variant="concern" className="px-6 py-6 text-lg sm:px-8" />
         </div>
       </Section>
 
@@ -51,11 +66,19 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
         <TextCardGrid items={content.useCases} className="grid gap-6 sm:grid-cols-2" />
       </Section>
 
-      <Section title={industryPageSections.workflowTitle}>
-        <NumberedSteps steps={content.workflow} />
-      </Section>
+      <section aria-labelledby={workflowHeading} className="bg-background">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-16">
+          <div className="mx-auto max-w-2xl text-center lg:order-last lg:mx-0 lg:text-left">
+            <h2 id={workflowHeading} className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {industryPageSections.workflowTitle}
+            </h2>
+            <p className="mt-4 text-pretty text-lg text-muted-foreground">{keepHyphenated(industryPageSections.workflowLead)}</p>
+          </div>
+          <CallTimeline steps={content.workflow} className="mx-auto w-full max-w-xl lg:max-w-none" />
+        </div>
+      </section>
 
-      <CtaBand title={industryPageSections.finalCta.title} lead={industryPageSections.finalCta.lead}>
+      <CtaBand title={industryPageSections.finalCta.title} lead={industryPageSections.finalCta.lead} note={reassurance.bookDemo}>
         <BookDemoLink variant="inverse" />
         <CtaBandLink to={paths.compare}>{ctaLabels.compareCosts}</CtaBandLink>
       </CtaBand>
