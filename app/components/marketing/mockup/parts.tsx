@@ -137,7 +137,7 @@ export function TranscriptLine({
       <span className="text-xs font-semibold text-muted-foreground">{speaker}</span>
       <p
         className={cn(
-          "max-w-[90%] rounded-2xl px-3 py-2 text-sm leading-snug",
+          "max-w-[90%] rounded-2xl px-3 py-2 text-sm leading-snug text-pretty",
           agent ? "rounded-tl-sm bg-primary-soft text-foreground" : "rounded-tr-sm bg-muted text-foreground",
         )}
       >
