@@ -27,6 +27,8 @@ export const priceCard = {
   perMonthSuffix: "/month",
   enterpriseLabel: "See enterprise options",
   noPerMinuteFees: "No per-minute fees for inbound conversations",
+  /** Beside the Annual label in both states of the switch. */
+  annualSavingsChip: annual.savingsBadge,
   /** Without JavaScript the billing toggle does nothing: the annual price is stated under the card. */
   annualWithoutScript: `Annual billing: ${annual.perMonth}/month, ${annual.billingNote.toLowerCase()} (${annual.savingsBadge}, ${annual.savingsPercent}).`,
 } as const;

@@ -1,8 +1,8 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ArrowRight, Info, ShieldCheck } from "lucide-react";
+import { ArrowRight, Info } from "lucide-react";
 import type { Route } from "./+types/pricing";
-import { PageHero } from "~/components/layout/page-hero";
+import { HeroNote, PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
@@ -14,7 +14,6 @@ import { Section } from "~/components/marketing/section";
 import { TextCardGrid } from "~/components/marketing/text-card-grid";
 import {
   annualYearlyTotal,
-  guarantee,
   monthlyPrice,
   overflowOptions,
   planInclusions,
@@ -33,7 +32,7 @@ import {
   pricingGuaranteeTitle,
   pricingHero,
 } from "~/content/pricing-page";
-import { ctaLabels } from "~/content/calls-to-action";
+import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import { brand } from "~/content/brand";
 import { pageMeta, planOfferJsonLd } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
@@ -53,6 +52,7 @@ export const meta: Route.MetaFunction = () =>
 export default function PricingPage() {
   const [period, setPeriod] = React.useState<BillingPeriod>("monthly");
   const view = priceView(period);
+  const annualView = priceView("annual");
   const switchId = React.useId();
 
   return (
@@ -69,69 +69,78 @@ export default function PricingPage() {
             checked={period === "annual"}
             onCheckedChange={(checked) => setPeriod(checked ? "annual" : "monthly")}
           />
-          <label htmlFor={switchId} className={period === "annual" ? "cursor-pointer text-foreground" : "cursor-pointer text-muted-foreground"}>
-            {billingToggle.annual}
-          </label>
+          {/* What annual billing saves, on its label whichever way the switch is set: beside it, or
+              under it on a phone, where the row is too narrow for both. */}
+          <span className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
+            <label htmlFor={switchId} className={period === "annual" ? "cursor-pointer text-foreground" : "cursor-pointer text-muted-foreground"}>
+              {billingToggle.annual}
+            </label>
+            <Badge variant="success" size="md" data-testid="annual-savings-chip">
+              {priceCard.annualSavingsChip}
+            </Badge>
+          </span>
         </div>
 
-        <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1.1fr_1fr]">
-          <article
-            aria-labelledby="plan-name"
-            className="rounded-2xl border-2 border-primary bg-background p-6 shadow-lg sm:p-8 lg:self-start"
-            data-testid="price-card"
-          >
+        {/* One card: the price and its actions, then everything the plan includes. */}
+        <article
+          aria-labelledby="plan-name"
+          className="mx-auto max-w-4xl rounded-2xl border-2 border-primary bg-background shadow-lg"
+          data-testid="price-card"
+        >
+          <div className="p-6 sm:p-8">
+            {/* The badge keeps its place while monthly (invisible, so out of the accessibility
+                tree too): switching never moves the price or the buttons. */}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="plan-name" className="text-xl font-bold">
                 {planName}
               </h2>
-              {view.savingsBadge ? (
-                <Badge variant="success" data-testid="savings-badge">
-                  {view.savingsBadge} <span data-testid="savings-percent">({view.savingsPercent})</span>
-                </Badge>
-              ) : null}
+              <Badge variant="success" className={view.savingsBadge ? undefined : "invisible"} data-testid="savings-badge">
+                {annualView.savingsBadge} <span data-testid="savings-percent">({annualView.savingsPercent})</span>
+              </Badge>
             </div>
-            <p className="mt-6 flex items-baseline gap-1" aria-live="polite">
-              <span className="text-5xl font-extrabold tracking-tight" data-testid="price-per-month">
-                {view.perMonth}
-              </span>
-              <span className="text-lg text-muted-foreground">{priceCard.perMonthSuffix}</span>
-            </p>
-            <p className="mt-2 text-muted-foreground" data-testid="billing-note">
-              {view.billingNote}
-            </p>
-            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              <BookDemoButton location="pricing" className="w-full sm:w-auto" />
-              <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-                <Link to={paths.enterprise}>
-                  {priceCard.enterpriseLabel} <ArrowRight aria-hidden="true" width={16} height={16} />
-                </Link>
-              </Button>
+            <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+              <div>
+                <p className="flex items-baseline gap-1" aria-live="polite">
+                  <span className="text-5xl font-extrabold tracking-tight" data-testid="price-per-month">
+                    {view.perMonth}
+                  </span>
+                  <span className="text-lg text-muted-foreground">{priceCard.perMonthSuffix}</span>
+                </p>
+                <p className="mt-2 text-muted-foreground" data-testid="billing-note">
+                  {view.billingNote}
+                </p>
+                <p className="mt-1 flex items-center gap-2 text-muted-foreground">
+                  <Info className="size-4 shrink-0 text-primary" width={16} height={16} aria-hidden="true" />
+                  {priceCard.noPerMinuteFees}
+                </p>
+                <noscript>
+                  <p className="mt-2 text-[0.9375rem] text-muted-foreground">{priceCard.annualWithoutScript}</p>
+                </noscript>
+              </div>
+              <div className="flex flex-col items-stretch sm:items-start lg:items-end">
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <BookDemoButton location="pricing" className="w-full sm:w-auto" />
+                  <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+                    <Link to={paths.enterprise}>
+                      {priceCard.enterpriseLabel} <ArrowRight aria-hidden="true" width={16} height={16} />
+                    </Link>
+                  </Button>
+                </div>
+                <HeroNote className="text-center sm:text-left lg:text-right">{reassurance.bookDemo}</HeroNote>
+              </div>
             </div>
-            <ul className="mt-6 flex flex-col gap-2 border-t border-border pt-6 text-sm text-muted-foreground">
-              <li className="flex items-center gap-2">
-                <ShieldCheck className="size-4 shrink-0 text-success" width={16} height={16} aria-hidden="true" />
-                {guarantee.title}
-              </li>
-              <li className="flex items-center gap-2">
-                <Info className="size-4 shrink-0 text-primary" width={16} height={16} aria-hidden="true" />
-                {priceCard.noPerMinuteFees}
-              </li>
-            </ul>
-            <noscript>
-              <p className="mt-4 text-sm text-muted-foreground">{priceCard.annualWithoutScript}</p>
-            </noscript>
-          </article>
-
-          <div>
-            <h2 className="text-xl font-bold">{planInclusionsTitle}</h2>
-            <CheckList items={planInclusions} className="mt-5" />
           </div>
-        </div>
+
+          <div className="border-t border-border p-6 sm:p-8">
+            <h3 className="text-lg font-bold">{planInclusionsTitle}</h3>
+            <CheckList items={planInclusions} columns={2} className="mt-5 text-[0.9375rem] sm:gap-x-8" />
+          </div>
+        </article>
       </Section>
 
       <Section tone="muted" title={overflowSection.title} lead={overflowSection.lead}>
         <TextCardGrid items={overflowOptions} className="grid gap-6 md:grid-cols-3" />
-        <div className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-border bg-background p-5 text-sm">
+        <div className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-border bg-background p-5 text-[0.9375rem]">
           <Info className="mt-0.5 size-5 shrink-0 text-primary" width={20} height={20} aria-hidden="true" />
           <ul className="flex flex-col gap-1">
             {usageRules.map((rule) => (
@@ -145,7 +154,7 @@ export default function PricingPage() {
         <GuaranteeCard />
       </Section>
 
-      <CtaBand title={pricingFinalCta.title} lead={pricingFinalCta.lead}>
+      <CtaBand title={pricingFinalCta.title} lead={pricingFinalCta.lead} note={reassurance.enterprise}>
         <CtaBandLink to={paths.enterprise} primary>{pricingFinalCta.enterpriseLabel}</CtaBandLink>
         <CtaBandLink to={paths.compare}>{ctaLabels.compareCosts}</CtaBandLink>
       </CtaBand>
