@@ -4,9 +4,9 @@ import { assumptions } from "./compare-assumptions";
 
 /**
  * The comparison assumptions (docs/product.md#comparison-assumptions) and the cost model built
- * on them (docs/decisions/0302-compare-cost-model.md). The scenario
- * cards, the bar, the ROI cards and the calculator on /compare all call these functions, so
- * the calculator at 400 and 1,200 interactions reproduces the scenarios by construction.
+ * on them (docs/decisions/0302-compare-cost-model.md). The calculator on /compare (which shows
+ * the two scenarios, with their bars) and the ROI cards call these functions, so the calculator
+ * at 400 and 1,200 interactions reproduces the scenarios by construction.
  */
 
 export type Range = { low: number; high: number };
@@ -110,17 +110,18 @@ export function formatSavings(range: Range): string {
   return `${formatUsd(-range.low)} more to ${formatUsd(range.high)} less`;
 }
 
-export type Scenario = { id: string; label: string; estimate: CostEstimate };
+/** The two typical months of docs/product.md#cost-comparison: about 400 and about 1,200 interactions. */
+export type Scenario = { id: "light" | "busy"; name: string; estimate: CostEstimate };
 
 export const scenarios: Scenario[] = [
   {
     id: "light",
-    label: `About ${formatCount(assumptions.interactionsPerMonth.low)} interactions per month`,
+    name: "A quiet month",
     estimate: estimateCosts(assumptions.interactionsPerMonth.low),
   },
   {
     id: "busy",
-    label: `About ${formatCount(assumptions.interactionsPerMonth.high)} interactions per month`,
+    name: "A busy month",
     estimate: estimateCosts(assumptions.interactionsPerMonth.high),
   },
 ];
@@ -229,6 +230,8 @@ export const compareHero = {
 export const alternativesSection = {
   title: "The usual alternatives",
   lead: "Each gets the phone answered. None does everything, and the costs add up differently.",
+  /** The cards scroll sideways on a phone. */
+  regionLabel: "The usual alternatives, scrolls sideways on a phone",
 } as const;
 
 export const comparisonTable = {
@@ -245,22 +248,6 @@ export const comparisonTable = {
 /** Under a cost: what the flat plan saves against it ("Flat plan: $4,001–$5,701 less", from formatSavings). */
 export const flatPlanSaving = (saving: string) => `Flat plan: ${saving}`;
 
-export const scenariosSection = {
-  title: "Two typical months",
-  lead: "The same assumptions, at a quiet and a busy volume.",
-  volume: (estimate: CostEstimate) =>
-    `${formatCount(estimate.minutesPerMonth)} call minutes at ${estimate.averageMinutes} minutes each`,
-  flatPlanLabel: "Our flat plan",
-} as const;
-
-export const costBarsSection = {
-  title: "Flat fee versus per-minute billing",
-  lead: "Per-minute services grow with every busy month. A flat fee does not.",
-  caption: (scenario: Scenario) => `${scenario.label} (${formatCount(scenario.estimate.minutesPerMonth)} minutes)`,
-  flatPlanLabel: "Flat plan",
-  perMinuteLabel: "Per-minute answering service",
-} as const;
-
 export const roiSection = {
   title: "The return on one booked job",
   lead: "Answering the calls you miss today pays for the plan quickly.",
@@ -271,9 +258,14 @@ export const calculatorLimits = { interactions: { min: 1, max: 100_000 }, minute
 
 const { interactions: interactionLimits, minutes: minuteLimits } = calculatorLimits;
 
+/**
+ * The calculator leads the page and is the one view of the scenarios: it opens on the quiet month
+ * and shows the busy month beside whatever is entered, every figure with a bar to one scale
+ * (docs/decisions/0907-pricing-and-compare.md).
+ */
 export const calculatorSection = {
   title: "Try your own numbers",
-  lead: "Enter your monthly volume and typical call length to compare each option.",
+  lead: `Start from a quiet month of about ${formatCount(assumptions.interactionsPerMonth.low)} interactions or enter your own, beside a busy month of about ${formatCount(assumptions.interactionsPerMonth.high)}.`,
 } as const;
 
 export const calculator = {
@@ -282,12 +274,18 @@ export const calculator = {
   interactionsHint: `Calls, texts, emails and messages: ${formatCount(interactionLimits.min)} to ${formatCount(interactionLimits.max)}.`,
   minutesLabel: "Average call length (minutes)",
   minutesHint: `From ${minuteLimits.min} to ${minuteLimits.max} minutes.`,
-  caption: (estimate: CostEstimate) =>
-    `Monthly cost at ${formatCount(estimate.interactions)} interactions of ${estimate.averageMinutes} minutes`,
-  columns: { option: "Option", cost: "Monthly cost", saving: "Our flat plan costs" },
-  flatPlanRow: "Our AI agents (flat)",
-  /** The flat plan's own saving cell. */
-  noSaving: "—",
+  caption: "Monthly cost of each option for your numbers and for a busy month, and what our flat plan saves against it",
+  /** The first column's heading once the numbers differ from the quiet month's. */
+  yourNumbers: "Your numbers",
+  /** Under a column's heading. */
+  volume: (estimate: CostEstimate) =>
+    `${formatCount(estimate.interactions)} interactions, ${formatCount(estimate.minutesPerMonth)} call minutes`,
+  flatPlanRow: "Our flat plan",
+  /** Under the flat plan's figure. */
+  flatPlanNote: "Flat, whatever the minutes",
+  /** A figure the entered numbers cannot give. */
+  noFigure: "—",
+  barsNote: "Per-minute billing grows with every busy month; a flat fee does not. Bars share one scale, dark to the low estimate and light to the high.",
   usage: (estimate: CostEstimate) =>
     `${formatCount(estimate.minutesPerMonth)} call minutes a month. On our plan that is about ${formatCount(Math.ceil(estimate.countedPerDay))} interactions a day of the ${usage.inboundPerDay} included${estimate.averageMinutes > usage.longCallMinutes ? ` (calls over ${usage.longCallMinutes} minutes count twice)` : ""}.`,
   overDailyCap: `That is above the daily inclusion: overflow goes to ${overflowOptions.map((o) => o.title.toLowerCase()).join(", ")}, as you choose. Talk to us about an enterprise plan for this volume.`,

@@ -1,14 +1,14 @@
-import { ArrowRight, Check, Minus, PlayCircle } from "lucide-react";
+import * as React from "react";
+import { ArrowRight, Check, ChevronDown, Minus, PlayCircle } from "lucide-react";
 import type { Route } from "./+types/compare";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { CostBars } from "~/components/marketing/cost-bars";
 import { CostCalculator } from "~/components/marketing/cost-calculator";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { Section } from "~/components/marketing/section";
-import { ctaLabels } from "~/content/calls-to-action";
+import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import {
   alternatives,
   alternativesSection,
@@ -20,20 +20,14 @@ import {
   comparisonColumns,
   comparisonRows,
   comparisonTable,
-  costBarsSection,
   costFaq,
   faqSections,
-  flatPlanSaving,
-  formatSavings,
   generalFaqIds,
   roiCards,
   roiSection,
-  scenarios,
-  scenariosSection,
   type ComparisonCell,
 } from "~/content/compare";
 import { faqEntries } from "~/content/faq";
-import { formatUsd, formatUsdRange } from "~/content/format";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { track } from "~/lib/analytics";
 import { pageMeta } from "~/lib/seo";
@@ -64,7 +58,12 @@ function Cell({ value }: { value: ComparisonCell }) {
 export default function ComparePage() {
   return (
     <>
-      <PageHero eyebrow={<Badge>{compareHero.eyebrow}</Badge>} title={compareHero.title} lead={compareHero.lead}>
+      <PageHero
+        eyebrow={<Badge>{compareHero.eyebrow}</Badge>}
+        title={compareHero.title}
+        lead={compareHero.lead}
+        note={reassurance.enterprise}
+      >
         <EnterpriseConsultButton location="compare" size="lg">
           {ctaLabels.bookADemo}
         </EnterpriseConsultButton>
@@ -74,40 +73,74 @@ export default function ComparePage() {
         </Button>
       </PageHero>
 
-      <Section title={alternativesSection.title} lead={alternativesSection.lead}>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {alternatives.map((alternative) => (
-            <li key={alternative.id} className="flex flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
-              <h3 className="text-lg font-bold">{alternative.name}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{alternative.summary}</p>
-              <p className="mt-4 text-sm font-semibold">{alternative.pricingModel}</p>
-              <ul className="mt-4 flex flex-col gap-2 text-sm">
-                {alternative.drawbacks.map((drawback) => (
-                  <li key={drawback} className="flex gap-2">
-                    <Minus className="mt-0.5 size-4 shrink-0 text-slate-500" width={16} height={16} aria-hidden="true" />
-                    {drawback}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+      {/* The page leads with the calculator, which shows the quiet and the busy month; the return on
+          the fee and the assumptions behind every figure follow in the same band (docs/decisions/0907). */}
+      <Section tone="muted" id="calculator" title={calculatorSection.title} lead={calculatorSection.lead}>
+        <CostCalculator />
+
+        <div className="mt-12 sm:mt-16">
+          <h3 className="text-xl font-bold tracking-tight sm:text-2xl">{roiSection.title}</h3>
+          <p className="mt-2 max-w-3xl text-pretty text-muted-foreground">{roiSection.lead}</p>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-3 sm:gap-6">
+            {roiCards.map((card) => (
+              <li
+                key={card.title}
+                className="grid grid-cols-[9rem_minmax(0,1fr)] items-center gap-x-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:flex sm:flex-col sm:p-6 sm:text-center"
+                data-testid="roi-card"
+              >
+                <h4 className="col-span-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">{card.title}</h4>
+                <p className="mt-1 whitespace-nowrap text-2xl font-extrabold text-primary sm:mt-2 sm:text-4xl">{card.value}</p>
+                <p className="mt-1 text-[0.9375rem] text-muted-foreground sm:mt-2">{card.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <Assumptions />
       </Section>
 
-      <Section tone="muted" title={comparisonTable.title}>
-        <p className="mb-3 flex items-center justify-end gap-1 text-sm text-muted-foreground md:hidden" aria-hidden="true">
+      <Section title={alternativesSection.title} lead={alternativesSection.lead}>
+        {/* Below md the cards scroll sideways, the next one peeking in, instead of three screens
+            of cards above the table that repeats their figures (docs/decisions/0907). */}
+        <div
+          className="-mx-4 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6 md:mx-0 md:overflow-visible md:px-0 md:pb-0"
+          tabIndex={0}
+          role="region"
+          aria-label={alternativesSection.regionLabel}
+        >
+          <ul className="flex snap-x snap-mandatory scroll-px-4 gap-4 sm:scroll-px-6 md:grid md:grid-cols-3 md:gap-6">
+            {alternatives.map((alternative) => (
+              <li key={alternative.id} className="flex w-[85%] shrink-0 snap-start flex-col rounded-xl border border-border bg-background p-5 shadow-sm sm:w-[60%] sm:p-6 md:w-auto">
+                <h3 className="text-lg font-bold">{alternative.name}</h3>
+                <p className="mt-1 text-[0.9375rem] text-muted-foreground">{alternative.summary}</p>
+                <p className="mt-3 text-[0.9375rem] font-semibold">{alternative.pricingModel}</p>
+                <ul className="mt-3 flex flex-col gap-1.5 text-[0.9375rem]">
+                  {alternative.drawbacks.map((drawback) => (
+                    <li key={drawback} className="flex gap-2">
+                      <Minus className="mt-1 size-4 shrink-0 text-slate-500" width={16} height={16} aria-hidden="true" />
+                      {drawback}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <h3 className="mt-10 text-xl font-bold tracking-tight sm:mt-12 sm:text-2xl">{comparisonTable.title}</h3>
+        <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground md:hidden" aria-hidden="true">
           {comparisonTable.swipeHint} <ArrowRight className="size-4" width={16} height={16} />
         </p>
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm" tabIndex={0} role="region" aria-label={comparisonTable.regionLabel}>
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-border bg-background shadow-sm" tabIndex={0} role="region" aria-label={comparisonTable.regionLabel}>
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="comparison-table">
             <caption className="sr-only">{comparisonTable.caption}</caption>
             <thead className="bg-muted">
               <tr>
-                <th scope="col" className="sticky left-0 z-10 bg-muted p-4 font-semibold shadow-[1px_0_0_var(--color-border)]">
+                <th scope="col" className="sticky left-0 z-10 bg-muted px-4 py-3 font-semibold shadow-[1px_0_0_var(--color-border)]">
                   <span className="sr-only">{comparisonTable.featureColumn}</span>
                 </th>
                 {comparisonColumns.map((column, index) => (
-                  <th key={column} scope="col" className={index === 0 ? "bg-primary-soft p-4 font-bold text-primary-hover" : "p-4 font-semibold"}>
+                  <th key={column} scope="col" className={index === 0 ? "bg-primary-soft px-4 py-3 font-bold text-primary-hover" : "px-4 py-3 font-semibold"}>
                     {column}
                   </th>
                 ))}
@@ -116,11 +149,11 @@ export default function ComparePage() {
             <tbody>
               {comparisonRows.map((row) => (
                 <tr key={row.label} className="border-t border-border">
-                  <th scope="row" className="sticky left-0 z-10 w-36 bg-background p-4 font-medium shadow-[1px_0_0_var(--color-border)] sm:w-auto">
+                  <th scope="row" className="sticky left-0 z-10 w-36 bg-background px-4 py-3 font-medium shadow-[1px_0_0_var(--color-border)] sm:w-auto">
                     {row.label}
                   </th>
                   {row.cells.map((cell, index) => (
-                    <td key={index} className={index === 0 ? "bg-primary-soft p-4 font-semibold" : "p-4"}>
+                    <td key={index} className={index === 0 ? "bg-primary-soft px-4 py-3 font-semibold" : "px-4 py-3"}>
                       <Cell value={cell} />
                     </td>
                   ))}
@@ -131,80 +164,54 @@ export default function ComparePage() {
         </div>
       </Section>
 
-      <Section title={scenariosSection.title} lead={scenariosSection.lead}>
-        <div className="grid gap-6 md:grid-cols-2">
-          {scenarios.map((scenario) => (
-            <article key={scenario.id} className="rounded-xl border border-border bg-background p-6 shadow-sm" data-testid={`scenario-${scenario.id}`}>
-              <h3 className="text-lg font-bold">{scenario.label}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{scenariosSection.volume(scenario.estimate)}</p>
-              <ul className="mt-5 flex flex-col divide-y divide-border text-sm">
-                <li className="flex justify-between gap-4 py-2 font-semibold text-primary-hover">
-                  <span>{scenariosSection.flatPlanLabel}</span>
-                  <span>{formatUsd(scenario.estimate.flatPlan)}</span>
-                </li>
-                {alternatives.map((alternative) => {
-                  const cost = scenario.estimate.alternatives[alternative.id];
-                  return (
-                    <li key={alternative.id} className="py-2" data-alternative={alternative.id}>
-                      <div className="flex justify-between gap-4">
-                        <span>{alternative.name}</span>
-                        <span className="font-semibold" data-testid="scenario-cost">
-                          {formatUsdRange(cost.low, cost.high)}
-                        </span>
-                      </div>
-                      <p className="text-xs text-muted-foreground" data-testid="scenario-saving">
-                        {flatPlanSaving(formatSavings(scenario.estimate.savings[alternative.id]))}
-                      </p>
-                    </li>
-                  );
-                })}
-              </ul>
-            </article>
-          ))}
+      <Section tone="muted">
+        <div className="grid gap-12 lg:grid-cols-2 lg:gap-10">
+          <FaqGroup title={faqSections.cost} entries={costFaq} />
+          <FaqGroup title={faqSections.general} entries={generalFaq} />
         </div>
       </Section>
 
-      <Section tone="muted" title={costBarsSection.title} lead={costBarsSection.lead}>
-        <CostBars scenarios={scenarios} />
-      </Section>
-
-      <Section title={roiSection.title} lead={roiSection.lead}>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {roiCards.map((card) => (
-            <li key={card.title} className="rounded-xl border border-border bg-background p-6 text-center shadow-sm" data-testid="roi-card">
-              <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{card.title}</h3>
-              <p className="mt-2 text-4xl font-extrabold text-primary">{card.value}</p>
-              <p className="mt-2 text-sm text-muted-foreground">{card.description}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section tone="muted" id="calculator" title={calculatorSection.title} lead={calculatorSection.lead}>
-        <CostCalculator />
-      </Section>
-
-      <Section title={faqSections.cost} width="narrow">
-        <FaqAccordion entries={costFaq} />
-      </Section>
-
-      <Section tone="muted" title={faqSections.general} width="narrow">
-        <FaqAccordion entries={generalFaq} />
-      </Section>
-
-      <Section title={assumptionsTitle} width="narrow">
-        <ul className="list-disc space-y-2 pl-5 text-muted-foreground" data-testid="assumptions">
-          {assumptionList.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </Section>
-
-      <CtaBand title={compareFinalCta.title} lead={compareFinalCta.lead}>
+      <CtaBand title={compareFinalCta.title} lead={compareFinalCta.lead} note={reassurance.enterprise}>
         <EnterpriseConsultButton location="compare" size="lg" variant="inverse">
           {ctaLabels.bookADemo}
         </EnterpriseConsultButton>
       </CtaBand>
     </>
+  );
+}
+
+/** A titled group of questions; the two groups sit side by side from lg up. */
+function FaqGroup({ title, entries }: { title: string; entries: readonly { question: string; answer: string; id?: string }[] }) {
+  const headingId = React.useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">
+        {title}
+      </h2>
+      <FaqAccordion entries={entries} />
+    </section>
+  );
+}
+
+/**
+ * Every assumption behind the figures, in a native disclosure: closed, it costs one line; it
+ * opens by mouse, keyboard or without JavaScript, and its text is in the prerendered HTML.
+ */
+function Assumptions() {
+  return (
+    <details className="group mt-8 rounded-xl border border-border bg-background shadow-sm" data-testid="assumptions-disclosure">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:px-6 [&::-webkit-details-marker]:hidden">
+        {assumptionsTitle}
+        <ChevronDown className="size-5 shrink-0 text-muted-foreground group-open:rotate-180 motion-safe:transition-transform" width={20} height={20} aria-hidden="true" />
+      </summary>
+      <ul className="grid gap-2 border-t border-border px-5 py-4 text-[0.9375rem] text-muted-foreground sm:px-6" data-testid="assumptions">
+        {assumptionList.map((item) => (
+          <li key={item} className="flex gap-3">
+            <span className="mt-2.5 size-1.5 shrink-0 rounded-full bg-primary" aria-hidden="true" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -3,15 +3,18 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
   alternatives,
-  assumptions,
   averageCallMinutes,
   calculator,
   calculatorLimits as limits,
   estimateCosts,
   flatPlanSaving,
   formatSavings,
+  scenarios,
+  type CostEstimate,
+  type Range,
 } from "~/content/compare";
 import { formatUsd, formatUsdRange } from "~/content/format";
+import { cn } from "~/lib/cn";
 
 function parseWithin(raw: string, min: number, max: number): number | null {
   if (raw.trim() === "") return null;
@@ -19,7 +22,7 @@ function parseWithin(raw: string, min: number, max: number): number | null {
   return Number.isFinite(value) && value >= min && value <= max ? value : null;
 }
 
-/** One of the calculator's two inputs: a number box with its label and the hint it points to. */
+/** One of the calculator's two inputs: label, number box and the hint it points to, on a subgrid so both boxes line up. */
 function NumberField({
   id,
   label,
@@ -42,8 +45,11 @@ function NumberField({
   invalid: boolean;
 }) {
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <div className="row-span-3 grid grid-rows-subgrid gap-y-2">
+      <Label htmlFor={id} className="self-end">
+        {/* Two lines on a phone: the label's own line height (leading-none) is too tight for that. */}
+        <span className="leading-snug">{label}</span>
+      </Label>
       <Input
         id={id}
         type="number"
@@ -56,105 +62,202 @@ function NumberField({
         aria-invalid={invalid}
         aria-describedby={`${id}-hint`}
       />
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
         {hint}
       </p>
     </div>
   );
 }
 
+const [quietMonth, busyMonth] = scenarios as [(typeof scenarios)[number], (typeof scenarios)[number]];
+
+type Column = { id: "yours" | "busy"; name: string; estimate: CostEstimate | null };
+
 /**
- * Monthly interactions and average call minutes in; each alternative's monthly cost and the
- * flat plan's saving out, from the same model as the scenarios (app/content/compare.ts).
+ * The page's one view of the costs: monthly interactions and call minutes in; each option's
+ * monthly cost and the flat plan's saving out, for those numbers and, beside them, for a busy
+ * month, with a bar to one scale beside every figure. It opens on the quiet month, so the
+ * prerendered page shows both scenarios (app/content/compare.ts; docs/decisions/0907).
  */
 export function CostCalculator() {
-  const [interactionsRaw, setInteractionsRaw] = React.useState(String(assumptions.interactionsPerMonth.low));
+  const [interactionsRaw, setInteractionsRaw] = React.useState(String(quietMonth.estimate.interactions));
   const [minutesRaw, setMinutesRaw] = React.useState(String(averageCallMinutes));
   const interactionsId = React.useId();
   const minutesId = React.useId();
   const interactions = parseWithin(interactionsRaw, limits.interactions.min, limits.interactions.max);
   const minutes = parseWithin(minutesRaw, limits.minutes.min, limits.minutes.max);
   const estimate = interactions !== null && minutes !== null ? estimateCosts(Math.round(interactions), minutes) : null;
+  const isQuietMonth = estimate?.interactions === quietMonth.estimate.interactions && estimate.averageMinutes === quietMonth.estimate.averageMinutes;
+  const columns: Column[] = [
+    { id: "yours", name: isQuietMonth ? quietMonth.name : calculator.yourNumbers, estimate },
+    { id: "busy", name: busyMonth.name, estimate: busyMonth.estimate },
+  ];
 
   return (
-    <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8" data-testid="cost-calculator">
-      <form className="grid gap-5 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()} aria-label={calculator.formLabel}>
-        <NumberField
-          id={interactionsId}
-          label={calculator.interactionsLabel}
-          hint={calculator.interactionsHint}
-          inputMode="numeric"
-          limits={limits.interactions}
-          step={1}
-          value={interactionsRaw}
-          onChange={setInteractionsRaw}
-          invalid={interactions === null}
-        />
-        <NumberField
-          id={minutesId}
-          label={calculator.minutesLabel}
-          hint={calculator.minutesHint}
-          inputMode="decimal"
-          limits={limits.minutes}
-          step={0.5}
-          value={minutesRaw}
-          onChange={setMinutesRaw}
-          invalid={minutes === null}
-        />
-      </form>
-
-      <div aria-live="polite" className="mt-8">
-        {estimate ? (
-          <>
-            {/* Three columns from sm up; on a phone the saving sits under each cost instead. */}
-            <table className="w-full text-left text-sm" data-testid="calculator-results">
-              <caption className="sr-only">{calculator.caption(estimate)}</caption>
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pl-2 pr-4 font-semibold">{calculator.columns.option}</th>
-                  <th scope="col" className="py-2 pr-2 text-right font-semibold sm:pr-4 sm:text-left">{calculator.columns.cost}</th>
-                  <th scope="col" className="hidden py-2 font-semibold sm:table-cell">{calculator.columns.saving}</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-b border-border bg-primary-soft" data-alternative="flat">
-                  <th scope="row" className="py-3 pl-2 pr-4 font-semibold">{calculator.flatPlanRow}</th>
-                  <td className="py-3 pr-2 text-right font-semibold sm:pr-4 sm:text-left">{formatUsd(estimate.flatPlan)}</td>
-                  <td className="hidden py-3 sm:table-cell">{calculator.noSaving}</td>
-                </tr>
-                {alternatives.map((alternative) => {
-                  const cost = estimate.alternatives[alternative.id];
-                  const saving = formatSavings(estimate.savings[alternative.id]);
-                  return (
-                    <tr key={alternative.id} className="border-b border-border last:border-b-0" data-alternative={alternative.id}>
-                      <th scope="row" className="py-3 pl-2 pr-4 font-medium">{alternative.name}</th>
-                      <td className="py-3 pr-2 text-right sm:pr-4 sm:text-left">
-                        <span className="whitespace-nowrap" data-testid="alternative-cost">
-                          {formatUsdRange(cost.low, cost.high)}
-                        </span>
-                        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">{flatPlanSaving(saving)}</span>
-                      </td>
-                      <td className="hidden py-3 sm:table-cell" data-testid="alternative-saving">
-                        {saving}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <p className="mt-4 text-sm text-muted-foreground">{calculator.usage(estimate)}</p>
-            {estimate.overDailyCap ? (
-              <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="calculator-overflow">
-                {calculator.overDailyCap}
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <p className="text-sm font-medium text-destructive" role="alert">
-            {calculator.invalid}
-          </p>
-        )}
+    <div className="rounded-2xl border border-border bg-background shadow-sm lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]" data-testid="cost-calculator">
+      {/* The inputs and what they amount to above the figures; from lg up, beside them. */}
+      <div className="p-4 sm:p-6 lg:border-r lg:border-border">
+        <form className="grid grid-cols-2 gap-x-4 sm:gap-x-6 lg:grid-cols-1 lg:gap-y-6" onSubmit={(event) => event.preventDefault()} aria-label={calculator.formLabel}>
+          <NumberField
+            id={interactionsId}
+            label={calculator.interactionsLabel}
+            hint={calculator.interactionsHint}
+            inputMode="numeric"
+            limits={limits.interactions}
+            step={1}
+            value={interactionsRaw}
+            onChange={setInteractionsRaw}
+            invalid={interactions === null}
+          />
+          <NumberField
+            id={minutesId}
+            label={calculator.minutesLabel}
+            hint={calculator.minutesHint}
+            inputMode="decimal"
+            limits={limits.minutes}
+            step={0.5}
+            value={minutesRaw}
+            onChange={setMinutesRaw}
+            invalid={minutes === null}
+          />
+        </form>
+        <div aria-live="polite" className="mt-4 text-[0.9375rem] lg:mt-6">
+          {estimate ? (
+            <p className="text-muted-foreground" data-testid="calculator-usage">
+              {calculator.usage(estimate)}
+            </p>
+          ) : (
+            <p className="font-medium text-destructive" role="alert">
+              {calculator.invalid}
+            </p>
+          )}
+          {estimate?.overDailyCap ? (
+            <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="calculator-overflow">
+              {calculator.overDailyCap}
+            </p>
+          ) : null}
+        </div>
       </div>
+
+      <div aria-live="polite" className="border-t border-border lg:border-t-0">
+        <CostTable columns={columns} />
+        <p className="border-t border-border px-4 py-3 text-sm text-muted-foreground sm:px-6">{calculator.barsNote}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Options down, the two columns across. From md up the option is the row's header on the left;
+ * on a phone it is a row of its own above the two figures (the other header is display:none at
+ * each width, so assistive technology meets one). The bars are decorative: the figures carry the
+ * information.
+ */
+function CostTable({ columns }: { columns: Column[] }) {
+  const scale = Math.max(
+    ...columns.flatMap((column) => (column.estimate ? alternatives.map((a) => column.estimate!.alternatives[a.id].high) : [])),
+  );
+  const percent = (value: number) => `${Math.max(1.5, Math.min(100, (value / scale) * 100))}%`;
+  const optionCell = "px-4 pt-3 text-left font-semibold sm:px-6 md:py-4";
+  const valueCell = "px-4 pb-4 pt-1 align-top sm:px-6 md:pt-4";
+  const phoneHeader = (name: string, className?: string) => (
+    <tr className="md:hidden">
+      <th scope="rowgroup" colSpan={2} className={cn(optionCell, className)}>
+        {name}
+      </th>
+    </tr>
+  );
+
+  return (
+    <table className="w-full table-fixed text-[0.9375rem]" data-testid="calculator-results">
+      <caption className="sr-only">{calculator.caption}</caption>
+      <thead>
+        <tr>
+          <td className="hidden md:table-cell" />
+          {columns.map((column) => (
+            <th key={column.id} scope="col" className="px-4 pb-2 pt-4 text-left align-bottom font-semibold sm:px-6" data-column={column.id}>
+              {column.name}
+              <span className="mt-0.5 block text-sm font-normal text-muted-foreground">
+                {column.estimate ? calculator.volume(column.estimate) : calculator.noFigure}
+              </span>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="border-t border-border bg-primary-soft" data-alternative="flat">
+        {phoneHeader(calculator.flatPlanRow, "text-primary-hover")}
+        <tr>
+          <th scope="row" className={cn(optionCell, "hidden text-primary-hover md:table-cell")}>
+            {calculator.flatPlanRow}
+          </th>
+          {columns.map((column) => (
+            <td key={column.id} className={valueCell} data-column={column.id}>
+              {column.estimate ? (
+                <>
+                  <Figure value={formatUsd(column.estimate.flatPlan)} flat />
+                  <Bar range={{ low: column.estimate.flatPlan, high: column.estimate.flatPlan }} percent={percent} flat />
+                  <p className="mt-1.5 text-sm text-muted-foreground">{calculator.flatPlanNote}</p>
+                </>
+              ) : (
+                <Figure value={calculator.noFigure} />
+              )}
+            </td>
+          ))}
+        </tr>
+      </tbody>
+      {alternatives.map((alternative) => (
+        <tbody key={alternative.id} className="border-t border-border" data-alternative={alternative.id}>
+          {phoneHeader(alternative.name)}
+          <tr>
+            <th scope="row" className={cn(optionCell, "hidden md:table-cell")}>
+              {alternative.name}
+            </th>
+            {columns.map((column) => {
+              if (!column.estimate) {
+                return (
+                  <td key={column.id} className={valueCell} data-column={column.id}>
+                    <Figure value={calculator.noFigure} />
+                  </td>
+                );
+              }
+              const cost = column.estimate.alternatives[alternative.id];
+              return (
+                <td key={column.id} className={valueCell} data-column={column.id}>
+                  <Figure value={formatUsdRange(cost.low, cost.high)} testId="cost" />
+                  <Bar range={cost} percent={percent} />
+                  <p className="mt-1.5 text-sm text-muted-foreground" data-testid="saving">
+                    {flatPlanSaving(formatSavings(column.estimate.savings[alternative.id]))}
+                  </p>
+                </td>
+              );
+            })}
+          </tr>
+        </tbody>
+      ))}
+    </table>
+  );
+}
+
+function Figure({ value, flat = false, testId }: { value: string; flat?: boolean; testId?: string }) {
+  return (
+    <span className={cn("block font-semibold tabular-nums", flat && "text-primary-hover")} data-testid={testId}>
+      {value}
+    </span>
+  );
+}
+
+/** A cost to scale: the darker part runs to the low estimate, the lighter part to the high one. */
+function Bar({ range, percent, flat = false }: { range: Range; percent: (value: number) => string; flat?: boolean }) {
+  return (
+    <div className="relative mt-2 h-2.5 overflow-hidden rounded-full bg-muted-strong" aria-hidden="true">
+      {flat ? (
+        <div className="absolute inset-y-0 left-0 rounded-full bg-primary" style={{ width: percent(range.low) }} />
+      ) : (
+        <>
+          <div className="absolute inset-y-0 left-0 rounded-full bg-slate-400" style={{ width: percent(range.high) }} />
+          <div className="absolute inset-y-0 left-0 rounded-full bg-slate-700" style={{ width: percent(range.low) }} />
+        </>
+      )}
     </div>
   );
 }
