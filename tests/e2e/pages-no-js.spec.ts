@@ -1,10 +1,10 @@
 import { publicPaths, paths } from "../../shared/site-routes";
 import { faqEntries } from "../../app/content/faq";
-import { costFaq } from "../../app/content/compare";
+import { assumptionList, costFaq, scenarios } from "../../app/content/compare";
 import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
 import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
-import { formatUsd } from "../../app/content/format";
+import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { expect, test } from "./fixtures";
 import { jsonLdBlocks } from "./pages-support";
 
@@ -17,6 +17,7 @@ test.describe("with JavaScript off", () => {
   test("/pricing's prerendered HTML holds both billing periods: the annual price, total, 'Save $901' and percentage", async ({ page, request }) => {
     await page.goto(paths.pricing);
     await expect(page.getByRole("main")).toContainText(`${formatUsd(monthlyPrice)}/month`);
+    await expect(page.getByTestId("annual-savings-chip")).toHaveText("Save $901");
     // The annual terms are in a <noscript> block, which a browser shows only with scripting off
     // (Playwright's switch disables script execution, not the parser's scripting flag): read the HTML.
     const html = (await (await request.get(paths.pricing)).text()).replaceAll("<!-- -->", "");
@@ -30,6 +31,19 @@ test.describe("with JavaScript off", () => {
     for (const entry of faqEntries) await expect(page.getByText(entry.answer)).toBeVisible();
     await page.goto(paths.compare);
     for (const entry of costFaq) await expect(page.getByText(entry.answer)).toBeVisible();
+  });
+
+  test("/compare's calculator shows both scenarios, and the assumptions open, without scripts", async ({ page }) => {
+    await page.goto(paths.compare);
+    const calculator = page.getByTestId("cost-calculator");
+    for (const [column, scenario] of [["yours", scenarios[0]!], ["busy", scenarios[1]!]] as const) {
+      const cost = scenario.estimate.alternatives["answering-service"];
+      await expect(calculator.locator(`tbody[data-alternative="answering-service"] td[data-column="${column}"]`)).toContainText(formatUsdRange(cost.low, cost.high));
+    }
+    const assumptions = page.getByTestId("assumptions");
+    await expect(assumptions).toBeHidden();
+    await page.getByTestId("assumptions-disclosure").locator("summary").click();
+    for (const item of assumptionList) await expect(assumptions.getByText(item, { exact: true })).toBeVisible();
   });
 });
 

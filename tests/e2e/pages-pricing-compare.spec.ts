@@ -9,7 +9,6 @@ import {
 } from "../../app/content/pricing";
 import {
   alternatives,
-  answeringServiceCost,
   assumptionList,
   averageCallMinutes,
   comparisonRows,
@@ -19,21 +18,31 @@ import {
   roiCards,
   roiMultipleLabel,
   scenarios,
+  type CostEstimate,
 } from "../../app/content/compare";
-import { formatCount, formatUsd, formatUsdRange } from "../../app/content/format";
+import { reassurance } from "../../app/content/calls-to-action";
+import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
+import type { Locator } from "@playwright/test";
 import { dataLayer, expectNoHorizontalOverflow, hydrated, jsonLdBlocks } from "./pages-support";
 
 test.describe("pricing", () => {
-  test("monthly by default; the switch shows the annual per-month price, yearly total, 'Save $901' and the percentage", async ({ page }) => {
+  test("monthly by default; the switch shows the annual per-month price, yearly total, 'Save $901' and the percentage; the Annual label's chip in both states", async ({ page }) => {
     await page.goto(paths.pricing);
     await hydrated(page);
     const card = page.getByTestId("price-card");
     const toggle = page.getByRole("switch", { name: "Annual billing" });
+    // The saving is on the Annual label whichever way the switch is set.
+    const chip = page.getByTestId("annual-savings-chip");
     await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(chip).toBeVisible();
+    await expect(chip).toHaveText(`Save ${formatUsd(annualSavings)}`);
     await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(monthlyPrice));
     await expect(card.getByTestId("price-per-month")).toHaveText("$799");
-    await expect(card.getByTestId("savings-badge")).toHaveCount(0);
+    await expect(card.getByTestId("savings-badge")).toBeHidden();
+    // Switching moves nothing: the badge keeps its place while hidden.
+    const buttonTop = () => card.getByRole("button", { name: "Book demo" }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const monthlyTop = await buttonTop();
 
     // Keyboard: focus the switch and press Space.
     await toggle.focus();
@@ -43,18 +52,28 @@ test.describe("pricing", () => {
     const percent = ((annualSavings / (annualYearlyTotal + annualSavings)) * 100).toFixed(1);
     await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(annualPerMonth));
     await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`);
+    await expect(card.getByTestId("savings-badge")).toBeVisible();
     await expect(card.getByTestId("savings-badge")).toContainText("Save $901");
     await expect(card.getByTestId("savings-percent")).toHaveText(`(${percent}%)`);
+    await expect(chip).toBeVisible();
+    await expect(chip).toHaveText("Save $901");
+    expect(await buttonTop()).toBe(monthlyTop);
     // Reading A of docs/product.md#prices (docs/decisions/0301): $719 a month, billed $8,629, about 9.5%.
     expect([annualPerMonth, annualYearlyTotal, percent]).toEqual([719, 8629, "9.5"]);
 
     await toggle.click();
     await expect(card.getByTestId("price-per-month")).toHaveText("$799");
+    await expect(card.getByTestId("savings-badge")).toBeHidden();
   });
 
-  test("inclusions, overflow note, guarantee card, enterprise link and the Book demo location", async ({ page }) => {
+  test("inclusions inside the plan card at 15 px or more, reassurance under Book demo, overflow note, guarantee card, enterprise link and the Book demo location", async ({ page }) => {
     await page.goto(paths.pricing);
-    for (const item of planInclusions) await expect(page.getByText(item, { exact: true })).toBeVisible();
+    const card = page.getByTestId("price-card");
+    for (const item of planInclusions) await expect(card.getByText(item, { exact: true })).toBeVisible();
+    const inclusionSizes = await card.getByRole("listitem").evaluateAll((items) => items.map((li) => parseFloat(getComputedStyle(li).fontSize)));
+    expect(inclusionSizes).toHaveLength(planInclusions.length);
+    expect(Math.min(...inclusionSizes)).toBeGreaterThanOrEqual(15);
+    await expect(card.getByText(reassurance.bookDemo, { exact: true })).toBeVisible();
     await expect(page.getByText("Smart voicemail", { exact: true })).toBeVisible();
     await expect(page.getByText(/Calls over 10 minutes count as two interactions; spam is not counted\./)).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "30-day money-back guarantee" })).toBeVisible();
@@ -77,36 +96,48 @@ test.describe("pricing", () => {
   });
 });
 
-test.describe("compare", () => {
-  test("alternatives, full table, scenarios computed from the assumptions, bars, ROI, FAQs, assumptions", async ({ page }) => {
-    await page.goto(paths.compare);
-    for (const alternative of alternatives) {
-      await expect(page.getByRole("heading", { level: 3, name: alternative.name, exact: true })).toBeVisible();
-    }
-    const table = page.getByTestId("comparison-table");
-    await expect(table.locator("tbody tr")).toHaveCount(comparisonRows.length);
-    await expect(table.locator("thead th")).toHaveCount(5);
+/** A figure of the calculator's table: the option's row, the column ("yours" or "busy"). */
+function costCell(calculator: Locator, option: string, column: "yours" | "busy") {
+  return calculator.locator(`tbody[data-alternative="${option}"] td[data-column="${column}"]`);
+}
 
-    for (const scenario of scenarios) {
-      const card = page.getByTestId(`scenario-${scenario.id}`);
-      await expect(card).toContainText(scenario.label);
-      for (const alternative of alternatives) {
-        const row = card.locator(`[data-alternative="${alternative.id}"]`);
-        const cost = scenario.estimate.alternatives[alternative.id];
-        await expect(row.getByTestId("scenario-cost")).toHaveText(formatUsdRange(cost.low, cost.high));
-        await expect(row.getByTestId("scenario-saving")).toHaveText(`Flat plan: ${formatSavings(scenario.estimate.savings[alternative.id])}`);
-      }
-      const bars = page.getByTestId(`bars-${scenario.id}`);
-      await expect(bars).toContainText(formatUsd(monthlyPrice));
-      // The per-minute bar carries the same figures as the scenario card.
-      const perMinute = answeringServiceCost(scenario.estimate.minutesPerMonth);
-      expect(perMinute).toEqual(scenario.estimate.alternatives["answering-service"]);
-      await expect(bars).toContainText(formatUsdRange(perMinute.low, perMinute.high));
-      await expect(bars).toContainText(`(${formatCount(scenario.estimate.minutesPerMonth)} minutes)`);
-    }
-    // Independent check of the per-minute model at ~400 interactions of 4 minutes: 1,600 minutes.
-    const light = page.getByTestId("scenario-light").locator('[data-alternative="answering-service"]');
-    await expect(light.getByTestId("scenario-cost")).toHaveText(`${formatUsd(1600 * 1.5)}–${formatUsd(1600 * 3)}`);
+/** Every option's cost and the flat plan's saving in one column of the calculator's table. */
+async function expectColumn(calculator: Locator, column: "yours" | "busy", estimate: CostEstimate) {
+  await expect(costCell(calculator, "flat", column)).toContainText(formatUsd(estimate.flatPlan));
+  for (const alternative of alternatives) {
+    const cell = costCell(calculator, alternative.id, column);
+    const cost = estimate.alternatives[alternative.id];
+    await expect(cell.getByTestId("cost")).toHaveText(formatUsdRange(cost.low, cost.high));
+    await expect(cell.getByTestId("saving")).toHaveText(`Flat plan: ${formatSavings(estimate.savings[alternative.id])}`);
+  }
+}
+
+test.describe("compare", () => {
+  test("led by the calculator, which shows both scenarios with bars; ROI, assumptions in a disclosure, alternatives, full table, FAQs", async ({ page }) => {
+    await page.goto(paths.compare);
+    const main = page.getByRole("main");
+    await expect(main.getByText(reassurance.enterprise)).toHaveCount(2); // under the hero's and the closing band's Book a demo
+    await expect(main.getByRole("button", { name: "Book a demo" })).toHaveCount(2);
+
+    // The calculator is the first section after the hero.
+    const hero = main.locator("section").filter({ has: page.getByRole("heading", { level: 1 }) });
+    const calculator = page.getByTestId("cost-calculator");
+    await expect(hero.locator("xpath=following-sibling::section[1]").getByTestId("cost-calculator")).toHaveCount(1);
+
+    // One view of the two scenarios, prerendered: the quiet month where the inputs start, the busy month beside it.
+    const [quiet, busy] = scenarios as [(typeof scenarios)[number], (typeof scenarios)[number]];
+    await expect(calculator.getByLabel("Interactions per month")).toHaveValue(String(quiet.estimate.interactions));
+    await expect(calculator.locator('th[data-column="yours"]')).toContainText(quiet.name);
+    await expect(calculator.locator('th[data-column="busy"]')).toContainText(busy.name);
+    await expectColumn(calculator, "yours", quiet.estimate);
+    await expectColumn(calculator, "busy", busy.estimate);
+    // Independent check of the per-minute model at ~400 interactions of 4 minutes: 1,600 minutes at $1.50-$3.00.
+    await expect(costCell(calculator, "answering-service", "yours").getByTestId("cost")).toHaveText(`${formatUsd(1600 * 1.5)}–${formatUsd(1600 * 3)}`);
+    // Flat versus per-minute: the busy month's per-minute bar runs far past the flat fee's.
+    const barWidth = (cell: Locator) => cell.locator("[aria-hidden] > div").last().evaluate((el) => el.getBoundingClientRect().width);
+    const flatBar = await barWidth(costCell(calculator, "flat", "busy"));
+    const perMinuteLow = await barWidth(costCell(calculator, "answering-service", "busy"));
+    expect(perMinuteLow / flatBar).toBeCloseTo(busy.estimate.alternatives["answering-service"].low / monthlyPrice, 0);
 
     const roi = page.getByTestId("roi-card");
     await expect(roi).toHaveCount(roiCards.length);
@@ -114,58 +145,61 @@ test.describe("compare", () => {
     expect(roiMultipleLabel).toBe(`${((2 * 350 * 4) / monthlyPrice).toFixed(1)}x`);
     await expect(page.getByText("$2,800/mo")).toBeVisible();
 
+    // The assumptions: closed, one line; open by keyboard, each on its own marked line.
+    const assumptions = page.getByTestId("assumptions");
+    const summary = page.getByTestId("assumptions-disclosure").locator("summary");
+    await expect(summary).toHaveText("Our assumptions");
+    await expect(assumptions).toBeHidden();
+    await hydrated(page);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(assumptions).toBeVisible();
+    await expect(assumptions.getByRole("listitem")).toHaveCount(assumptionList.length);
+    await expect(assumptions).toContainText("$4,800–$6,500");
+    expect(await assumptions.evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe("none");
+
+    for (const alternative of alternatives) {
+      await expect(page.getByRole("heading", { level: 3, name: alternative.name, exact: true })).toBeVisible();
+    }
+    const table = page.getByTestId("comparison-table");
+    await expect(table.locator("tbody tr")).toHaveCount(comparisonRows.length);
+    await expect(table.locator("thead th")).toHaveCount(5);
+
     for (const entry of costFaq) await expect(page.getByRole("button", { name: entry.question })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "General questions" })).toBeVisible();
-    await expect(page.getByTestId("assumptions").getByRole("listitem")).toHaveCount(assumptionList.length);
-    await expect(page.getByTestId("assumptions")).toContainText("$4,800–$6,500");
-    await expect(page.getByRole("main").getByRole("button", { name: "Book a demo" })).toHaveCount(2);
   });
 
-  test("the calculator reproduces the scenarios and recomputes for other inputs", async ({ page }) => {
+  test("the calculator recomputes its first column for other inputs; the busy month stays beside it", async ({ page }) => {
     await page.goto(paths.compare);
     await hydrated(page);
     const calculator = page.getByTestId("cost-calculator");
     const interactions = calculator.getByLabel("Interactions per month");
     const minutes = calculator.getByLabel("Average call length (minutes)");
     await expect(minutes).toHaveValue(String(averageCallMinutes));
+    const busy = scenarios[1]!;
 
-    const expectRows = async (count: number, callMinutes: number) => {
-      const estimate = estimateCosts(count, callMinutes);
-      for (const alternative of alternatives) {
-        const row = calculator.locator(`tr[data-alternative="${alternative.id}"]`);
-        const cost = estimate.alternatives[alternative.id];
-        await expect(row.getByTestId("alternative-cost")).toHaveText(formatUsdRange(cost.low, cost.high));
-        const saving = formatSavings(estimate.savings[alternative.id]);
-        // Its own column from 640 px up; under the cost on a phone.
-        if ((page.viewportSize()?.width ?? 0) >= 640) await expect(row.getByTestId("alternative-saving")).toHaveText(saving);
-        else await expect(row.getByText(`Flat plan: ${saving}`, { exact: true })).toBeVisible();
-      }
-      return estimate;
-    };
-
-    for (const scenario of scenarios) {
-      await interactions.fill(String(scenario.estimate.interactions));
-      await minutes.fill(String(averageCallMinutes));
-      const estimate = await expectRows(scenario.estimate.interactions, averageCallMinutes);
-      expect(estimate).toEqual(scenario.estimate);
-      // The calculator's row reads exactly like the scenario card's.
-      const scenarioCost = await page.getByTestId(`scenario-${scenario.id}`).locator('[data-alternative="answering-service"] [data-testid="scenario-cost"]').textContent();
-      await expect(calculator.locator('tr[data-alternative="answering-service"]').getByTestId("alternative-cost")).toHaveText(scenarioCost ?? "");
-    }
+    // At the busy month's numbers the two columns read the same: one model, by construction.
+    await interactions.fill(String(busy.estimate.interactions));
+    expect(estimateCosts(busy.estimate.interactions, averageCallMinutes)).toEqual(busy.estimate);
+    await expect(calculator.locator('th[data-column="yours"]')).toContainText("Your numbers");
+    await expectColumn(calculator, "yours", busy.estimate);
 
     await interactions.fill("2500");
     await minutes.fill("7");
-    const busy = await expectRows(2500, 7);
-    expect(busy.alternatives["answering-service"]).toEqual({ low: 2500 * 7 * 1.5, high: 2500 * 7 * 3 });
+    const large = estimateCosts(2500, 7);
+    expect(large.alternatives["answering-service"]).toEqual({ low: 2500 * 7 * 1.5, high: 2500 * 7 * 3 });
+    await expectColumn(calculator, "yours", large);
+    await expectColumn(calculator, "busy", busy.estimate);
     await expect(calculator.getByTestId("calculator-overflow")).toHaveCount(0);
 
     await minutes.fill("12");
-    await expectRows(2500, 12);
+    await expectColumn(calculator, "yours", estimateCosts(2500, 12));
     await expect(calculator.getByTestId("calculator-overflow")).toBeVisible();
 
     await interactions.fill("");
     await expect(calculator.getByRole("alert")).toBeVisible();
-    await expect(calculator.getByTestId("calculator-results")).toHaveCount(0);
+    await expect(costCell(calculator, "receptionist", "yours").getByTestId("cost")).toHaveCount(0);
+    await expectColumn(calculator, "busy", busy.estimate);
     await interactions.fill("-5");
     await expect(calculator.getByRole("alert")).toBeVisible();
   });
