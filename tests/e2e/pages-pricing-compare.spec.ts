@@ -24,6 +24,7 @@ import { reassurance } from "../../app/content/calls-to-action";
 import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import type { Locator } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { dataLayer, expectNoHorizontalOverflow, hydrated, jsonLdBlocks } from "./pages-support";
 
 test.describe("pricing", () => {
@@ -157,6 +158,7 @@ test.describe("compare", () => {
     await expect(assumptions.getByRole("listitem")).toHaveCount(assumptionList.length);
     await expect(assumptions).toContainText("$4,800–$6,500");
     expect(await assumptions.evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe("none");
+    expect(await axeViolations(page)).toEqual([]);
 
     for (const alternative of alternatives) {
       await expect(page.getByRole("heading", { level: 3, name: alternative.name, exact: true })).toBeVisible();
@@ -200,6 +202,7 @@ test.describe("compare", () => {
     await expect(calculator.getByRole("alert")).toBeVisible();
     await expect(costCell(calculator, "receptionist", "yours").getByTestId("cost")).toHaveCount(0);
     await expectColumn(calculator, "busy", busy.estimate);
+    expect(await axeViolations(page)).toEqual([]);
     await interactions.fill("-5");
     await expect(calculator.getByRole("alert")).toBeVisible();
   });
