@@ -143,7 +143,7 @@ export default function EnterprisePage() {
           <EnterpriseConsultButton size="lg" variant="inverse" className="mt-8">
             {bookDirectly.cta}
           </EnterpriseConsultButton>
-          <p className="mt-3 text-sm text-slate-300">{reassurance.enterprise}</p>
+          <p className="mt-3 text-[0.9375rem] text-slate-300">{reassurance.enterprise}</p>
         </div>
       </section>
     </>

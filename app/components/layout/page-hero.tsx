@@ -57,5 +57,5 @@ export function PageHero({
 
 /** The short reassurance line under a hero's or band's primary action ("10-minute call · no card"). */
 export function HeroNote({ className, children }: { className?: string; children: React.ReactNode }) {
-  return <p className={cn("mt-3 text-sm text-muted-foreground", className)}>{children}</p>;
+  return <p className={cn("mt-3 text-[0.9375rem] text-muted-foreground", className)}>{children}</p>;
 }

@@ -12,7 +12,7 @@ export function CtaBand({ title, lead, note, children }: { title: string; lead?:
         <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{keepHyphenated(title)}</h2>
         {lead ? <p className="mt-4 max-w-2xl text-pretty text-lg text-slate-200">{keepHyphenated(lead)}</p> : null}
         <ActionRow className="mt-8">{children}</ActionRow>
-        {note ? <p className="mt-3 text-sm text-slate-300">{note}</p> : null}
+        {note ? <p className="mt-3 text-[0.9375rem] text-slate-300">{note}</p> : null}
       </div>
     </section>
   );
