@@ -74,5 +74,7 @@ test("form controls' edges stand at 3:1 or more on every form", { tag: "@any-wid
   await page.getByRole("main").getByRole("button", { name: "Book demo" }).first().click();
   const dialog = page.getByRole("dialog", { name: BOOKING_DIALOG_TITLE });
   await expect(dialog).toBeVisible();
+  // The form's code loads on the first press: measure once its fields are there.
+  await expect(dialog.getByRole("textbox").first()).toBeVisible();
   expectAtLeast3to1(await measureControls(dialog), "the booking dialog");
 });
