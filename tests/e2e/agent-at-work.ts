@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { AgentDemo } from "../../app/content/agent-demo";
-import { hydrated } from "./pages-support";
+import { cumulativeLayoutShift, hydrated } from "./pages-support";
 
 /*
  * What a visitor notices of a hero's "agent at work" mock-up (decision 0902), checked the same way
@@ -9,28 +9,10 @@ import { hydrated } from "./pages-support";
  * nothing on the page moves, and that with reduced motion the picture is simply there.
  */
 
-type LayoutShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean };
-
-/**
- * Sums the page's layout shifts from its first paint on into `window.__cls`; call before
- * `page.goto`. Once per document even when a reused page has the script more than once.
- */
-export async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls?: number };
-    if (w.__cls !== undefined) return;
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShiftEntry[]) if (!entry.hadRecentInput) w.__cls! += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
-
 export async function expectAgentAtWork(page: Page, path: string, demo: AgentDemo, info: TestInfo) {
   const phone = info.project.name === "phone";
   const parts = demo.transcript.length + 5; // the call card, its lines, the "after the call" label, three outcomes
   await page.emulateMedia({ reducedMotion: "no-preference" });
-  await recordLayoutShifts(page);
   await page.goto(path);
   const main = page.getByRole("main");
   const figure = main.getByRole("figure", { name: demo.summary });
@@ -46,7 +28,7 @@ export async function expectAgentAtWork(page: Page, path: string, demo: AgentDem
   expect(revealing, "parts that fade up in order").toBe(parts);
   await hydrated(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), "cumulative layout shift").toBe(0);
+  expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
 
   // The page's own example call is what the picture shows ...
   for (const text of [

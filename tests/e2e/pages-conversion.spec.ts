@@ -5,7 +5,7 @@ import { quickStartSteps } from "../../app/content/contact";
 import { callAgenda, schedulerFrame } from "../../app/content/book";
 import { reassurance } from "../../app/content/calls-to-action";
 import { setupCallTrialClaim, contactTrialClaim, trial } from "../../app/content/pricing";
-import { hydrated, runtimeConfig, stubSchedulers } from "./pages-support";
+import { hydrated, runtimeConfig, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
 
 /*
  * The pages that convert: /contact and /book (/enterprise: pages-enterprise.spec.ts).
@@ -26,22 +26,6 @@ async function box(locator: Locator) {
 async function firstScreenBottom(page: Page) {
   const bar = page.getByRole("navigation", { name: "Tab bar" });
   return (await bar.isVisible()) ? (await box(bar)).y : page.viewportSize()!.height;
-}
-
-/** The page's cumulative layout shift so far (layout-shift entries are buffered). */
-function layoutShift(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
 }
 
 test("contact: the form in the first screen, then the contact details and the four quick-start steps; 30-day trial", async ({ page }, info) => {
@@ -109,7 +93,7 @@ test("book: the call beside the scheduler (before it on a phone), a skeleton unt
   await expect(frame).toHaveAttribute("height", "700");
   expect((await box(frame)).height).toBe(700);
   expect(await box(frame)).toEqual(scheduler);
-  expect(await layoutShift(page)).toBe(0);
+  expect(await cumulativeLayoutShift(page)).toBe(0);
 
   const config = await runtimeConfig(page);
   const src = new URL((await frame.getAttribute("src")) ?? "");

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { expect, readingTest as test } from "./fixtures";
 import { paths } from "../../shared/site-routes";
 import { reassurance } from "../../app/content/calls-to-action";
@@ -12,7 +12,7 @@ import {
   procurementFaq,
   useCasesByTeam,
 } from "../../app/content/enterprise";
-import { expectOutcomes, sectionByHeading, stubSchedulers } from "./pages-support";
+import { expectOutcomes, sectionByHeading, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
 
 /*
  * /enterprise: its sections, the two diagrams (decision 0904), the security cards' full rows, the
@@ -27,22 +27,6 @@ async function box(locator: Locator): Promise<Box> {
   const b = await locator.boundingBox();
   if (!b) throw new Error(`${locator.toString()} is not laid out`);
   return b;
-}
-
-/** The page's cumulative layout shift so far (layout-shift entries are buffered). */
-function layoutShift(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
 }
 
 test.beforeEach(async ({ page }) => {
@@ -163,5 +147,5 @@ test("enterprise: hero, 8 feature cards, outcomes, use cases, integrations and d
       await frame();
     }
   });
-  expect(await layoutShift(page), "cumulative layout shift").toBe(0);
+  expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
 });

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { expect, readingTest as test } from "./fixtures";
 import { paths } from "../../shared/site-routes";
 import { ctaLabels, reassurance } from "../../app/content/calls-to-action";
@@ -7,7 +6,7 @@ import { featureMockups, featurePages } from "../../app/content/feature-pages";
 import { outcomesLabel, securityPoints } from "../../app/content/outcomes";
 import { industryPages } from "../../app/content/industries";
 import { guarantee } from "../../app/content/pricing";
-import { expectOutcomes, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
+import { cumulativeLayoutShift, expectOutcomes, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
 
 /*
  * The features overview, the four feature pages and the three industry pages.
@@ -34,19 +33,6 @@ test("features: four cards to the feature pages, Security & Compliance panel, ou
   for (const link of await book.all()) await expect(link).toHaveAttribute("href", paths.book);
   await expect(page.getByRole("main").getByText(reassurance.setupCall, { exact: true })).toHaveCount(2);
 });
-
-type LayoutShiftEntry = PerformanceEntry & { value: number; hadRecentInput: boolean };
-
-/** Sums the page's layout shifts from its first paint on; call before `page.goto`. */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShiftEntry[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
 
 /**
  * What each feature page's mock-up must show (the feature at work, in the words of its content),
@@ -75,7 +61,6 @@ for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof 
     page,
   }, info) => {
     const phone = info.project.name === "phone";
-    await recordLayoutShifts(page);
     await page.goto(content.path);
     const main = page.getByRole("main");
     const heading = main.getByRole("heading", { level: 1 });
@@ -140,7 +125,7 @@ for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof 
         .forEach((a) => a.finish()),
     );
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), "cumulative layout shift").toBe(0);
+    expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
   });
 }
 

@@ -1,33 +1,16 @@
 import { expect, readingTest as test } from "./fixtures";
-import type { Page } from "@playwright/test";
 import { paths } from "../../shared/site-routes";
 import { brand } from "../../app/content/brand";
 import { trustedByLabel, trustedByNames } from "../../app/content/home";
 import { outcomesLabel } from "../../app/content/outcomes";
 import { exampleTestimonials, testimonialsIntro } from "../../app/content/proof";
-import { expectOutcomes, hydrated, sectionByHeading } from "./pages-support";
+import { expectOutcomes, hydrated, sectionByHeading, cumulativeLayoutShift } from "./pages-support";
 
 /*
  * The proof on the home page (decision 0906): the trusted-by wordmarks, the example testimonials,
  * the reseller seal and the vendor-reported outcomes. The outcomes' row on /features and
  * /enterprise: expectOutcomes, from their specs.
  */
-
-/** The page's cumulative layout shift so far (layout-shift entries are buffered). */
-function layoutShift(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
-}
 
 test("home: six one-line wordmarks of one height, example testimonials labelled as examples, the reseller seal, the outcomes", async ({ page }, info) => {
   await page.goto(paths.home);
@@ -91,5 +74,5 @@ test("home: six one-line wordmarks of one height, example testimonials labelled 
   await hydrated(page);
   await stories.scrollIntoViewIfNeeded();
   await page.getByRole("list", { name: outcomesLabel }).scrollIntoViewIfNeeded();
-  expect(await layoutShift(page), "cumulative layout shift").toBe(0);
+  expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
 });

@@ -91,3 +91,23 @@ export async function expectOutcomes(page: Page, list: Locator) {
   else if (width < 640) expect(rows, "two columns on a phone: three rows").toBe(3);
   for (const box of boxes) expect(box.right, "inside the screen").toBeLessThanOrEqual(width);
 }
+
+/**
+ * The page's cumulative layout shift since it started loading, not counting shifts right after
+ * input: the browser buffers every layout-shift entry of the document, so this can be read at any
+ * point after the navigation.
+ */
+export function cumulativeLayoutShift(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) sum += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
+}
