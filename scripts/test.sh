@@ -17,11 +17,18 @@ case "${1:-}" in
   *) echo "usage: scripts/test.sh [--database]" >&2; exit 2 ;;
 esac
 
+# Everything the run writes to the temporary folder (database copies of 40-60 MB per server,
+# browser profiles) goes into one folder of its own, deleted at the end however the run ends:
+# runs that left theirs behind once filled this machine's disk.
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentdesk-test-run-XXXXXX")
+export TMPDIR=$run_tmp
+
 db="embedded database (PGlite)"
 [ -n "${DATABASE_URL:-}" ] && db="PostgreSQL (DATABASE_URL)"
 timings=()
 report() {
   local code=$?
+  rm -rf "$run_tmp"
   echo
   [ ${#timings[@]} -gt 0 ] && printf '%s\n' "${timings[@]}"
   if [ "$code" = 0 ]; then

@@ -42,8 +42,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The folders tempDataDir() made in this process, deleted when it exits. */
+const madeHere = new Set<string>();
+process.once("exit", () => {
+  for (const dir of madeHere) removeTempDir(dir);
+});
+
+/**
+ * A new empty folder for a server's data (tests reopen it after the server stops), deleted when
+ * this process exits: a database copy is 40-60 MB, and the thousands that
+ * past runs left behind once filled this machine's disk. npm test also runs everything in a
+ * temporary folder of its own that it deletes at the end (scripts/test.sh), for processes that do
+ * not exit normally.
+ */
 export function tempDataDir(label = "server"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `agentdesk-${label}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `agentdesk-${label}-`));
+  madeHere.add(dir);
+  return dir;
+}
+
+function removeTempDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  madeHere.delete(dir);
 }
 
 /**
