@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 /**
@@ -15,13 +14,16 @@ import path from "node:path";
  *   PGlite's dumpDataDir(); in-process API tests load it with `loadDataDir`.
  *
  * Both are keyed by the PGlite version and the contents of drizzle/, so a new migration makes new
- * templates. Concurrent workers may build the same template; the first rename wins.
+ * templates, and the ones of other keys (older migrations) are deleted. They live beside the type
+ * check's and lint's caches in node_modules/.cache, outside the temporary folder that npm test
+ * empties after each run (scripts/test.sh). Concurrent workers may build the same template; the
+ * first rename wins.
  * Tests about a first start on an empty folder ask for a fresh folder instead (spawnServer's
  * `fresh`, tempDataDir()).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const migrationsFolder = path.join(root, "drizzle");
-const cacheDir = path.join(os.tmpdir(), "agentdesk-test-templates");
+const cacheDir = path.join(root, "node_modules/.cache/agentdesk-test-templates");
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -41,7 +43,22 @@ function templateKey(): string {
     hash.update(fs.readFileSync(file));
   }
   key = hash.digest("hex").slice(0, 16);
+  pruneOtherKeys(key);
   return key;
+}
+
+/**
+ * Deletes the templates of other keys, which no test of this tree can use. Only those untouched
+ * for an hour: a checkout beside this one sharing node_modules may be using its own right now.
+ */
+function pruneOtherKeys(current: string) {
+  if (!fs.existsSync(cacheDir)) return;
+  const anHourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.readdirSync(cacheDir)) {
+    const file = path.join(cacheDir, name);
+    if (name.includes(current) || fs.statSync(file).mtimeMs > anHourAgo) continue;
+    fs.rmSync(file, { recursive: true, force: true });
+  }
 }
 
 /** What this process is building now, so that callers at the same time share one build. */
