@@ -17,7 +17,8 @@ import { staffAccounts } from "./servers";
  * site, each a browser context of its own: its own address (x-forwarded-for, which the server
  * trusts here) and user agent, so the server counts three. The scheduler and the bot check are
  * the faked third parties of leads-fixtures.ts. Then an admin reads exactly those numbers in the
- * report. One long test per width: the steps build on each other.
+ * report. The long test runs at desktop width (its steps build on each other); the phone has a
+ * shorter one for what differs there: the report's layout at 390 px, read and filtered by a tap.
  *
  * ANALYTICS_SCREENSHOTS=<dir> also saves the report there.
  */
@@ -144,7 +145,8 @@ async function screenshot(page: Page, name: string) {
   }
 }
 
-test("three visitors browse, book and leave; the report shows exactly their funnel, tables, filter and CSV", async ({ page, browser, browserErrors }) => {
+// Tagged @any-width (desktop project only): the phone's layout has its own test below.
+test("three visitors browse, book and leave; the report shows exactly their funnel, tables, filter and CSV", { tag: "@any-width" }, async ({ page, browser, browserErrors }) => {
   test.setTimeout(60_000);
   const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: staffAccounts.admin });
   expect(signIn.status(), await signIn.text()).toBe(200);
@@ -276,6 +278,43 @@ test("three visitors browse, book and leave; the report shows exactly their funn
   await page.getByRole("button", { name: "Show range" }).click();
   await expect(page.getByText("The start date must not be after the end date")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/analytics?range=custom&from=${today()}&to=${today()}&device=phone`);
+});
+
+test("on a phone: the report of two visitors readable at 390 px, without sideways scrolling, filtered by a tap", { tag: "@phone-width" }, async ({ page, browser, browserErrors }) => {
+  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: staffAccounts.admin });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const visitors = await Promise.all([visitor(browser, browserErrors, phone), visitor(browser, browserErrors, desktop(userAgents.mac))]);
+  await Promise.all([opener(visitors[0].page), reader(visitors[1].page)]);
+  await expect.poll(async () => (await report(page)).funnel.map((s) => s.count), { timeout: 15_000 }).toEqual([2, 1, 1, 0, 0, 0]);
+  await Promise.all(visitors.map((v) => v.context.close()));
+
+  await page.goto(`${base}/admin/analytics?range=today`);
+  await expect(page.getByTestId("analytics-figure-visitors").getByTestId("analytics-figure-value")).toHaveText("2");
+  expect((await funnel(page)).slice(0, 2)).toEqual([
+    ["2", "—", "100%"],
+    ["1", "50%", "50%"],
+  ]);
+  // Rows of equal figures in the order of their names.
+  expect(await tableRows(page, "source")).toEqual([
+    ["(direct)", "1", "0", "0", "0%"],
+    ["newsletter", "1", "0", "0", "0%"],
+  ]);
+  expect(await tableRows(page, "device")).toEqual([
+    ["desktop", "1", "0", "0", "0%"],
+    ["phone", "1", "0", "0", "0%"],
+    ["tablet", "0", "0", "0", "—"],
+  ]);
+  // Each figure of a row carries its own small label on a phone, and nothing scrolls sideways.
+  await expect(page.getByTestId("analytics-by-source").getByTestId("analytics-row").first().getByText("Visitors", { exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, "analytics-phone");
+
+  await page.getByRole("link", { name: "Filter by source: newsletter" }).tap();
+  await expect(page).toHaveURL(`${base}/admin/analytics?range=today&source=newsletter`);
+  await expect(page.getByTestId("analytics-filter")).toHaveText("Filtered by source: newsletter");
+  await expect(page.getByTestId("analytics-figure-visitors").getByTestId("analytics-figure-value")).toHaveText("1");
+  await expectNoHorizontalOverflow(page);
 });
 
 // Tagged @any-width (desktop project only): the error state does not depend on the width.
