@@ -21,7 +21,8 @@ async function signInOverHttp(baseUrl: string, email: string, password: string) 
   return { signIn: res.status, me: me.status };
 }
 
-describe("admin:create", () => {
+// Side by side: each test has its own data dir or database, and mostly waits on the commands it runs.
+describe.concurrent("admin:create", () => {
   it("explains its usage and creates nothing without --email or with a password too short", async () => {
     const dataDir = tempDataDir("cli");
     const none = await runCli([], { DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_PASSWORD: "correct-horse-1" });

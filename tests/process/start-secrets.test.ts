@@ -16,7 +16,8 @@ async function startAndCreate(databaseUrl: string, extra: Record<string, string>
   return { start, cli };
 }
 
-describe("a refused or unreachable DATABASE_URL", () => {
+// Side by side: each start and command has its own data dir, and the tests mostly wait on them.
+describe.concurrent("a refused or unreachable DATABASE_URL", () => {
   it("is refused by the configuration without its password", async () => {
     for (const url of [
       "postgres://site:hunter2@db internal:5432/site",
