@@ -77,7 +77,9 @@ export default async function globalSetup(_config: FullConfig) {
           ENTERPRISE_SCHEDULER_URL: ENTERPRISE_SCHEDULER,
           LEADS_WEBHOOK_URL: `${receiver.url}/leads`,
           LEADS_WEBHOOK_SECRET: "e2e-webhook-secret",
-          LEADS_OUTBOX_POLL_MS: "100",
+          // New leads wake the outbox at once (notification-queue.ts); the poll only finds retries
+          // due, and a short one kept this otherwise idle server busy through the whole run.
+          LEADS_OUTBOX_POLL_MS: "1000",
           RECAPTCHA_SITE_KEY: "e2e-site-key",
           RECAPTCHA_SECRET_KEY: "e2e-secret-key",
           RECAPTCHA_VERIFY_URL: `${siteverify.url}/recaptcha/api/siteverify`,
