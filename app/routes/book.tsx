@@ -7,7 +7,7 @@ import { HeroNote, PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { SchedulerFrame } from "~/components/marketing/scheduler-frame";
-import { StepList } from "~/components/marketing/step-list";
+import { Timeline } from "~/components/marketing/timeline";
 import { bookHero, callAgenda, callAgendaSection, callFacts, noRiskToStart, schedulerFrame } from "~/content/book";
 import { reassurance } from "~/content/calls-to-action";
 import { getRuntimeConfig } from "~/lib/runtime-config";
@@ -74,7 +74,7 @@ export default function BookPage() {
         </div>
 
         <ColumnSection title={callAgendaSection.title} lead={callAgendaSection.lead} className="lg:col-start-1 lg:row-start-2">
-          <StepList steps={callAgenda} />
+          <Timeline steps={callAgenda} />
         </ColumnSection>
 
         <ColumnSection title={noRiskToStart.title} className="lg:col-start-1 lg:row-start-3">

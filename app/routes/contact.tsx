@@ -4,7 +4,7 @@ import { Clock, Mail, Phone, type LucideIcon } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { HeroNote, PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
-import { StepList } from "~/components/marketing/step-list";
+import { Timeline } from "~/components/marketing/timeline";
 import { reassurance } from "~/content/calls-to-action";
 import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkToUs } from "~/content/contact";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
@@ -98,7 +98,7 @@ export default function ContactPage() {
           </AsideSection>
 
           <AsideSection title={quickStartTitle}>
-            <StepList steps={quickStartSteps} className="mt-5" />
+            <Timeline steps={quickStartSteps} className="mt-5" />
           </AsideSection>
         </div>
       </div>

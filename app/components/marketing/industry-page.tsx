@@ -1,8 +1,8 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck, ClipboardList, PhoneIncoming, Send } from "lucide-react";
 import { ctaLabels, reassurance } from "~/content/calls-to-action";
-import type { IndustryPage as IndustryPageContent } from "~/content/industries";
+import type { CallStepKind, IndustryPage as IndustryPageContent } from "~/content/industries";
 import { industryPageSections } from "~/content/industry-page";
 import { PageHero } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
@@ -13,9 +13,12 @@ import { CheckList } from "./check-list";
 import { ContentIcon } from "./content-icon";
 import { CtaBand, CtaBandLink } from "./cta-band";
 import { AgentAtWork } from "./mockup/agent-at-work";
-import { CallTimeline } from "./mockup/call-timeline";
 import { Section } from "./section";
 import { TextCardGrid } from "./text-card-grid";
+import { Timeline } from "./timeline";
+
+/** What happens in each step of "A typical call", as its node's icon. */
+const callStepIcon = { answer: PhoneIncoming, gather: ClipboardList, book: CalendarCheck, handoff: Send } satisfies Record<CallStepKind, unknown>;
 
 function BookDemoLink({ variant }: { variant?: "inverse" }) {
   return (
@@ -74,7 +77,11 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
             </h2>
             <p className="mt-4 text-pretty text-lg text-muted-foreground">{keepHyphenated(industryPageSections.workflowLead)}</p>
           </div>
-          <CallTimeline steps={content.workflow} className="mx-auto w-full max-w-xl lg:max-w-none" />
+          <Timeline
+            steps={content.workflow.map((step) => ({ ...step, icon: callStepIcon[step.kind] }))}
+            variant="roomy"
+            className="mx-auto w-full max-w-xl rounded-2xl border border-border bg-background p-6 shadow-lg shadow-slate-900/5 sm:p-8 lg:max-w-none"
+          />
         </div>
       </section>
 
