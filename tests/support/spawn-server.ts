@@ -44,16 +44,22 @@ export async function freePort(): Promise<number> {
 
 /** The folders tempDataDir() made in this process, deleted when it exits. */
 const madeHere = new Set<string>();
-process.once("exit", () => {
+process.once("exit", () => removeTempDirs());
+
+/**
+ * Deletes every folder tempDataDir() made so far. Vitest calls it after each test file
+ * (tests/support/vitest-setup.ts): its worker processes are stopped without an "exit" event.
+ */
+export function removeTempDirs(): void {
   for (const dir of madeHere) removeTempDir(dir);
-});
+}
 
 /**
  * A new empty folder for a server's data (tests reopen it after the server stops), deleted when
- * this process exits: a database copy is 40-60 MB, and the thousands that
- * past runs left behind once filled this machine's disk. npm test also runs everything in a
- * temporary folder of its own that it deletes at the end (scripts/test.sh), for processes that do
- * not exit normally.
+ * this process exits or, under Vitest, when its test file ends: a database copy is 40-60 MB, and
+ * the thousands that past runs left behind once filled this machine's disk. npm test also runs
+ * everything in a temporary folder of its own that it deletes at the end (scripts/test.sh), for
+ * processes that end otherwise.
  */
 export function tempDataDir(label = "server"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `agentdesk-${label}-`));

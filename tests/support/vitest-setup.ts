@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, expect, vi, type MockInstance } from "vitest";
+import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from "vitest";
+import { removeTempDirs } from "./spawn-server";
 
 /**
  * A test fails when the code under test calls console.error (as in the Epic Stack): an error
@@ -21,3 +22,6 @@ afterEach(() => {
   consoleError.mockRestore();
   if (!expectedByTheTest) expect(calls, "console.error was called; give the spy an implementation in the test if that is expected").toEqual([]);
 });
+
+// The data folders a file's servers and commands used (spawn-server.ts): 40-60 MB each.
+afterAll(() => removeTempDirs());
