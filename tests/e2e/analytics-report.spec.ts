@@ -5,11 +5,10 @@ import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
-import { expect, randomIp, test, type BrowserErrors } from "./fixtures";
+import { expect, randomIp, signedInRequest, test, type BrowserErrors } from "./fixtures";
 import { failRequests } from "./held-requests";
 import { interceptThirdParties } from "./leads-fixtures";
 import { expectNoHorizontalOverflow, hydrated, openDialogWith } from "./pages-support";
-import { staffAccounts } from "./servers";
 
 /**
  * The funnel report end to end (issue 15, docs/decisions/0804), on this browser project's own
@@ -148,8 +147,7 @@ async function screenshot(page: Page, name: string) {
 // Tagged @any-width (desktop project only): the phone's layout has its own test below.
 test("three visitors browse, book and leave; the report shows exactly their funnel, tables, filter and CSV", { tag: "@any-width" }, async ({ page, browser, browserErrors }) => {
   test.setTimeout(60_000);
-  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: staffAccounts.admin });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await signedInRequest(page.request, base);
   // Nothing counted yet: the empty state.
   await page.goto(`${base}/admin/analytics`);
   await expect(page.getByTestId("analytics-empty")).toContainText("No visits recorded in this range yet");
@@ -281,8 +279,7 @@ test("three visitors browse, book and leave; the report shows exactly their funn
 });
 
 test("on a phone: the report of two visitors readable at 390 px, without sideways scrolling, filtered by a tap", { tag: "@phone-width" }, async ({ page, browser, browserErrors }) => {
-  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: staffAccounts.admin });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await signedInRequest(page.request, base);
   const visitors = await Promise.all([visitor(browser, browserErrors, phone), visitor(browser, browserErrors, desktop(userAgents.mac))]);
   await Promise.all([opener(visitors[0].page), reader(visitors[1].page)]);
   await expect.poll(async () => (await report(page)).funnel.map((s) => s.count), { timeout: 15_000 }).toEqual([2, 1, 1, 0, 0, 0]);
@@ -320,8 +317,7 @@ test("on a phone: the report of two visitors readable at 390 px, without sideway
 // Tagged @any-width (desktop project only): the error state does not depend on the width.
 test("the report says 'Failed to fetch analytics' when it cannot be read, after the retries", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the report fail");
-  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: staffAccounts.admin });
-  expect(signIn.status()).toBe(200);
+  await signedInRequest(page.request, base);
   const failing = await failRequests(page, "**/api/admin/analytics?*", { status: 500, json: { error: "boom" } });
   await page.goto(`${base}/admin/analytics`);
   await expect(page.getByTestId("analytics-loading")).toBeVisible();

@@ -59,7 +59,8 @@ export const randomIp = () => {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 };
 
-async function signedInRequest(request: APIRequestContext, origin: string) {
+/** Signs `request` in as the e2e admin on `origin` (a page's `page.request` shares its cookies with the page). */
+export async function signedInRequest(request: APIRequestContext, origin: string) {
   const res = await request.post(`${origin}/api/auth/sign-in/email`, {
     headers: { Origin: origin },
     data: { email: staffAccounts.admin.email, password: staffAccounts.admin.password },
