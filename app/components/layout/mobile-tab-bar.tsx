@@ -44,9 +44,10 @@ export function MobileTabBar() {
 
   return (
     <>
+      {/* Solid, like the header (no backdrop blur: docs/decisions/0901-product-visuals.md). */}
       <nav
         aria-label="Tab bar"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] lg:hidden"
       >
         <div className="mx-auto flex max-w-xl">
           <NavLink to={paths.home} end className={tabLinkClass}>

@@ -83,7 +83,9 @@ function NavMenu({ kind, label }: { kind: NavMenuKind; label: string }) {
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+    // Solid rather than frosted: a backdrop blur redraws what scrolls under the bar on every frame
+    // and delayed the first paint on a throttled phone (docs/decisions/0901-product-visuals.md).
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLogo />
 
