@@ -28,8 +28,8 @@ export default function HomePage() {
       {/* The same two columns as PageHero with a visual: copy beside the agent at work from lg up, the
           picture under the actions on a phone (docs/decisions/0902-agent-at-work-hero.md). */}
       <section className="bg-gradient-to-b from-primary-soft to-background">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
-          <div>
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
+          <div className="min-w-0">
             <p className="mb-4 text-balance text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{keepHyphenated(homeHero.title)}</h1>
             <p className="mx-auto mt-5 max-w-2xl text-pretty text-lg text-muted-foreground lg:mx-0">{keepHyphenated(homeHero.lead)}</p>
@@ -52,7 +52,7 @@ export default function HomePage() {
               className="mx-auto mt-8 w-fit text-left text-sm font-medium sm:text-base lg:mx-0"
             />
           </div>
-          <div className="mx-auto w-full max-w-md lg:max-w-none">
+          <div className="mx-auto w-full min-w-0 max-w-md lg:max-w-none">
             <AgentAtWork demo={agentDemos.home} />
           </div>
         </div>
