@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, test } from "./fixtures";
+import { expect, signedInRequest, test } from "./fixtures";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
@@ -29,12 +29,6 @@ async function signInWithForm(page: Page, who: { email: string; password: string
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** Signs in through the auth API (same cookie jar as the page) for tests about other screens. */
-async function signInQuietly(page: Page, who: { email: string; password: string }) {
-  const res = await page.request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: who });
-  expect(res.status()).toBe(200);
 }
 
 async function submitLead(page: Page, body: Record<string, unknown>) {
@@ -119,7 +113,7 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
 });
 
 test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page }) => {
-  await signInQuietly(page, admin);
+  await signedInRequest(page.request, base, admin);
   const release = await holdRequests(page, "**/api/admin/bookings/search");
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
@@ -195,7 +189,7 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
 
 test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the list fail");
-  await signInQuietly(page, admin);
+  await signedInRequest(page.request, base, admin);
   const failing = await failRequests(page, "**/api/admin/bookings/search", { status: 500, json: { error: "boom" } });
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
@@ -209,7 +203,7 @@ test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag:
 
 test("users: assign, duplicate, unknown and malformed ids, remove, last admin, and the audit log", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 4(09|22)/, "the unknown id, the duplicate role and the last admin role are refused");
-  await signInQuietly(page, admin);
+  await signedInRequest(page.request, base, admin);
   await page.goto(`${base}/admin/users`);
   const rows = page.getByTestId("role-row");
   await expect(rows).toHaveCount(3);
@@ -267,7 +261,7 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
 
 test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 503/, "the test makes the list fail");
-  await signInQuietly(page, admin);
+  await signedInRequest(page.request, base, admin);
   const failing = await failRequests(page, "**/api/admin/roles", { status: 503, json: { error: "down" } });
   await page.goto(`${base}/admin/users`);
   await expect(page.getByTestId("roles-loading")).toBeVisible();
@@ -278,7 +272,7 @@ test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-widt
 
 test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 40[01]/, "the session check after logout, and the code that is too short");
-  await signInQuietly(page, admin);
+  await signedInRequest(page.request, base, admin);
   await page.goto(`${base}/admin/dashboard`);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await page.getByLabel("Confirm your password").fill(admin.password);

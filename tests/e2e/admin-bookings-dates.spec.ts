@@ -1,5 +1,4 @@
-import { expect, test } from "./fixtures";
-import { staffAccounts } from "./servers";
+import { expect, signedInRequest, test } from "./fixtures";
 
 /*
  * The bookings filter's dates (docs/decisions/0609), on the leads server, whose admin account only
@@ -14,11 +13,7 @@ const RANGE_MESSAGE = "Use a date between 2000-01-01 and 2100-12-31";
 test("bookings filter: dates limited to the server's range, and a refused date's message beside its field", { tag: "@any-width" }, async ({ page, servers, browserErrors }) => {
   browserErrors.allow(/status of 400/, "the test makes the server refuse a date");
   const base = servers.leads.url;
-  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, {
-    headers: { Origin: base },
-    data: { email: staffAccounts.admin.email, password: staffAccounts.admin.password },
-  });
-  expect(signIn.status()).toBe(200);
+  await signedInRequest(page.request, base);
   let listRequests = 0;
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/admin/bookings/search") listRequests++;

@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
-import { expect, test } from "./fixtures";
+import { expect, signedInRequest, test } from "./fixtures";
 import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
 import { LEAD_DESK_CALENDLY_KEY, staffAccounts } from "./servers";
@@ -41,11 +41,6 @@ async function screenshot(page: Page, name: string) {
     const clip = { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) };
     await page.screenshot({ path: path.join(shots, `${name}-${width}-${part}.png`), fullPage: true, clip, scale: "css" });
   }
-}
-
-async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post(`${base}/api/auth/sign-in/email`, { headers: { Origin: base }, data: who });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 async function post(request: APIRequestContext, url: string, data: Record<string, unknown>) {
@@ -184,7 +179,7 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   browserErrors.allow(/status of 409/, "the stale edit the test provokes answers 409");
 
   // The inbox while it loads, and empty: this server has no lead yet.
-  await signIn(page.request, admin);
+  await signedInRequest(page.request, base, admin);
   const release = await holdRequests(page, "**/api/admin/leads/search");
   await page.goto(`${base}/admin/leads`);
   await expect(page.getByTestId("leads-loading")).toBeVisible();
@@ -277,7 +272,7 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
 
   // Someone else moves the lead while this page shows it: the page's next change is stale.
   const other = await playwright.request.newContext();
-  await signIn(other, colleague);
+  await signedInRequest(other, base, colleague);
   const current = (await (await other.get(`${base}/api/admin/leads/${leadId}`)).json()) as { lead: { version: number } };
   const theirs = await other.patch(`${base}/api/admin/leads/${leadId}`, { headers: { Origin: base }, data: { version: current.lead.version, status: "unqualified" } });
   expect(theirs.status(), await theirs.text()).toBe(200);
@@ -359,7 +354,7 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
 });
 
 test("on a phone: the inbox and bookings as readable cards, filters behind More filters, a lead moved by a tap", { tag: "@phone-width" }, async ({ page }) => {
-  await signIn(page.request, admin);
+  await signedInRequest(page.request, base, admin);
   // Long names and e-mail addresses that cannot fit on one line of a phone's card.
   await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.ada });
   await post(page.request, "/api/contact", leads.cleo);
@@ -407,7 +402,7 @@ test("on a phone: the inbox and bookings as readable cards, filters behind More 
 // At both widths, as every state of the lead desk a person sees (issue #14's bar).
 test("the inbox says 'Failed to fetch leads' when the list cannot be read, after the retries", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the list fail");
-  await signIn(page.request, admin);
+  await signedInRequest(page.request, base, admin);
   const failing = await failRequests(page, "**/api/admin/leads/search", { status: 500, json: { error: "boom" } });
   await page.goto(`${base}/admin/leads`);
   await expect(page.getByTestId("leads-loading")).toBeVisible();

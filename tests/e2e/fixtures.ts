@@ -59,11 +59,14 @@ export const randomIp = () => {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 };
 
-/** Signs `request` in as the e2e admin on `origin` (a page's `page.request` shares its cookies with the page). */
-export async function signedInRequest(request: APIRequestContext, origin: string) {
+/**
+ * Signs `request` in on `origin` through the auth API, as `who` (the e2e admin unless told); a
+ * page's `page.request` shares its cookies with the page.
+ */
+export async function signedInRequest(request: APIRequestContext, origin: string, who: { email: string; password: string } = staffAccounts.admin) {
   const res = await request.post(`${origin}/api/auth/sign-in/email`, {
     headers: { Origin: origin },
-    data: { email: staffAccounts.admin.email, password: staffAccounts.admin.password },
+    data: { email: who.email, password: who.password },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
