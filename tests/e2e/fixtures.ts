@@ -71,7 +71,7 @@ export async function signedInRequest(request: APIRequestContext, origin: string
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServers }, { leadDesk: LeadDesk; noScriptPage: Page }>({
+export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServers }, { leadDesk: LeadDesk; noScriptPage: Page; visitorPage: { page: Page; errors: { current: BrowserErrors | null } } }>({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   servers: async ({}, use) => use(e2eServers()),
@@ -138,20 +138,9 @@ export const test = base.extend<{ browserErrors: BrowserErrors; servers: E2EServ
     },
     { scope: "worker" },
   ],
-});
-
-/**
- * For specs that only read the plain deployment's pages (their content, navigation, dialogs,
- * accessibility): `page` is one page per worker, reused from test to test instead of a new
- * context and page each time. A new page costs Chromium about 1.3 CPU-seconds to set up and
- * load (a new renderer compiling every script afresh); the same page navigating costs about
- * 0.35 (docs/decisions/0401). Between tests it is reset: routes and listeners removed, the
- * project's viewport restored, cookies and storage cleared; every test starts by navigating.
- * Console errors and page errors fail the test as with a fresh page.
- * Specs that depend on a first visit (consent), on what loads (performance mechanisms), or that
- * write (leads, admin) use `test` and a fresh page.
- */
-export const readingTest = test.extend<object, { visitorPage: { page: Page; errors: { current: BrowserErrors | null } } }>({
+  // readingTest's page (below). Declared here, not in readingTest, so that both kinds of spec
+  // share one set of worker fixtures and so one worker: a spec of the other kind would otherwise
+  // make Playwright stop the worker and its browser and start new ones.
   visitorPage: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext({
@@ -175,6 +164,20 @@ export const readingTest = test.extend<object, { visitorPage: { page: Page; erro
     },
     { scope: "worker" },
   ],
+});
+
+/**
+ * For specs that only read the plain deployment's pages (their content, navigation, dialogs,
+ * accessibility): `page` is one page per worker, reused from test to test instead of a new
+ * context and page each time. A new page costs Chromium about 1.3 CPU-seconds to set up and
+ * load (a new renderer compiling every script afresh); the same page navigating costs about
+ * 0.35 (docs/decisions/0401). Between tests it is reset: routes and listeners removed, the
+ * project's viewport restored, cookies and storage cleared; every test starts by navigating.
+ * Console errors and page errors fail the test as with a fresh page.
+ * Specs that depend on a first visit (consent), on what loads (performance mechanisms), or that
+ * write (leads, admin) use `test` and a fresh page.
+ */
+export const readingTest = test.extend({
   page: async ({ visitorPage, browserErrors }, use, testInfo) => {
     const { page, errors } = visitorPage;
     await page.setViewportSize(testInfo.project.use.viewport!);
