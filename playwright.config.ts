@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, noThirdPartyHostsArg, testChromium } from "./tests/support/chromium";
+import { chromiumArgs, noThirdPartyHostsArg, testChromium, testOnlyJsFlagsArg } from "./tests/support/chromium";
 
 /**
  * End-to-end tests run against the built site served by the real, compiled server, in Debian's
@@ -9,7 +9,7 @@ import { chromiumArgs, noThirdPartyHostsArg, testChromium } from "./tests/suppor
  * started once for the run by tests/e2e/global-setup.ts; specs import `test` from
  * tests/e2e/fixtures.ts.
  */
-const args = [...chromiumArgs, noThirdPartyHostsArg];
+const args = [...chromiumArgs, noThirdPartyHostsArg, testOnlyJsFlagsArg];
 const launchOptions = testChromium ? { executablePath: testChromium, args } : { args };
 
 export default defineConfig({

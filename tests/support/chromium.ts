@@ -36,3 +36,12 @@ export const chromiumArgs = [
  * host would. Tests that need a third party answer it with page.route, which runs before any lookup.
  */
 export const noThirdPartyHostsArg = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1";
+
+/**
+ * For the end-to-end tests only, never the benchmarks: V8 without its optimising compilers
+ * (TurboFan and Maglev), so scripts run in its interpreter and baseline compiler. The same
+ * language, a slower engine: a test page lives a few seconds, too short for optimised code to
+ * repay compiling it on a background thread. The phone project's renderers: 40.8 -> 32.1 CPU-s
+ * (docs/decisions/0402). Performance is measured by the benchmarks, with V8 as shipped.
+ */
+export const testOnlyJsFlagsArg = "--js-flags=--no-opt --no-maglev";
