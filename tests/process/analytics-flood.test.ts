@@ -29,7 +29,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 it("keeps lead submissions fast and stores every accepted event while /api/events is flooded", { timeout: 150_000 }, async () => {
   const postgres = await createPostgresDatabase();
   if (postgres) cleanups.push(() => postgres.drop());
+  // V8 as shipped: this test measures latency.
   const server: SpawnedServer = await spawnServer({
+    engine: "shipped",
     env: { DATABASE_URL: postgres?.url, TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "1000000", PUBLIC_URL: ORIGIN },
   });
   cleanups.push(() => server.kill());
