@@ -27,7 +27,8 @@ export function runAdminCreate(args: string[], env: Record<string, string | unde
     let output = "";
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
-    child.once("exit", (code) => resolve({ code, output }));
+    // "close", not "exit": the output may still be in the pipes when the process has exited.
+    child.once("close", (code) => resolve({ code, output }));
     if (options.stdin !== undefined) child.stdin!.end(options.stdin);
   });
 }
@@ -56,7 +57,7 @@ export function runAdminCreateOnTerminal(args: string[], env: Record<string, str
     };
     child.stdout.on("data", onOutput);
     child.stderr.on("data", onOutput);
-    child.once("exit", (code) => resolve({ code, output, prompts }));
+    child.once("close", (code) => resolve({ code, output, prompts }));
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.once("exit", () => clearTimeout(timer));
   });

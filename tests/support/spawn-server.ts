@@ -181,7 +181,8 @@ export async function runServerToExit(env: Record<string, string | undefined>, t
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+  // "close", not "exit": the output may still be in the pipes when the process has exited.
+  const code = await new Promise<number | null>((resolve) => child.once("close", (c) => resolve(c)));
   clearTimeout(timer);
   return { code, output };
 }
