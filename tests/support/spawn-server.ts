@@ -134,7 +134,9 @@ export async function spawnServer(
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": what the server printed last (shutdown warnings, which the flood test
+  // reads after stop()) may still be in the pipes when the process has exited.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
