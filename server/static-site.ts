@@ -186,7 +186,8 @@ export function renderHtml(html: string, runtime: RuntimeConfig): string {
     out = out.split(runtimeConfigPlaceholders[key]).join(escapeHtmlAttr(runtime[key]));
   }
   const block = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${scriptSafeJson(runtime)}</script>`;
-  return out.replace("</head>", `${block}</head>`);
+  // A function replacer: a string one would read `$'`, `$&` or `$1` in an operator's value as patterns.
+  return out.replace("</head>", () => `${block}</head>`);
 }
 
 /** sha256 of each executable inline script, in CSP source form. */

@@ -32,6 +32,18 @@ describe("renderHtml", () => {
     expect(block).not.toContain("</script>");
     expect(JSON.parse(block!).recaptchaSiteKey).toBe(runtime.recaptchaSiteKey);
   });
+
+  it("writes values holding replacement patterns ($', $&, $1) as they are", () => {
+    const tricky = { ...runtime, supportPhone: "$' $& $1 $$ $`", merchUrl: "https://shop.example.com/?q=$'&r=$&" };
+    const rendered = renderHtml(html, tricky);
+    const block = rendered.match(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(block!).supportPhone).toBe("$' $& $1 $$ $`");
+    expect(JSON.parse(block!).merchUrl).toBe("https://shop.example.com/?q=$'&r=$&");
+    expect(rendered).toContain('href="https://shop.example.com/?q=$\'&amp;r=$&amp;"');
+    // The document once: nothing after </head> copied into it, nothing before it either.
+    expect(rendered.match(/<\/head>/g)).toHaveLength(1);
+    expect(rendered.match(/<html>/g)).toHaveLength(1);
+  });
 });
 
 describe("inlineScriptHashes", () => {
