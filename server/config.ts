@@ -1,4 +1,4 @@
-import { redactUrlCredentials } from "./log-redaction";
+import { redactUrlValue } from "./log-redaction";
 import { z } from "zod";
 import path from "node:path";
 import type { RuntimeConfig } from "@shared/runtime-config";
@@ -282,7 +282,7 @@ function shownValue(name: string, value: string | undefined): string | null {
   if (value === undefined) return null;
   // A webhook URL's secret is its path (Slack's incoming webhooks).
   if (/SECRET|PASSWORD|TOKEN|_KEY$|WEBHOOK_URL$/.test(name)) return "[redacted]";
-  return redactUrlCredentials(value).replace(/^[^/@\s:]+:(?!\/\/)\S*@/, "[redacted]@");
+  return redactUrlValue(value);
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. */

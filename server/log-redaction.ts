@@ -16,23 +16,59 @@ const MAX_CAUSES = 6;
 const MAX_ITEMS = 50;
 const MAX_QUERY_CHARS = 2_000;
 
+/** A URL's user part as shown: the user name when it is plainly one, never the password. */
+function shownUserinfo(userinfo: string): string {
+  const colon = userinfo.indexOf(":");
+  const user = colon === -1 ? "" : userinfo.slice(0, colon);
+  return user && !/[\s/@?#"'<>`\\]/.test(user) ? `${user}:${REDACTED}` : REDACTED;
+}
+
+/** Schemes whose URLs carry a password, also when written without `//` (`postgres:user:pass@host`). */
+const SCHEME_WITHOUT_SLASHES = /\b(?:postgres|postgresql|smtps?|mysql|redis|amqps?|mongodb):(?!\/\/)[^\s"'<>`:/@]*:/i;
+
 /**
- * `scheme://user:password@host` -> `scheme://user:[redacted]@host`, and `scheme://token@host` ->
- * `scheme://[redacted]@host` (a user part alone is often the secret: access tokens, redis). Also
- * when the URL is malformed (a space, `/`, `@` or `#` in the password): everything between `//`
- * and the last `@` on the line, outside quotes, is the user part, as a person who pasted a password
- * into it meant it. A line with an `@` after a URL is over-redacted, which costs a little of the
- * line and nothing else.
+ * One line (or one value): everything between the first `//` and the last `@` is the user part,
+ * whatever it holds (quotes, angle brackets, spaces, `/`, `#`, `@`), as a person who pasted a
+ * password into it meant it. `scheme://user:password@host` keeps the user name; a user part
+ * without one (`scheme://token@host`: access tokens, redis) is redacted whole.
+ */
+function redactUserinfo(line: string): string {
+  const at = line.lastIndexOf("@");
+  if (at === -1) return line;
+  const slashes = line.indexOf("//");
+  if (slashes !== -1 && slashes < at) return `${line.slice(0, slashes + 2)}${shownUserinfo(line.slice(slashes + 2, at))}${line.slice(at)}`;
+  const bare = SCHEME_WITHOUT_SLASHES.exec(line.slice(0, at));
+  return bare ? `${line.slice(0, bare.index + bare[0].length)}${REDACTED}${line.slice(at)}` : line;
+}
+
+/**
+ * Every URL password in a log text: `scheme://user:password@host` -> `scheme://user:[redacted]@host`,
+ * also when the URL is malformed. A URL ends at the end of its line (a URL holds no raw line
+ * break; a logged value that did is JSON-escaped onto one line), and within a line its user part
+ * runs to the line's last `@`: quotes and angle brackets do not end it, because a password may
+ * hold them and a message may quote the URL. A line with an `@` after a URL, or two URLs, is
+ * over-redacted from the first `//` to the last `@`, which costs a little of the line and nothing
+ * else. Linear in the text's length whatever it holds (no backtracking pattern).
  */
 export function redactUrlCredentials(text: string): string {
   if (!text.includes("@")) return text;
+  // split keeps the captured line breaks at the odd indexes.
   return text
-    .replace(/((?:[a-z][a-z0-9+.-]*:)?\/\/)([^\n"'<>`]*)@/gi, (_match, scheme: string, userinfo: string) => {
-      const colon = userinfo.indexOf(":");
-      const user = colon === -1 ? "" : userinfo.slice(0, colon);
-      return user && !/[\s/@?#]/.test(user) ? `${scheme}${user}:${REDACTED}@` : `${scheme}${REDACTED}@`;
-    })
-    .replace(/\b((?:postgres|postgresql|smtps?|mysql|redis|amqps?|mongodb):)(?!\/\/)([^\s"'<>`:/@]*):[^\n"'<>`]*@/gi, `$1$2:${REDACTED}@`);
+    .split(/(\r\n|\n|\r)/)
+    .map((part, i) => (i % 2 === 0 ? redactUserinfo(part) : part))
+    .join("");
+}
+
+/**
+ * A configuration value that is one URL, as a refusal may print it: the whole value is one line
+ * (a raw line break in it does not end it), and a value without `//` whose `@` follows a colon
+ * (`user:password@host`) loses everything before its last `@`.
+ */
+export function redactUrlValue(value: string): string {
+  const at = value.lastIndexOf("@");
+  if (at === -1) return value;
+  if (value.indexOf("//") !== -1 && value.indexOf("//") < at) return redactUserinfo(value);
+  return value.slice(0, at).includes(":") ? `${REDACTED}${value.slice(at)}` : value;
 }
 
 /** Any e-mail address (not the `user@` of a URL's credentials, already handled above). */

@@ -102,6 +102,11 @@ describe("configuration", () => {
       ["DATABASE_URL", "mysql://site:hunter2-secret@db.internal/site"],
       ["DATABASE_URL", "site:hunter2-secret@db.internal/site"],
       ["SMTP_URL", "smtp//mailer:hunter2-secret@mail.internal"],
+      // Quotes, angle brackets, spaces and @ in the password; a raw line break in the value.
+      ["DATABASE_URL", "postgres://site:hun<ter2>-secret@db internal/site"],
+      ["SMTP_URL", "smtp://mailer:hun'ter2 \"x\"@y@mail internal:587"],
+      ["DATABASE_URL", "site:hun ter2-secret@db.internal/site"],
+      ["DATABASE_URL", "postgres://site:hun\nter2-secret@db internal/site"],
       // An incoming webhook's secret is its path.
       ["SLACK_WEBHOOK_URL", "ftp://hooks.slack.com/services/T000/B000/hunter2-secret"],
       ["LEADS_WEBHOOK_URL", "hooks.example.com/hunter2-secret"],
@@ -114,6 +119,7 @@ describe("configuration", () => {
       }
       expect(message, value).toContain(`${name}:`);
       expect(message, value).not.toContain("hunter2");
+      expect(message, value).not.toContain("ter2");
     }
   });
 

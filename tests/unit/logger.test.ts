@@ -144,6 +144,34 @@ describe("logged URLs and secrets", () => {
     }
   });
 
+  it("redacts everything between :// and the last @, whatever the password holds (quotes, <, >, @, spaces), also inside longer messages", () => {
+    for (const [input, shown] of [
+      ['postgres://site:hun"ter2@db.internal/site', "postgres://site:[redacted]@db.internal/site"],
+      ["postgres://site:hun'ter2@db.internal/site", "postgres://site:[redacted]@db.internal/site"],
+      ["smtp://mailer:hun<ter2>@mail.internal:587", "smtp://mailer:[redacted]@mail.internal:587"],
+      ["smtps://mailer:<ter2@mail.internal", "smtps://mailer:[redacted]@mail.internal"],
+      ["postgres://site:h\"u'n<t>e r@2`@db internal/site", "postgres://site:[redacted]@db internal/site"],
+      ['postgres://"si te":hunter2@db.internal/site', "postgres://[redacted]@db.internal/site"],
+      ['postgres:site:hun"ter2@db.internal/site', "postgres:site:[redacted]@db.internal/site"],
+      // Quoted by a message, in angle brackets, and as a JSON string.
+      ['Could not open "postgres://site:hun"ter2@db.internal/site": refused', 'Could not open "postgres://site:[redacted]@db.internal/site": refused'],
+      ["relay <smtp://mailer:hun>ter2@mail.internal:587> refused", "relay <smtp://mailer:[redacted]@mail.internal:587> refused"],
+      ['{"url":"postgres://site:hun\\"ter2@db.internal/site","port":5432}', '{"url":"postgres://site:[redacted]@db.internal/site","port":5432}'],
+      // A URL ends with its line: each line's own URL, and a line without one untouched.
+      [
+        'Invalid configuration:\n  DATABASE_URL: bad (got "postgres://site:hun\\"ter2@db internal/site")\r\n  SMTP_URL: bad (got "smtp://m:p<ter2@mail")\nsee ops@example.com',
+        'Invalid configuration:\n  DATABASE_URL: bad (got "postgres://site:[redacted]@db internal/site")\r\n  SMTP_URL: bad (got "smtp://m:[redacted]@mail")\nsee ops@example.com',
+      ],
+    ]) {
+      expect(redactUrlCredentials(input!), input).toBe(shown);
+    }
+    const { logger, text } = capturedLogger();
+    const url = 'smtp://mailer:a"b<c>d@ter2 x@mail.internal:587';
+    logger.error({ err: new Error(`SMTP_URL ${url} refused`), smtpUrl: url }, `Could not reach "${url}"`);
+    expect(text()).not.toContain("ter2");
+    expect(text()).toContain("smtp://mailer:[redacted]@mail.internal:587");
+  });
+
   it("blanks secret-named fields at any depth and e-mail addresses in any string", () => {
     const { logger, text } = capturedLogger();
     logger.info(
