@@ -130,6 +130,8 @@ const envSchema = z.object({
   ANALYTICS_ENABLED: z.enum(["true", "false"]).default("true"),
   /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0802). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** New visitors one address may bring per UTC day; further ones count as one (docs/decisions/0802). */
+  ANALYTICS_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
    * What a production start may run without, comma-separated (docs/deploy.md): embedded-database,
    * example-content, no-bot-check, insecure-notifications. Empty: none of them.
@@ -185,7 +187,7 @@ export type AppConfig = {
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
   requireAdminTwoFactor: boolean;
   /** First-party funnel analytics (docs/decisions/0801, 0802). */
-  analytics: { enabled: boolean; retentionDays: number };
+  analytics: { enabled: boolean; retentionDays: number; visitorsPerAddress: number };
   notify: {
     smtpUrl: string | undefined;
     to: string | undefined;
@@ -375,7 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     authSecret: e.BETTER_AUTH_SECRET,
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
-    analytics: { enabled: e.ANALYTICS_ENABLED === "true", retentionDays: e.ANALYTICS_RETENTION_DAYS },
+    analytics: { enabled: e.ANALYTICS_ENABLED === "true", retentionDays: e.ANALYTICS_RETENTION_DAYS, visitorsPerAddress: e.ANALYTICS_VISITORS_PER_ADDRESS },
     notify: {
       smtpUrl: e.SMTP_URL,
       to: e.LEADS_NOTIFY_TO,

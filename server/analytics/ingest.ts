@@ -5,12 +5,14 @@ import type { CollectedEventName } from "@shared/schemas/analytics";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import type { AppDeps, AppEnv } from "../app-env";
 import type { Db } from "../db/client";
-import { clientIp } from "../http/client-ip";
+import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { compiled, runCompiled } from "../leads/compiled-sql";
 import type { Logger } from "../logger";
 import { utcDay } from "./days";
 import { deviceClassOf } from "./device-class";
 import { DailySalts, visitorId } from "./visitor";
+import { countedPath } from "./counted-path";
+import { NewVisitorCap, OVER_CAP_AGENT } from "./visitor-cap";
 
 /** What the page sends, and the two steps the server counts itself (docs/decisions/0801). */
 export type FunnelStepName = "submission" | "meeting_booked";
@@ -150,7 +152,8 @@ function flushSql(): SQL {
     demo_plays = v.demo_plays + excluded.demo_plays`;
 }
 
-export type FlushStats = { stored: number; droppedFull: number; droppedClosed: number; failed: number };
+/** `overCap`: events stored for an address's overflow visitor (past its daily cap of new visitors). */
+export type FlushStats = { stored: number; droppedFull: number; droppedClosed: number; failed: number; overCap: number };
 
 /**
  * The in-process buffer behind POST /api/events and the server's own funnel steps
@@ -161,6 +164,7 @@ export type FlushStats = { stored: number; droppedFull: number; droppedClosed: n
  */
 export class AnalyticsIngest {
   readonly limiter = new EventRateLimiter();
+  private readonly cap: NewVisitorCap;
   private readonly salts: DailySalts;
   private readonly siteHost: string;
   private queue: PendingEvent[] = [];
@@ -168,7 +172,7 @@ export class AnalyticsIngest {
   private draining: Promise<void> | null = null;
   private stopped = false;
   /** Since the last log line. */
-  private stats: FlushStats = { stored: 0, droppedFull: 0, droppedClosed: 0, failed: 0 };
+  private stats: FlushStats = { stored: 0, droppedFull: 0, droppedClosed: 0, failed: 0, overCap: 0 };
 
   constructor(
     private readonly db: Db,
@@ -178,7 +182,10 @@ export class AnalyticsIngest {
     readonly now: () => number = Date.now,
     /** How often the buffer is written; null: only by flush() and a full batch (tests that drive time). */
     private readonly flushEveryMs: number | null = FLUSH_EVERY_MS,
+    /** New visitors an address may bring per UTC day (ANALYTICS_VISITORS_PER_ADDRESS). */
+    visitorsPerAddress?: number,
   ) {
+    this.cap = new NewVisitorCap(visitorsPerAddress);
     this.salts = new DailySalts(db);
     this.siteHost = new URL(publicUrl).hostname.replace(/^www\./, "");
   }
@@ -232,10 +239,10 @@ export class AnalyticsIngest {
   }
 
   private report() {
-    const { stored, droppedFull, droppedClosed, failed } = this.stats;
+    const { stored, droppedFull, droppedClosed, failed, overCap } = this.stats;
     if (stored + droppedFull + droppedClosed + failed === 0) return;
-    this.stats = { stored: 0, droppedFull: 0, droppedClosed: 0, failed: 0 };
-    const fields = { stored, droppedFull, droppedClosed, failed };
+    this.stats = { stored: 0, droppedFull: 0, droppedClosed: 0, failed: 0, overCap: 0 };
+    const fields = { stored, droppedFull, droppedClosed, failed, overCap };
     if (droppedFull + droppedClosed + failed > 0) {
       this.logger.warn(fields, "analytics events dropped: the buffer was full, their day had closed, or the database refused a batch");
     } else {
@@ -251,6 +258,7 @@ export class AnalyticsIngest {
       if (!salts.has(day)) salts.set(day, await this.salts.get(day, now));
     }
     const ids = new Map<string, string>();
+    const overflow = new Set<string>();
     const devices = new Map<string, string>();
     const events = { eDay: [] as string[], eAt: [] as string[], eVisitor: [] as string[], eName: [] as string[], ePath: [] as (string | null)[], eDetail: [] as (string | null)[] };
     const visits = new Map<string, VisitRow>();
@@ -265,7 +273,14 @@ export class AnalyticsIngest {
       }
       const who = `${day}\n${event.ip}\n${event.userAgent}`;
       let visitor = ids.get(who);
-      if (!visitor) ids.set(who, (visitor = visitorId(salt, event.ip, event.userAgent)));
+      if (!visitor) {
+        visitor = visitorId(salt, event.ip, event.userAgent);
+        const address = rateLimitKeyOf(event.ip);
+        if (!this.cap.admits(day, address, visitor, now)) overflow.add((visitor = visitorId(salt, address, OVER_CAP_AGENT)));
+        ids.set(who, visitor);
+      }
+      if (overflow.has(visitor)) this.stats.overCap++;
+      const path = countedPath(event.path);
       let device = devices.get(event.userAgent);
       if (!device) devices.set(event.userAgent, (device = deviceClassOf(event.userAgent)));
 
@@ -273,7 +288,7 @@ export class AnalyticsIngest {
       events.eAt.push(new Date(event.at).toISOString());
       events.eVisitor.push(visitor);
       events.eName.push(event.name);
-      events.ePath.push(event.path);
+      events.ePath.push(path);
       events.eDetail.push(event.detail);
 
       const key = `${day} ${visitor}`;
@@ -306,7 +321,7 @@ export class AnalyticsIngest {
       }
       if (attributes) {
         visit.attributedBy = event.name;
-        visit.entryPath = event.path ?? "";
+        visit.entryPath = path ?? "";
         visit.referrerHost = event.name === "page_view" ? externalReferrerHost(event.referrer, this.siteHost) : "";
         visit.utmSource = (event.name === "page_view" && event.utm?.source) || "";
         visit.utmMedium = (event.name === "page_view" && event.utm?.medium) || "";
@@ -373,7 +388,8 @@ const instances = new WeakMap<AppDeps, AnalyticsIngest>();
 export function analyticsFor(deps: AppDeps, options: { now?: () => number; flushEveryMs?: number | null } = {}): AnalyticsIngest {
   let ingest = instances.get(deps);
   if (!ingest) {
-    ingest = new AnalyticsIngest(deps.database.db, deps.logger, deps.config.publicUrl, options.now, options.flushEveryMs);
+    const { visitorsPerAddress } = deps.config.analytics;
+    ingest = new AnalyticsIngest(deps.database.db, deps.logger, deps.config.publicUrl, options.now, options.flushEveryMs, visitorsPerAddress);
     instances.set(deps, ingest);
   }
   return ingest;

@@ -1,6 +1,7 @@
 import "./zod-csp";
 import { z } from "zod";
 import { adminFilterDate, datesInOrder, datesInOrderError } from "./admin";
+import { isSingleLineText, singleLineMessage } from "./lead-fields";
 
 /**
  * First-party funnel analytics (docs/decisions/0801): what the page's collector sends to
@@ -44,7 +45,13 @@ const sitePath = z
   .max(MAX_PATH)
   .regex(/^\/(?!\/)[^?#\s]*$/, "Must be a site path");
 
-const utmValue = z.string().trim().max(MAX_UTM).optional();
+/**
+ * A campaign value from the page's URL: one line of visible text, by the lead fields' own rule
+ * (docs/decisions/0610): no control, line-break or bidirectional character, no lone surrogate. It
+ * becomes a row of the report and a cell of its CSV, where a bidi control would reorder what staff
+ * read; an event holding one is refused (400 with this message).
+ */
+const utmValue = (label: string) => z.string().trim().refine(isSingleLineText, { error: singleLineMessage(label) }).max(MAX_UTM).optional();
 
 /** One event, as POST /api/events takes it (JSON, or text/plain as sendBeacon sends a string). */
 export const collectedEventSchema = z
@@ -54,11 +61,17 @@ export const collectedEventSchema = z
     /** page_view only: document.referrer (the server keeps its host only). */
     referrer: z.string().max(MAX_REFERRER).optional(),
     /** page_view only: the page URL's utm_source / utm_medium / utm_campaign. */
-    utm: z.object({ source: utmValue, medium: utmValue, campaign: utmValue }).strict().optional(),
+    utm: z.object({ source: utmValue("UTM source"), medium: utmValue("UTM medium"), campaign: utmValue("UTM campaign") }).strict().optional(),
     detail: z.enum(analyticsDetails).optional(),
   })
   .strict();
 export type CollectedEvent = z.infer<typeof collectedEventSchema>;
+
+/**
+ * The landing page, and an event's page, of every path the site does not serve (a 404, a made-up
+ * path): one row of the report, so invented paths cannot fill its landing table or the database.
+ */
+export const OTHER_PATH = "(other)";
 
 /** The funnel's steps, in order: the contract of GET /api/admin/analytics. */
 export const funnelSteps = ["visitors", "cta_clicks", "dialog_opens", "form_starts", "submissions", "meetings_booked"] as const;

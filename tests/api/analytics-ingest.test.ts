@@ -81,7 +81,7 @@ describe("POST /api/events", () => {
       ["an unknown detail", { name: "cta_click", path: "/", detail: "footer-secret" }, {}, 400, /./],
       ["an extra key", { name: "page_view", path: "/", email: "a@b.c" }, {}, 400, /./],
       ["an extra utm key", { name: "page_view", path: "/", utm: { term: "x" } }, {}, 400, /./],
-      ["a NUL in a campaign", { name: "page_view", path: "/", utm: { campaign: "a\u0000b" } }, {}, 400, /control characters/],
+      ["a NUL in a campaign", { name: "page_view", path: "/", utm: { campaign: "a\u0000b" } }, {}, 400, /UTM campaign must be a single line without hidden characters/],
       ["a line break in a referrer", { name: "page_view", path: "/", referrer: "https://a.example/\nx" }, {}, 400, /control characters/],
       ["a JSON array", [{ name: "page_view", path: "/" }], {}, 400, /JSON object/],
       ["JSON null", "null", {}, 400, /JSON object/],
@@ -204,7 +204,7 @@ describe("the buffer", () => {
     expect((await tableCounts(t)).events).toBe(accepted);
     expect((await tableCounts(t)).visits).toBe(200);
     const warning = lines.find((line) => line.level === "warn");
-    expect(warning?.fields).toEqual({ stored: accepted, droppedFull: sent - accepted, droppedClosed: 0, failed: 0 });
+    expect(warning?.fields).toEqual({ stored: accepted, droppedFull: sent - accepted, droppedClosed: 0, failed: 0, overCap: 0 });
     expect(JSON.stringify(lines)).not.toMatch(/198\.51\.100/);
     // Stopped (the server is shutting down): further events are dropped, not left behind.
     expect(ingest.push(event(1))).toBe(false);

@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectedEventSchema } from "@shared/schemas/analytics";
+import { OTHER_PATH, collectedEventSchema } from "@shared/schemas/analytics";
+import { isSingleLineText } from "@shared/schemas/lead-fields";
+import { publicPaths } from "@shared/site-routes";
 import { createStaff, signedInCookie } from "../support/admin-fixtures";
 import { DESKTOP_UA, createAnalyticsApp, type AnalyticsTestApp } from "../api/analytics-support";
 import { contentTypes, expectHandled, expectStillServing, formBody, hostileJson, hostileString, isHeaderSafe, oddHeaders, percentEncode, PUBLIC_URL, rawJsonText, runs, send } from "./support";
@@ -10,8 +12,8 @@ import { contentTypes, expectHandled, expectStillServing, formBody, hostileJson,
 /*
  * First-party analytics under generated input (docs/decisions/0802): POST /api/events and the
  * report's query. Never a 5xx; a refused event never reaches the buffer; an accepted one is a
- * valid event from a counted sender, and every accepted event is written; the server still
- * serves afterwards.
+ * valid event from a counted sender, and every accepted event is written, under one of the site's
+ * paths or "(other)" and with campaign values of one visible line; the server still serves afterwards.
  */
 
 let t: AnalyticsTestApp;
@@ -136,6 +138,12 @@ describe("hostile text in what is stored", () => {
     const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from analytics_events`);
     expect(rows[0]!.n).toBe(accepted);
     expect(accepted, "the generators reach valid events too").toBeGreaterThan(100);
+    // What was stored: only the site's own paths (or "(other)"), campaign values of one visible line.
+    const stored = await t.database.db.execute<{ path: string | null }>(sql`select path from analytics_events union select entry_path from analytics_visits`);
+    for (const { path } of stored.rows) expect([...publicPaths, OTHER_PATH], JSON.stringify(path)).toContain(path);
+    const campaigns = await t.database.db.execute<{ value: string }>(sql`
+      select utm_source as value from analytics_visits union select utm_medium from analytics_visits union select utm_campaign from analytics_visits`);
+    for (const { value } of campaigns.rows) expect(isSingleLineText(value), JSON.stringify(value)).toBe(true);
   });
 });
 

@@ -317,13 +317,13 @@ describe("configuration", () => {
   describe("first-party analytics (docs/decisions/0802)", () => {
     it("counts by default, keeps raw rows 90 days, and tells the page to collect", () => {
       const config = loadConfig({});
-      expect(config.analytics).toEqual({ enabled: true, retentionDays: 90 });
+      expect(config.analytics).toEqual({ enabled: true, retentionDays: 90, visitorsPerAddress: 50 });
       expect(config.runtime.collectEvents).toBe(true);
     });
 
     it("ANALYTICS_ENABLED=false turns counting off, and the page's collector with it", () => {
-      const config = loadConfig({ ANALYTICS_ENABLED: "false", ANALYTICS_RETENTION_DAYS: "30" });
-      expect(config.analytics).toEqual({ enabled: false, retentionDays: 30 });
+      const config = loadConfig({ ANALYTICS_ENABLED: "false", ANALYTICS_RETENTION_DAYS: "30", ANALYTICS_VISITORS_PER_ADDRESS: "8" });
+      expect(config.analytics).toEqual({ enabled: false, retentionDays: 30, visitorsPerAddress: 8 });
       expect(config.runtime.collectEvents).toBe(false);
     });
 
@@ -332,6 +332,7 @@ describe("configuration", () => {
       ["ANALYTICS_RETENTION_DAYS", "0"],
       ["ANALYTICS_RETENTION_DAYS", "3651"],
       ["ANALYTICS_RETENTION_DAYS", "ninety"],
+      ["ANALYTICS_VISITORS_PER_ADDRESS", "0"],
     ])("refuses %s=%s and names it", (name, value) => {
       expect(refusalOf({ [name]: value })).toMatch(new RegExp(`${name}:`));
     });
