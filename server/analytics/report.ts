@@ -38,6 +38,25 @@ function filtersOf(query: AnalyticsQuery): [Dimension, string][] {
   return filters;
 }
 
+/**
+ * The rows of a grouped query `grouped` (with a `dimension` column naming each row's table, or
+ * null for rows that are no table's, and `value`, visitors, submissions), keeping at most
+ * MAX_TABLE_ROWS per table in the order the tables list them: most visitors, then most
+ * submissions, then by name as shown ("(direct)" for the empty source), compared by code point
+ * ("C" collation, as the JavaScript sort compares: they differ only past U+FFFF). The limit is the
+ * database's, so a range with thousands of campaigns or paths sends the report a hundred of each.
+ */
+function limitTables(grouped: SQL): SQL {
+  const shown = sql.raw(
+    `case when value <> '' then value ${dimensions.map((d) => `when dimension = '${d}' then '${NO_VALUE_LABELS[d]}'`).join(" ")} else value end collate "C"`,
+  );
+  return sql`select * from (
+    select g.*, case when dimension is null then 0
+                     else row_number() over (partition by dimension order by visitors desc, submissions desc, ${shown}) end as table_rank
+      from (${grouped}) g
+  ) ranked where table_rank <= ${MAX_TABLE_ROWS}`;
+}
+
 const filterSql = (filters: [Dimension, string][]): SQL =>
   sql.join([sql`true`, ...filters.map(([dimension, value]) => sql`${dimensionSql[dimension]} = ${value}`)], sql` and `);
 
@@ -62,7 +81,7 @@ async function gatherFromBreakdowns(db: Db, range: { from: string; to: string; p
     "int",
   );
   // The open days' visitor-days are read once (materialized), then counted per breakdown.
-  const { rows } = await db.execute<{ current: boolean; series_day: string | null; dimension: string; value: string } & Record<CountColumn, number>>(sql`
+  const { rows } = await db.execute<{ current: boolean; series_day: string | null; dimension: string | null; value: string } & Record<CountColumn, number>>(sql`
     with live_visits as materialized ${liveVisits},
     rows as (
       select day, dimension, value, ${sql.raw(countColumns.join(", "))}
@@ -74,17 +93,18 @@ async function gatherFromBreakdowns(db: Db, range: { from: string; to: string; p
         from (${live}) live
        where filter_dimension = ${filterDimension} and filter_value = ${filterValue}
     )
-    select day >= ${range.from}::date as current,
-           case when dimension = 'total' and day >= ${range.from}::date then to_char(day, 'YYYY-MM-DD') end as series_day,
-           dimension, value, ${countSums("float8")}
-      from rows
-     where dimension = 'total' or day >= ${range.from}::date
-     group by 1, 2, 3, 4`);
+    ${limitTables(sql`
+      select day >= ${range.from}::date as current,
+             case when dimension = 'total' and day >= ${range.from}::date then to_char(day, 'YYYY-MM-DD') end as series_day,
+             nullif(dimension, 'total') as dimension, value, ${countSums("float8")}
+        from rows
+       where dimension = 'total' or day >= ${range.from}::date
+       group by 1, 2, 3, 4`)}`);
 
   const gathered: Gathered = { perDay: new Map(), previous: { ...ZERO }, tables: { source: new Map(), campaign: new Map(), landing: new Map(), device: new Map() } };
   for (const row of rows) {
     const counts = countsOf(row);
-    if (row.dimension === "total") {
+    if (row.dimension === null) {
       if (row.current) gathered.perDay.set(row.series_day!, counts);
       else gathered.previous = counts;
     } else {
@@ -94,6 +114,9 @@ async function gatherFromBreakdowns(db: Db, range: { from: string; to: string; p
   if (filter) gathered.tables[filter[0]].set(filter[1], [...gathered.perDay.values()].reduce(add, { ...ZERO }));
   return gathered;
 }
+
+/** grouping()'s bits, day first: 1 where the set does not group by that column. */
+const SETS: Record<number, Dimension | "day"> = { 0b01111: "day", 0b10111: "source", 0b11011: "campaign", 0b11101: "landing", 0b11110: "device" };
 
 /**
  * Several filters at once: the breakdowns hold one filter each, so this reads the full rollups
@@ -110,20 +133,23 @@ async function gatherFromRollups(db: Db, range: { from: string; to: string; prev
   ) r`;
   const d = dimensionSql;
   const [grouped, before] = await Promise.all([
-    db.execute<{ grp: number; day: string | null; source: string | null; campaign: string | null; landing: string | null; device: string | null } & Record<CountColumn, number>>(sql`
-      select grouping(day, ${d.source}, ${d.campaign}, ${d.landing}, ${d.device}) as grp, to_char(day, 'YYYY-MM-DD') as day,
-             ${d.source} as source, ${d.campaign} as campaign, ${d.landing} as landing, ${d.device} as device, ${countSums("float8")}
-        from ${source(range.from, range.to)}
-       group by grouping sets ((day), (${d.source}), (${d.campaign}), (${d.landing}), (${d.device}))`),
+    db.execute<{ grp: number; day: string | null; dimension: Dimension | null; value: string | null } & Record<CountColumn, number>>(
+      limitTables(sql`
+        select grp, day, case grp ${sql.raw(Object.entries(SETS).map(([bits, set]) => `when ${bits} then ${set === "day" ? "null" : `'${set}'`}`).join(" "))} end as dimension,
+               coalesce(source, campaign, landing, device) as value, ${sql.raw(countColumns.join(", "))}
+          from (
+            select grouping(day, ${d.source}, ${d.campaign}, ${d.landing}, ${d.device}) as grp, to_char(day, 'YYYY-MM-DD') as day,
+                   ${d.source} as source, ${d.campaign} as campaign, ${d.landing} as landing, ${d.device} as device, ${countSums("float8")}
+              from ${source(range.from, range.to)}
+             group by grouping sets ((day), (${d.source}), (${d.campaign}), (${d.landing}), (${d.device}))
+          ) sets`),
+    ),
     db.execute<Record<CountColumn, number>>(sql`select ${countSums("float8")} from ${source(range.previousFrom, addDays(range.from, -1))}`),
   ]);
-  // grouping()'s bits, day first: 1 where the set does not group by that column.
-  const sets: Record<number, Dimension | "day"> = { 0b01111: "day", 0b10111: "source", 0b11011: "campaign", 0b11101: "landing", 0b11110: "device" };
   const gathered: Gathered = { perDay: new Map(), previous: countsOf(before.rows[0]), tables: { source: new Map(), campaign: new Map(), landing: new Map(), device: new Map() } };
   for (const row of grouped.rows) {
-    const set = sets[Number(row.grp)];
-    if (set === "day") gathered.perDay.set(row.day!, countsOf(row));
-    else if (set) gathered.tables[set].set(row[set] ?? "", countsOf(row));
+    if (row.dimension === null) gathered.perDay.set(row.day!, countsOf(row));
+    else gathered.tables[row.dimension].set(row.value ?? "", countsOf(row));
   }
   return gathered;
 }
@@ -149,12 +175,11 @@ const rowOf = (key: string, c: Counts): AnalyticsRow => ({
   conversion: c.visitors > 0 ? c.submissions / c.visitors : 0,
 });
 
-/** A table's rows, the most visited first (then most submissions, then by name), at most MAX_TABLE_ROWS. */
+/** A table's rows (at most MAX_TABLE_ROWS, limited by the query), the most visited first, then most submissions, then by name. */
 function table(dimension: Dimension, rows: Map<string, Counts>): AnalyticsRow[] {
   return [...rows]
     .map(([value, counts]) => rowOf(value === "" ? NO_VALUE_LABELS[dimension] : value, counts))
-    .sort((a, b) => b.visitors - a.visitors || b.submissions - a.submissions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .slice(0, MAX_TABLE_ROWS);
+    .sort((a, b) => b.visitors - a.visitors || b.submissions - a.submissions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /**

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "@shared/api/analytics-api";
+import type { AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
 import { OTHER_PATH } from "@shared/schemas/analytics";
+import { runAnalyticsHousekeeping } from "../../server/analytics/housekeeping";
+import { MAX_TABLE_ROWS } from "../../server/analytics/report";
 import { createStaff, signedInCookie } from "../support/admin-fixtures";
 import { DESKTOP_UA, PHONE_UA, createAnalyticsApp, events, freshIp, sendEvent, tableCounts, track, visits, type AnalyticsTestApp } from "./analytics-support";
 
 /*
  * What one sender can do to the funnel's counts (docs/decisions/0802): invent paths, rotate its
- * user agent to become any number of visitors, put hidden characters into campaign values. Each
- * is bounded here.
+ * user agent to become any number of visitors, put hidden characters into campaign values, and
+ * so give the report thousands of rows. Each is bounded here.
  */
 
 /** A browser's user agent, the n-th of as many as a sender likes. */
@@ -103,5 +105,76 @@ describe("a sender poisoning the funnel", () => {
     await t.ingest.flush();
     expect((await tableCounts(t)).events).toBe(before.events + 1);
     expect((await visits(t)).at(-1)).toMatchObject({ utm_source: "Новости", utm_campaign: "👩‍💻 launch" });
+  });
+});
+
+describe("the report's tables, limited by the database", () => {
+  let t: AnalyticsTestApp;
+  let cookie: string;
+  /** Rows each database answer held, while the report was read. */
+  let answered: number[] = [];
+
+  /*
+   * 150 campaigns on 3 March: c000-c059 with 3 visitors each, the others with 1, one of those
+   * (c120) with a submission. Ranks 61-100 are decided by name among equals, as the screen
+   * shows them: "(none)" (the empty campaign) before "Zeta" before "alpha" (code point order,
+   * not a locale's).
+   */
+  const names = ["", "Zeta", "alpha", "beta", ...Array.from({ length: 146 }, (_, i) => `c${String(i).padStart(3, "0")}`)];
+  const visitorsOf = (name: string) => (/^c0[0-5]\d$/.test(name) ? 3 : 1);
+
+  beforeAll(async () => {
+    t = await createAnalyticsApp("2025-03-03T10:00:00Z", { BETTER_AUTH_SECRET: "a-test-secret-that-is-at-least-32-characters-long" });
+    const admin = await createStaff(t, "admin");
+    cookie = await signedInCookie(t, admin.email, admin.password);
+    for (const campaign of names) {
+      for (let v = 0; v < visitorsOf(campaign); v++) {
+        const ip = freshIp();
+        t.ingest.push({ ip, userAgent: DESKTOP_UA, name: "page_view", path: "/", detail: null, referrer: null, utm: campaign ? { source: "mail", campaign } : null });
+        if (campaign === "c120") t.ingest.push({ ip, userAgent: DESKTOP_UA, name: "submission", path: "/", detail: null, referrer: null, utm: null });
+      }
+    }
+    await t.ingest.flush();
+  });
+  afterAll(() => t?.close());
+
+  const report = async (query: Record<string, string>) => {
+    const client = (t.database.db as unknown as { $client: Record<string, (...args: unknown[]) => Promise<{ rows?: unknown[] }>> }).$client;
+    const original = client.query!;
+    answered = [];
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const result = await original.apply(this, args);
+      answered.push(result?.rows?.length ?? 0);
+      return result;
+    };
+    try {
+      const res = await t.app.request(`/api/admin/analytics?${new URLSearchParams(query)}`, { headers: { cookie } });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as AnalyticsReport;
+    } finally {
+      client.query = original;
+    }
+  };
+
+  const expected: Pick<AnalyticsRow, "key" | "visitors" | "submissions">[] = [
+    ...names.filter((n) => visitorsOf(n) === 3).map((key) => ({ key, visitors: 3, submissions: 0 })),
+    { key: "c120", visitors: 1, submissions: 1 },
+    ...["(none)", "Zeta", "alpha", "beta", ...names.filter((n) => /^c\d+$/.test(n) && visitorsOf(n) === 1 && n !== "c120")].map((key) => ({ key, visitors: 1, submissions: 0 })),
+  ].slice(0, MAX_TABLE_ROWS);
+
+  const check = (r: AnalyticsReport) => {
+    expect(r.byCampaign.map(({ key, visitors, submissions }) => ({ key, visitors, submissions }))).toEqual(expected);
+    expect(r.totals.visitors).toBe(60 * 3 + 90);
+    // The campaign table arrived as at most a hundred rows, not 150.
+    expect(Math.max(...answered), `rows per answer: ${answered.join(", ")}`).toBeLessThanOrEqual(MAX_TABLE_ROWS + 10);
+  };
+
+  it("lists the same hundred rows of 150, in the same order, live, rolled up and with several filters; the database sends no more", async () => {
+    const day = { from: "2025-03-03", to: "2025-03-03" };
+    check(await report(day));
+    await runAnalyticsHousekeeping(t.database.db, t.config.analytics, Date.parse("2025-03-04T02:00:00Z"));
+    check(await report(day));
+    check(await report({ ...day, device: "desktop" }));
+    check(await report({ ...day, landing: "/", device: "desktop" }));
   });
 });
