@@ -23,8 +23,11 @@ export const OVER_CAP_AGENT = "\u0000over the daily cap of new visitors";
  * per address key, for the open days only.
  */
 export class NewVisitorCap {
-  /** day -> address key -> the visitors counted as themselves (first 64 bits of their id). */
-  private readonly days = new Map<string, Map<string, Set<bigint>>>();
+  /**
+   * day -> address key -> the visitors counted as themselves (the first 64 bits of their id, as
+   * hex): one string for an address's only visitor (most addresses), a set from the second on.
+   */
+  private readonly days = new Map<string, Map<string, string | Set<string>>>();
   private remembered = 0;
 
   constructor(readonly max: number = DEFAULT_VISITORS_PER_ADDRESS) {}
@@ -40,12 +43,19 @@ export class NewVisitorCap {
       addresses = new Map();
       this.days.set(day, addresses);
     }
-    let known = addresses.get(address);
-    const id = BigInt(`0x${visitor.slice(0, 8)}${visitor.slice(9, 13)}${visitor.slice(14, 18)}`);
-    if (known?.has(id)) return true;
-    if (known && known.size >= this.max) return false;
-    if (!known) addresses.set(address, (known = new Set()));
-    known.add(id);
+    const id = visitor.slice(0, 18);
+    const known = addresses.get(address);
+    if (known === undefined) {
+      addresses.set(address, id);
+    } else if (typeof known === "string") {
+      if (known === id) return true;
+      if (this.max < 2) return false;
+      addresses.set(address, new Set([known, id]));
+    } else {
+      if (known.has(id)) return true;
+      if (known.size >= this.max) return false;
+      known.add(id);
+    }
     if (++this.remembered > MAX_REMEMBERED_VISITORS) this.forgetOldest();
     return true;
   }
@@ -53,7 +63,7 @@ export class NewVisitorCap {
   private forgetClosedDays(now: number) {
     for (const [day, addresses] of this.days) {
       if (dayOpen(day, now)) continue;
-      for (const known of addresses.values()) this.remembered -= known.size;
+      for (const known of addresses.values()) this.remembered -= typeof known === "string" ? 1 : known.size;
       this.days.delete(day);
     }
   }
@@ -63,7 +73,7 @@ export class NewVisitorCap {
     for (const addresses of this.days.values()) {
       for (const [address, known] of addresses) {
         if (this.remembered <= MAX_REMEMBERED_VISITORS * 0.9) return;
-        this.remembered -= known.size;
+        this.remembered -= typeof known === "string" ? 1 : known.size;
         addresses.delete(address);
       }
     }
