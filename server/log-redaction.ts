@@ -27,7 +27,21 @@ function shownUserinfo(userinfo: string): string {
 const SCHEME_WITHOUT_SLASHES = /\b(?:postgres|postgresql|smtps?|mysql|redis|amqps?|mongodb):(?!\/\/)[^\s"'<>`:/@]*:/i;
 
 /**
- * One line (or one value): everything between the first `//` and the last `@` is the user part,
+ * Where the user part's `//` is, before `at`: the first `//` followed by something (a URL's user
+ * part starts at once, so `postgres:// or postgresql:// (got "postgres://…")` in a message is
+ * prose until the third), else the first `//` at all; -1 when there is none.
+ */
+function urlStart(line: string, at: number): number {
+  const first = line.indexOf("//");
+  if (first === -1 || first > at) return -1;
+  for (let i = first; i !== -1 && i < at; i = line.indexOf("//", i + 2)) {
+    if (!/\s/.test(line[i + 2] ?? " ")) return i;
+  }
+  return first;
+}
+
+/**
+ * One line (or one value): everything between the URL's `//` (urlStart) and the last `@` is the user part,
  * whatever it holds (quotes, angle brackets, spaces, `/`, `#`, `@`), as a person who pasted a
  * password into it meant it. `scheme://user:password@host` keeps the user name; a user part
  * without one (`scheme://token@host`: access tokens, redis) is redacted whole.
@@ -35,8 +49,8 @@ const SCHEME_WITHOUT_SLASHES = /\b(?:postgres|postgresql|smtps?|mysql|redis|amqp
 function redactUserinfo(line: string): string {
   const at = line.lastIndexOf("@");
   if (at === -1) return line;
-  const slashes = line.indexOf("//");
-  if (slashes !== -1 && slashes < at) return `${line.slice(0, slashes + 2)}${shownUserinfo(line.slice(slashes + 2, at))}${line.slice(at)}`;
+  const slashes = urlStart(line, at);
+  if (slashes !== -1) return `${line.slice(0, slashes + 2)}${shownUserinfo(line.slice(slashes + 2, at))}${line.slice(at)}`;
   const bare = SCHEME_WITHOUT_SLASHES.exec(line.slice(0, at));
   return bare ? `${line.slice(0, bare.index + bare[0].length)}${REDACTED}${line.slice(at)}` : line;
 }
@@ -47,8 +61,8 @@ function redactUserinfo(line: string): string {
  * break; a logged value that did is JSON-escaped onto one line), and within a line its user part
  * runs to the line's last `@`: quotes and angle brackets do not end it, because a password may
  * hold them and a message may quote the URL. A line with an `@` after a URL, or two URLs, is
- * over-redacted from the first `//` to the last `@`, which costs a little of the line and nothing
- * else. Linear in the text's length whatever it holds (no backtracking pattern).
+ * over-redacted from the first URL's `//` to the last `@`, which costs a little of the line and
+ * nothing else. Linear in the text's length whatever it holds (no backtracking pattern).
  */
 export function redactUrlCredentials(text: string): string {
   if (!text.includes("@")) return text;

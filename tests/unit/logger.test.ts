@@ -157,6 +157,12 @@ describe("logged URLs and secrets", () => {
       ['Could not open "postgres://site:hun"ter2@db.internal/site": refused', 'Could not open "postgres://site:[redacted]@db.internal/site": refused'],
       ["relay <smtp://mailer:hun>ter2@mail.internal:587> refused", "relay <smtp://mailer:[redacted]@mail.internal:587> refused"],
       ['{"url":"postgres://site:hun\\"ter2@db.internal/site","port":5432}', '{"url":"postgres://site:[redacted]@db.internal/site","port":5432}'],
+      // A "//" followed by a space starts no user part: a message naming schemes keeps its words.
+      [
+        '  DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "postgres://site:hun"ter2@db internal/site")',
+        '  DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "postgres://site:[redacted]@db internal/site")',
+      ],
+      ["postgres:// site:hunter2@db.internal/site", "postgres://[redacted]@db.internal/site"],
       // A URL ends with its line: each line's own URL, and a line without one untouched.
       [
         'Invalid configuration:\n  DATABASE_URL: bad (got "postgres://site:hun\\"ter2@db internal/site")\r\n  SMTP_URL: bad (got "smtp://m:p<ter2@mail")\nsee ops@example.com',
