@@ -17,6 +17,10 @@ export default defineConfig({
     // PROFILE_BUILD=1 keeps names readable for profiling (never for a deployed build).
     minify: process.env.PROFILE_BUILD !== "1",
     rolldownOptions: {
+      // Rolldown's report of slow plugin callbacks names react-router's own prerendering and
+      // route-module plugins on a busy machine: nothing this project can act on, printed on
+      // every build (docs/decisions/1007).
+      checks: { bundlerTimings: false },
       output: {
         // A page used to load about 50 small chunks (one per icon, per UI primitive). Each is
         // fetched, compiled on the main thread and linked as its own task; a few larger chunks

@@ -274,6 +274,10 @@ export const calculator = {
   interactionsHint: `Calls, texts, emails and messages: ${formatCount(interactionLimits.min)} to ${formatCount(interactionLimits.max)}.`,
   minutesLabel: "Average call length (minutes)",
   minutesHint: `From ${minuteLimits.min} to ${minuteLimits.max} minutes.`,
+  /** The form's submit button: the figures follow the inputs as they are typed; it takes the visitor to them. */
+  submitLabel: "Calculate",
+  /** In place of the inputs in a browser without JavaScript, which cannot do the arithmetic. */
+  noScript: "Turn on JavaScript to work out your own numbers; below, the figures for a quiet and a busy month.",
   caption: "Monthly cost of each option for your numbers and for a busy month, and what our flat plan saves against it",
   /** The first column's heading once the numbers differ from the quiet month's. */
   yourNumbers: "Your numbers",

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool, QueryResultRow } from "pg";
 import type { Db } from "../db/client";
 
 /**
@@ -25,21 +27,33 @@ export function compiled(shape: string, build: () => SQL): CompiledStatement {
 }
 
 /**
- * What both drivers' clients offer: a query with positional values. node-postgres also takes a
- * name, and then parses and plans the statement once per connection instead of on every call.
+ * The client under either driver's drizzle instance. node-postgres also takes a statement name,
+ * and then parses and plans the statement once per connection instead of on every call.
  */
-type QueryClient = {
-  query: (query: string | { name: string; text: string; values: unknown[] }, params?: unknown[]) => Promise<{ rows: unknown[] }>;
-};
+type DriverClient = Pool | PGlite;
+
+/**
+ * `db.$client`, which drizzle gives the database it creates but not a transaction's handle (the
+ * shared `Db` type covers both, so the property is not in it): checked here, not assumed.
+ */
+function driverClient(db: Db): DriverClient {
+  const client: unknown = "$client" in db ? db.$client : undefined;
+  if (!isDriverClient(client)) throw new TypeError("runCompiled needs the database itself, not a transaction handle");
+  return client;
+}
+
+function isDriverClient(value: unknown): value is DriverClient {
+  return typeof value === "object" && value !== null && "query" in value && typeof value.query === "function";
+}
 
 /** Runs a compiled statement with its placeholders' values, on the database's own client. */
 export async function runCompiled<Row>(db: Db, statement: CompiledStatement, values: Record<string, unknown>): Promise<Row[]> {
-  const client = (db as unknown as { $client: QueryClient }).$client;
+  const client = driverClient(db);
   const params = fillPlaceholders(statement.params, values);
   // PGlite (one connection in this process) has no named statements to keep.
   const { rows } =
     "waitReady" in client
-      ? await client.query(statement.text, params)
-      : await client.query({ name: statement.name, text: statement.text, values: params });
-  return rows as Row[];
+      ? await client.query<Row>(statement.text, params)
+      : await client.query<Row & QueryResultRow>({ name: statement.name, text: statement.text, values: params });
+  return rows;
 }

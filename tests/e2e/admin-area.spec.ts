@@ -237,8 +237,9 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   await expect(newest).toContainText("moderator");
   const idCell = newest.locator("td").first();
   await expect(idCell).toHaveText(/^[0-9a-f]{8}$/);
-  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date());
-  await expect(newest).toContainText(today);
+  // The assigned date, numeric month/day/year (1/5/2026).
+  const now = new Date();
+  await expect(newest.locator("td").nth(3)).toHaveText(`${now.getMonth() + 1}/${now.getDate()}/${now.getFullYear()}`);
 
   await newest.getByRole("button", { name: /Remove role moderator/ }).click();
   await expect(toast(page, "Role removed successfully")).toBeVisible();

@@ -36,6 +36,9 @@ test.describe("with JavaScript off", () => {
   test("/compare's calculator shows both scenarios, and the assumptions open, without scripts", async ({ page }) => {
     await page.goto(paths.compare);
     const calculator = page.getByTestId("cost-calculator");
+    // Inputs that could not compute give way to a note.
+    await expect(calculator.getByTestId("calculator-no-script")).toBeVisible();
+    await expect(calculator.getByLabel("Interactions per month")).toBeHidden();
     for (const [column, scenario] of [["yours", scenarios[0]!], ["busy", scenarios[1]!]] as const) {
       const cost = scenario.estimate.alternatives["answering-service"];
       await expect(calculator.locator(`tbody[data-alternative="answering-service"] td[data-column="${column}"]`)).toContainText(formatUsdRange(cost.low, cost.high));

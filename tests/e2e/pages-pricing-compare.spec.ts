@@ -25,6 +25,7 @@ import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import type { Locator } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { holdRequests } from "./held-requests";
 import { dataLayer, expectNoHorizontalOverflow, hydrated, jsonLdBlocks } from "./pages-support";
 
 test.describe("pricing", () => {
@@ -171,9 +172,10 @@ test.describe("compare", () => {
     await expect(page.getByRole("heading", { level: 2, name: "General questions" })).toBeVisible();
   });
 
-  test("the calculator recomputes its first column for other inputs; the busy month stays beside it", async ({ page }) => {
-    await page.goto(paths.compare);
-    await hydrated(page);
+  test("the calculator takes numbers typed before its code has loaded, recomputes its first column for other inputs; the busy month stays beside it", async ({ page }) => {
+    // Typed while the page's scripts are held back: kept, and computed as soon as they arrive.
+    const release = await holdRequests(page, /\/assets\/[^/]+\.js$/);
+    await page.goto(paths.compare, { waitUntil: "commit" });
     const calculator = page.getByTestId("cost-calculator");
     const interactions = calculator.getByLabel("Interactions per month");
     const minutes = calculator.getByLabel("Average call length (minutes)");
@@ -182,9 +184,18 @@ test.describe("compare", () => {
 
     // At the busy month's numbers the two columns read the same: one model, by construction.
     await interactions.fill(String(busy.estimate.interactions));
+    // Enter before the code has loaded submits nowhere: no reload that would lose the number.
+    await interactions.press("Enter");
+    await release();
+    await hydrated(page);
+    await expect(page).toHaveURL(/\/compare$/);
+    await expect(interactions).toHaveValue(String(busy.estimate.interactions));
     expect(estimateCosts(busy.estimate.interactions, averageCallMinutes)).toEqual(busy.estimate);
     await expect(calculator.locator('th[data-column="yours"]')).toContainText("Your numbers");
     await expectColumn(calculator, "yours", busy.estimate);
+    // The figures follow the typing; Calculate takes the visitor (and the keyboard) to them.
+    await calculator.getByRole("button", { name: "Calculate" }).click();
+    await expect(calculator.getByTestId("calculator-figures")).toBeFocused();
 
     await interactions.fill("2500");
     await minutes.fill("7");

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
@@ -33,6 +34,7 @@ function NumberField({
   value,
   onChange,
   invalid,
+  inputRef,
 }: {
   id: string;
   label: string;
@@ -43,6 +45,7 @@ function NumberField({
   value: string;
   onChange: (value: string) => void;
   invalid: boolean;
+  inputRef: React.Ref<HTMLInputElement>;
 }) {
   return (
     <div className="row-span-3 grid grid-rows-subgrid gap-y-2">
@@ -51,6 +54,7 @@ function NumberField({
         <span className="leading-snug">{label}</span>
       </Label>
       <Input
+        ref={inputRef}
         id={id}
         type="number"
         inputMode={inputMode}
@@ -84,6 +88,18 @@ export function CostCalculator() {
   const [minutesRaw, setMinutesRaw] = React.useState(String(averageCallMinutes));
   const interactionsId = React.useId();
   const minutesId = React.useId();
+  const interactionsInput = React.useRef<HTMLInputElement>(null);
+  const minutesInput = React.useRef<HTMLInputElement>(null);
+  const results = React.useRef<HTMLDivElement>(null);
+
+  // The prerendered inputs take typing before the page's code has loaded, and React keeps what is
+  // in them when it hydrates: the figures take those numbers over before the first paint after.
+  React.useLayoutEffect(() => {
+    const typedInteractions = interactionsInput.current?.value;
+    const typedMinutes = minutesInput.current?.value;
+    if (typedInteractions !== undefined) setInteractionsRaw(typedInteractions);
+    if (typedMinutes !== undefined) setMinutesRaw(typedMinutes);
+  }, []);
   const interactions = parseWithin(interactionsRaw, limits.interactions.min, limits.interactions.max);
   const minutes = parseWithin(minutesRaw, limits.minutes.min, limits.minutes.max);
   const estimate = interactions !== null && minutes !== null ? estimateCosts(Math.round(interactions), minutes) : null;
@@ -97,7 +113,24 @@ export function CostCalculator() {
     <div className="rounded-2xl border border-border bg-background shadow-sm lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]" data-testid="cost-calculator">
       {/* The inputs and what they amount to above the figures; from lg up, beside them. */}
       <div className="p-4 sm:p-6 lg:border-r lg:border-border">
-        <form className="grid grid-cols-2 gap-x-4 sm:gap-x-6 lg:grid-cols-1 lg:gap-y-6" onSubmit={(event) => event.preventDefault()} aria-label={calculator.formLabel}>
+        {/* The arithmetic needs JavaScript: without it the inputs give way to a note, and the
+            figures show the two scenarios prerendered. With it, the figures follow the inputs as
+            they are typed; Calculate (or Enter) takes the visitor to them. Method "dialog" outside
+            a dialog makes a press before the code has loaded submit nowhere, instead of
+            reloading the page and losing the numbers typed. */}
+        <p className="hidden text-[0.9375rem] text-muted-foreground noscript:block" data-testid="calculator-no-script">
+          {calculator.noScript}
+        </p>
+        <form
+          method="dialog"
+          noValidate
+          className="grid grid-cols-2 gap-x-4 sm:gap-x-6 lg:grid-cols-1 lg:gap-y-6 noscript:hidden"
+          onSubmit={(event) => {
+            event.preventDefault();
+            results.current?.focus();
+          }}
+          aria-label={calculator.formLabel}
+        >
           <NumberField
             id={interactionsId}
             label={calculator.interactionsLabel}
@@ -108,6 +141,7 @@ export function CostCalculator() {
             value={interactionsRaw}
             onChange={setInteractionsRaw}
             invalid={interactions === null}
+            inputRef={interactionsInput}
           />
           <NumberField
             id={minutesId}
@@ -119,7 +153,11 @@ export function CostCalculator() {
             value={minutesRaw}
             onChange={setMinutesRaw}
             invalid={minutes === null}
+            inputRef={minutesInput}
           />
+          <Button type="submit" variant="outline" className="col-span-2 mt-4 lg:col-span-1 lg:mt-0">
+            {calculator.submitLabel}
+          </Button>
         </form>
         <div aria-live="polite" className="mt-4 text-[0.9375rem] lg:mt-6">
           {estimate ? (
@@ -139,7 +177,7 @@ export function CostCalculator() {
         </div>
       </div>
 
-      <div aria-live="polite" className="border-t border-border lg:border-t-0">
+      <div ref={results} tabIndex={-1} aria-live="polite" className="border-t border-border outline-none lg:border-t-0" data-testid="calculator-figures">
         <CostTable columns={columns} />
         <p className="border-t border-border px-4 py-3 text-sm text-muted-foreground sm:px-6">{calculator.barsNote}</p>
       </div>
@@ -148,10 +186,12 @@ export function CostCalculator() {
 }
 
 /**
- * Options down, the two columns across. From md up the option is the row's header on the left;
- * on a phone it is a row of its own above the two figures (the other header is display:none at
- * each width, so assistive technology meets one). The bars are decorative: the figures carry the
- * information.
+ * Options down, the two columns across: one level of headers, the columns' across the top and
+ * each option's at the start of its row, tied to the figures by `scope`. From md up the option's
+ * header shows on the left; on a phone it is read there but shown as a row of its own above the
+ * two figures, a copy hidden from assistive technology (a header row would make a second level of
+ * headers, which needs `headers`/`id` on every figure). The bars are decorative: the figures carry
+ * the information.
  */
 function CostTable({ columns }: { columns: Column[] }) {
   const scale = Math.max(
@@ -159,12 +199,14 @@ function CostTable({ columns }: { columns: Column[] }) {
   );
   const percent = (value: number) => `${Math.max(1.5, Math.min(100, (value / scale) * 100))}%`;
   const optionCell = "px-4 pt-3 text-left font-semibold sm:px-6 md:py-4";
+  // Read at every width; shown from md up (not-sr-only resets padding, hence md:px-6 md:py-4).
+  const rowHeader = "sr-only text-left font-semibold md:not-sr-only md:px-6 md:py-4";
   const valueCell = "px-4 pb-4 pt-1 align-top sm:px-6 md:pt-4";
-  const phoneHeader = (name: string, className?: string) => (
-    <tr className="md:hidden">
-      <th scope="rowgroup" colSpan={2} className={cn(optionCell, className)}>
+  const phoneName = (name: string, className?: string) => (
+    <tr className="md:hidden" aria-hidden="true">
+      <td colSpan={2} className={cn(optionCell, className)}>
         {name}
-      </th>
+      </td>
     </tr>
   );
 
@@ -185,9 +227,9 @@ function CostTable({ columns }: { columns: Column[] }) {
         </tr>
       </thead>
       <tbody className="border-t border-border bg-primary-soft" data-alternative="flat">
-        {phoneHeader(calculator.flatPlanRow, "text-primary-hover")}
+        {phoneName(calculator.flatPlanRow, "text-primary-hover")}
         <tr>
-          <th scope="row" className={cn(optionCell, "hidden text-primary-hover md:table-cell")}>
+          <th scope="row" className={cn(rowHeader, "text-primary-hover")}>
             {calculator.flatPlanRow}
           </th>
           {columns.map((column) => (
@@ -207,9 +249,9 @@ function CostTable({ columns }: { columns: Column[] }) {
       </tbody>
       {alternatives.map((alternative) => (
         <tbody key={alternative.id} className="border-t border-border" data-alternative={alternative.id}>
-          {phoneHeader(alternative.name)}
+          {phoneName(alternative.name)}
           <tr>
-            <th scope="row" className={cn(optionCell, "hidden md:table-cell")}>
+            <th scope="row" className={rowHeader}>
               {alternative.name}
             </th>
             {columns.map((column) => {

@@ -17,8 +17,8 @@ import { findUserByEmail, useAssignRole, useAuditLog, useRemoveRole, useRoles, t
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
 
-/** Short month/day/year, e.g. "Jan 5, 2026" (docs/product.md#users-page). */
-export const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+/** Short month/day/year, numeric: "1/5/2026" (docs/product.md#users-page). */
+export const shortDate = new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric", year: "numeric" });
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The error catalogue's role-assign messages: 23505, 23503, else the message or the fallback. */
