@@ -60,8 +60,10 @@ export type BookingOutcome = {
   /** Notifications queued (a booked meeting on Slack). */
   queued: number;
   /**
-   * A "booked" report whose booking is the lead's meeting: booked now, or told before by the other
-   * reporter. What the funnel counts as a meeting booked (server/analytics, docs/decisions/0802).
+   * A page's "booked" report that the funnel counts as the lead's meeting booked
+   * (server/analytics, docs/decisions/0802): the first booking the lead's page reported, booked
+   * now or told before by Calendly. Once per lead, however often or with whatever invitees it is
+   * reported.
    */
   meetingBooked?: true;
 };
@@ -211,6 +213,25 @@ async function queueMeetingNotice(
   });
 }
 
+const BOOKED_TYPES: LeadTimelineType[] = ["meeting_booked", "meeting_rescheduled"];
+
+/** The lead's booking entries: who reported each, whether Calendly confirmed it, its invitee. */
+async function bookedEntries(tx: Db, leadId: string) {
+  const rows = await tx
+    .select({ data: leadEvents.data })
+    .from(leadEvents)
+    .where(and(eq(leadEvents.leadId, leadId), inArray(leadEvents.type, BOOKED_TYPES)));
+  return rows.map((r) => (r.data ?? {}) as Record<string, unknown>);
+}
+
+/**
+ * Whether the lead's page has reported a booking before. The page reports one booking per lead:
+ * a later report books nothing unless Calendly has told its invitee (booked, or matched by e-mail
+ * and waiting), so a reference cannot book its lead once per invitee URI its holder makes up (each
+ * would be a timeline entry, a Slack notice and a funnel step). The funnel counts that one.
+ */
+const pageReported = (entries: Record<string, unknown>[]) => entries.some((d) => d.source === "page" || d.pageReported === true);
+
 /**
  * A booking matched by the invitee's e-mail only: one timeline entry, and nothing else (no status,
  * no meeting, no Slack; the follow-up stays due, since it reads the lead's row). Calendly does not
@@ -241,12 +262,16 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
   const unchanged = { entry: null, changed: false, queued: 0 };
   const invitee = report.inviteeUri;
   if (invitee && (await inviteeEnded(tx, lead.id, invitee))) return unchanged;
+  const entries = report.source === "page" ? await bookedEntries(tx, lead.id) : [];
+  // The funnel's step: the page's first report of a booking on this lead.
+  const counts = report.source === "page" && !pageReported(entries) ? ({ meetingBooked: true } as const) : {};
 
   // The same booking told before (the page, then the webhook; or a repeated delivery): fill in what
-  // the earlier report could not know, change nothing else.
+  // the earlier report could not know, change nothing else. Only Calendly adopts the page's booking
+  // without an invitee: the page's own second report is another booking, refused below.
   let earlier = await entryByKey(tx, bookingKeys.booked(lead.id, invitee));
   let adopting = false;
-  if (!earlier && invitee && lead.meetingInviteeUri === null && lead.meetingBookedAt !== null) {
+  if (!earlier && invitee && report.source === "calendly" && lead.meetingInviteeUri === null && lead.meetingBookedAt !== null) {
     earlier = await entryByKey(tx, bookingKeys.booked(lead.id, null));
     adopting = earlier !== null;
   }
@@ -256,6 +281,7 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     if (report.eventUri && !earlier.data.eventUri) patch.eventUri = report.eventUri;
     if (adopting) patch.inviteeUri = invitee;
     if (report.source === "calendly" && earlier.data.source !== "calendly" && earlier.data.confirmedBy !== "calendly") patch.confirmedBy = "calendly";
+    if (report.source === "page" && earlier.data.source !== "page" && earlier.data.pageReported !== true) patch.pageReported = true;
     if (Object.keys(patch).length > 0) {
       await tx.update(leadEvents).set({ data: sql`${leadEvents.data} || ${JSON.stringify(patch)}::jsonb` }).where(eq(leadEvents.id, earlier.id));
     }
@@ -267,12 +293,13 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     if (changed) await updateLead(tx, lead, change);
     const startsAt = change.meetingStartsAt ?? lead.meetingStartsAt;
     const queued = current ? await queueMeetingNotice(tx, deps, lead, report, startsAt) : 0;
-    return { entry: null, changed, queued, ...(current ? { meetingBooked: true as const } : {}) };
+    return { entry: null, changed, queued, ...(current ? counts : {}) };
   }
 
   // Calendly told this invitee before, matched by e-mail only: the reference now confirms it, and
   // the delivery's start and event stand in for what the page cannot know.
   const unconfirmed = invitee ? await entryByKey(tx, bookingKeys.unconfirmed(lead.id, invitee)) : null;
+  if (report.source === "page" && !unconfirmed && pageReported(entries)) return unchanged;
   const startsAt = report.startsAt ?? (typeof unconfirmed?.data.startsAt === "string" ? new Date(unconfirmed.data.startsAt) : null);
   const eventUri = report.eventUri ?? (typeof unconfirmed?.data.eventUri === "string" ? unconfirmed.data.eventUri : null);
   if (unconfirmed) {
@@ -305,7 +332,7 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     meetingInviteeUri: invitee,
     firstResponseNow: true,
   });
-  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, startsAt, unconfirmed !== null), meetingBooked: true };
+  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, startsAt, unconfirmed !== null), ...counts };
 }
 
 /**
