@@ -46,6 +46,7 @@ export default [
       route(adminPage(paths.adminLeads), "routes/admin/leads.tsx"),
       route(adminPage(paths.adminLead), "routes/admin/lead.tsx"),
       route(adminPage(paths.adminAnalytics), "routes/admin/analytics.tsx"),
+      route(adminPage(paths.adminPrivacy), "routes/admin/privacy.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import { adminRoutes } from "./routes/admin";
 import { adminNotificationRoutes } from "./routes/admin-notifications";
 import { adminLeadRoutes } from "./routes/admin-leads";
 import { adminAnalyticsRoutes } from "./routes/admin-analytics";
+import { adminPrivacyRoutes } from "./routes/admin-privacy";
 import { eventRoutes } from "./routes/events";
 import { leadEventRoutes } from "./routes/lead-events";
 import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   api.route("/admin/notifications", adminNotificationRoutes(auth));
   api.route("/admin/leads", adminLeadRoutes(auth));
   api.route("/admin/analytics", adminAnalyticsRoutes(auth));
+  api.route("/admin/privacy", adminPrivacyRoutes(auth));
   api.route("/admin", adminRoutes(auth));
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.

@@ -34,6 +34,8 @@ export const paths = {
   adminLead: "/admin/leads/:id",
   /** The funnel report (issue 15): range and row filter in the query. */
   adminAnalytics: "/admin/analytics",
+  /** A person's data on request: export and erase by e-mail address. */
+  adminPrivacy: "/admin/privacy",
 } as const;
 
 /** The page of the lead with this id. */
@@ -91,6 +93,7 @@ export const adminPaths = [
   paths.adminLeads,
   paths.adminLead,
   paths.adminAnalytics,
+  paths.adminPrivacy,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -16,6 +16,9 @@ export type AuditAction =
   | "lead.status"
   | "lead.owner"
   | "lead.note"
+  // A person's data on request (server/admin/privacy-service.ts): counts only, never the address.
+  | "privacy.export"
+  | "privacy.erase"
   // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
   | "auth.sign-in"
   | "auth.sign-in.failed"

@@ -44,6 +44,13 @@ export type BookingReport =
 /** How a report names its lead: the page by its reference only; Calendly by reference, invitee and e-mail. */
 export type LeadMatch = { reference?: string | null; inviteeUris?: string[]; email?: string | null };
 
+/**
+ * How the lead was found. The reference and the current meeting's invitee are proof (only the
+ * lead's own page and scheduler link carry the one, only Calendly knows the other); the e-mail is
+ * not (Calendly does not verify it), so what it matches is recorded, unconfirmed, and moves nothing.
+ */
+type MatchedBy = "reference" | "invitee" | "email";
+
 export type BookingOutcome = {
   leadId: string;
   /** The timeline entry this report wrote, if any (none for a repeat or a late arrival). */
@@ -53,8 +60,10 @@ export type BookingOutcome = {
   /** Notifications queued (a booked meeting on Slack). */
   queued: number;
   /**
-   * A "booked" report whose booking is the lead's meeting: booked now, or told before by the other
-   * reporter. What the funnel counts as a meeting booked (server/analytics, docs/decisions/0802).
+   * A page's "booked" report that the funnel counts as the lead's meeting booked
+   * (server/analytics, docs/decisions/0802): the first booking the lead's page reported, booked
+   * now or told before by Calendly. Once per lead, however often or with whatever invitees it is
+   * reported.
    */
   meetingBooked?: true;
 };
@@ -68,6 +77,8 @@ const UNKNOWN_INVITEE = "unknown";
 export const bookingKeys = {
   schedulerShown: (leadId: string) => `page:scheduler_shown:${leadId}`,
   booked: (leadId: string, inviteeUri: string | null) => `calendly:booked:${leadId}:${inviteeUri ?? UNKNOWN_INVITEE}`,
+  /** A booking matched by the invitee's e-mail only, waiting for the reference to confirm it. */
+  unconfirmed: (leadId: string, inviteeUri: string) => `calendly:unconfirmed:${leadId}:${inviteeUri}`,
   cancelled: (leadId: string, inviteeUri: string) => `calendly:cancelled:${leadId}:${inviteeUri}`,
   noShow: (leadId: string, ref: string) => `calendly:no_show:${leadId}:${ref}`,
   noShowCleared: (leadId: string, ref: string) => `calendly:no_show_cleared:${leadId}:${ref}`,
@@ -76,15 +87,18 @@ export const bookingKeys = {
 /**
  * The booking or enterprise lead a report names: its reference (only its hash is stored), then a
  * lead whose current meeting is one of the invitees (a cancellation or reschedule of a booking
- * we matched before), then the most recent booking lead with the invitee's e-mail.
+ * we matched before), then, only when the delivery carries no reference at all, the most recent
+ * booking lead with the invitee's e-mail. A reference that names no lead is not ours (a honeypot's,
+ * another link's): the e-mail does not stand in for it.
  */
-async function matchLead(tx: Db, match: LeadMatch): Promise<string | null> {
-  if (match.reference && LEAD_REFERENCE_PATTERN.test(match.reference)) {
+async function matchLead(tx: Db, match: LeadMatch): Promise<{ id: string; by: MatchedBy } | null> {
+  const reference = match.reference && LEAD_REFERENCE_PATTERN.test(match.reference) ? match.reference : null;
+  if (reference) {
     const [row] = await tx
       .select({ id: leads.id })
       .from(leads)
-      .where(and(eq(leads.referenceHash, leadReferenceHash(match.reference)), eq(leads.kind, "booking_inquiry")));
-    if (row) return row.id;
+      .where(and(eq(leads.referenceHash, leadReferenceHash(reference)), eq(leads.kind, "booking_inquiry")));
+    if (row) return { id: row.id, by: "reference" };
   }
   const invitees = (match.inviteeUris ?? []).filter(Boolean);
   if (invitees.length > 0) {
@@ -94,19 +108,25 @@ async function matchLead(tx: Db, match: LeadMatch): Promise<string | null> {
       .where(inArray(leads.meetingInviteeUri, invitees))
       .orderBy(desc(leads.updatedAt))
       .limit(1);
-    if (row) return row.id;
+    if (row) return { id: row.id, by: "invitee" };
   }
-  if (match.email) {
+  if (match.email && !reference) {
     const [row] = await tx
       .select({ id: leads.id })
       .from(leads)
       .where(and(sql`lower(${leads.email}) = lower(${match.email})`, eq(leads.kind, "booking_inquiry")))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(1);
-    if (row) return row.id;
+    if (row) return { id: row.id, by: "email" };
   }
   return null;
 }
+
+/**
+ * Whether the lead has a meeting an e-mail match must leave alone: a current invitee, a booking the
+ * page reported without one, or a status staff or the scheduler set to Meeting booked.
+ */
+const hasMeeting = (lead: Lead) => lead.meetingInviteeUri !== null || lead.meetingBookedAt !== null || lead.status === "meeting_booked";
 
 async function entryByKey(tx: Db, key: string) {
   const [row] = await tx.select({ id: leadEvents.id, data: leadEvents.data }).from(leadEvents).where(eq(leadEvents.dedupeKey, key));
@@ -162,11 +182,19 @@ const statusMove = (from: LeadStatus, to: LeadStatus | undefined) => (to && to !
 
 /**
  * The Slack notice of a booked meeting (decision 0704), once per invitee. A page's report queues it
- * only where no webhook is configured: with one, Calendly's invitee.created follows within
- * seconds and brings the start time the notice should show.
+ * only where no webhook is configured, or where Calendly has told this booking already (matched
+ * by e-mail, waiting for the page): otherwise Calendly's invitee.created follows within seconds
+ * and brings the start time the notice should show.
  */
-async function queueMeetingNotice(tx: Db, deps: Deps, lead: Lead, report: Extract<BookingReport, { type: "booked" }>, startsAt: Date | null): Promise<number> {
-  if (report.source === "page" && deps.config.leads.calendlySigningKey) return 0;
+async function queueMeetingNotice(
+  tx: Db,
+  deps: Deps,
+  lead: Lead,
+  report: Extract<BookingReport, { type: "booked" }>,
+  startsAt: Date | null,
+  calendlyTold = false,
+): Promise<number> {
+  if (report.source === "page" && deps.config.leads.calendlySigningKey && !calendlyTold) return 0;
   return queueLeadNotification(tx, {
     leadId: lead.id,
     leadKind: "booking_inquiry",
@@ -185,16 +213,65 @@ async function queueMeetingNotice(tx: Db, deps: Deps, lead: Lead, report: Extrac
   });
 }
 
+const BOOKED_TYPES: LeadTimelineType[] = ["meeting_booked", "meeting_rescheduled"];
+
+/** The lead's booking entries: who reported each, whether Calendly confirmed it, its invitee. */
+async function bookedEntries(tx: Db, leadId: string) {
+  const rows = await tx
+    .select({ data: leadEvents.data })
+    .from(leadEvents)
+    .where(and(eq(leadEvents.leadId, leadId), inArray(leadEvents.type, BOOKED_TYPES)));
+  return rows.map((r) => (r.data ?? {}) as Record<string, unknown>);
+}
+
+/**
+ * Whether the lead's page has reported a booking before. The page reports one booking per lead:
+ * a later report books nothing unless Calendly has told its invitee (booked, or matched by e-mail
+ * and waiting), so a reference cannot book its lead once per invitee URI its holder makes up (each
+ * would be a timeline entry, a Slack notice and a funnel step). The funnel counts that one.
+ */
+const pageReported = (entries: Record<string, unknown>[]) => entries.some((d) => d.source === "page" || d.pageReported === true);
+
+/**
+ * A booking matched by the invitee's e-mail only: one timeline entry, and nothing else (no status,
+ * no meeting, no Slack; the follow-up stays due, since it reads the lead's row). Calendly does not
+ * verify the address, so anyone can book under someone else's; the entry waits for the lead's
+ * reference (its page, or a delivery whose link carried it) to confirm the same invitee.
+ */
+async function applyUnconfirmed(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "booked" }>): Promise<Omit<BookingOutcome, "leadId">> {
+  const unchanged = { entry: null, changed: false, queued: 0 };
+  const invitee = report.inviteeUri;
+  if (!invitee || (await inviteeEnded(tx, lead.id, invitee))) return unchanged;
+  const written = await appendLeadEvent(tx, {
+    leadId: lead.id,
+    type: "meeting_unconfirmed",
+    dedupeKey: bookingKeys.unconfirmed(lead.id, invitee),
+    data: {
+      source: report.source,
+      matchedBy: "email",
+      startsAt: iso(report.startsAt),
+      inviteeUri: invitee,
+      eventUri: report.eventUri,
+      ...(report.oldInviteeUri ? { oldInviteeUri: report.oldInviteeUri } : {}),
+    },
+  });
+  return written ? { entry: "meeting_unconfirmed", changed: false, queued: 0 } : unchanged;
+}
+
 async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<BookingReport, { type: "booked" }>): Promise<Omit<BookingOutcome, "leadId">> {
   const unchanged = { entry: null, changed: false, queued: 0 };
   const invitee = report.inviteeUri;
   if (invitee && (await inviteeEnded(tx, lead.id, invitee))) return unchanged;
+  const entries = report.source === "page" ? await bookedEntries(tx, lead.id) : [];
+  // The funnel's step: the page's first report of a booking on this lead.
+  const counts = report.source === "page" && !pageReported(entries) ? ({ meetingBooked: true } as const) : {};
 
   // The same booking told before (the page, then the webhook; or a repeated delivery): fill in what
-  // the earlier report could not know, change nothing else.
+  // the earlier report could not know, change nothing else. Only Calendly adopts the page's booking
+  // without an invitee: the page's own second report is another booking, refused below.
   let earlier = await entryByKey(tx, bookingKeys.booked(lead.id, invitee));
   let adopting = false;
-  if (!earlier && invitee && lead.meetingInviteeUri === null && lead.meetingBookedAt !== null) {
+  if (!earlier && invitee && report.source === "calendly" && lead.meetingInviteeUri === null && lead.meetingBookedAt !== null) {
     earlier = await entryByKey(tx, bookingKeys.booked(lead.id, null));
     adopting = earlier !== null;
   }
@@ -203,7 +280,8 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     if (report.startsAt && earlier.data.startsAt !== iso(report.startsAt)) patch.startsAt = iso(report.startsAt);
     if (report.eventUri && !earlier.data.eventUri) patch.eventUri = report.eventUri;
     if (adopting) patch.inviteeUri = invitee;
-    if (report.source === "calendly" && earlier.data.source !== "calendly") patch.confirmedBy = "calendly";
+    if (report.source === "calendly" && earlier.data.source !== "calendly" && earlier.data.confirmedBy !== "calendly") patch.confirmedBy = "calendly";
+    if (report.source === "page" && earlier.data.source !== "page" && earlier.data.pageReported !== true) patch.pageReported = true;
     if (Object.keys(patch).length > 0) {
       await tx.update(leadEvents).set({ data: sql`${leadEvents.data} || ${JSON.stringify(patch)}::jsonb` }).where(eq(leadEvents.id, earlier.id));
     }
@@ -215,7 +293,17 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     if (changed) await updateLead(tx, lead, change);
     const startsAt = change.meetingStartsAt ?? lead.meetingStartsAt;
     const queued = current ? await queueMeetingNotice(tx, deps, lead, report, startsAt) : 0;
-    return { entry: null, changed, queued, ...(current ? { meetingBooked: true as const } : {}) };
+    return { entry: null, changed, queued, ...(current ? counts : {}) };
+  }
+
+  // Calendly told this invitee before, matched by e-mail only: the reference now confirms it, and
+  // the delivery's start and event stand in for what the page cannot know.
+  const unconfirmed = invitee ? await entryByKey(tx, bookingKeys.unconfirmed(lead.id, invitee)) : null;
+  if (report.source === "page" && !unconfirmed && pageReported(entries)) return unchanged;
+  const startsAt = report.startsAt ?? (typeof unconfirmed?.data.startsAt === "string" ? new Date(unconfirmed.data.startsAt) : null);
+  const eventUri = report.eventUri ?? (typeof unconfirmed?.data.eventUri === "string" ? unconfirmed.data.eventUri : null);
+  if (unconfirmed) {
+    await tx.update(leadEvents).set({ data: sql`${leadEvents.data} || '{"confirmed":true}'::jsonb` }).where(eq(leadEvents.id, unconfirmed.id));
   }
 
   const rescheduled = report.oldInviteeUri !== null;
@@ -227,10 +315,11 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     dedupeKey: bookingKeys.booked(lead.id, invitee),
     data: {
       source: report.source,
-      startsAt: iso(report.startsAt),
+      startsAt: iso(startsAt),
       inviteeUri: invitee,
-      eventUri: report.eventUri,
+      eventUri,
       ...(rescheduled ? { oldInviteeUri: report.oldInviteeUri } : {}),
+      ...(unconfirmed && report.source === "page" ? { confirmedBy: "calendly" } : {}),
       ...statusMove(lead.status, status),
     },
   });
@@ -239,14 +328,19 @@ async function applyBooked(tx: Db, deps: Deps, lead: Lead, report: Extract<Booki
     ...(status ? { status, statusBeforeMeeting: lead.status } : {}),
     // A reschedule moves the meeting; it was booked when it was first booked.
     meetingBookedAt: rescheduled && lead.meetingBookedAt ? lead.meetingBookedAt : "now",
-    meetingStartsAt: report.startsAt,
+    meetingStartsAt: startsAt,
     meetingInviteeUri: invitee,
     firstResponseNow: true,
   });
-  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, report.startsAt), meetingBooked: true };
+  return { entry, changed: true, queued: await queueMeetingNotice(tx, deps, lead, report, startsAt, unconfirmed !== null), ...counts };
 }
 
-async function applyCancelled(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "cancelled" }>): Promise<Omit<BookingOutcome, "leadId">> {
+/**
+ * A cancellation. Only the current meeting's moves the lead; one matched by e-mail (the lead has no
+ * meeting then) is only recorded, marked as such, so a cancelled unconfirmed booking cannot clear a
+ * real meeting, and a booking it cancels stays cancelled if its reference arrives later.
+ */
+async function applyCancelled(tx: Db, lead: Lead, report: Extract<BookingReport, { type: "cancelled" }>, byEmail = false): Promise<Omit<BookingOutcome, "leadId">> {
   const current = lead.meetingInviteeUri === report.inviteeUri;
   const replacement = current && report.rescheduled && report.newInviteeUri ? report.newInviteeUri : null;
   // A replacement already cancelled itself leaves no meeting: as a plain cancellation.
@@ -279,6 +373,7 @@ async function applyCancelled(tx: Db, lead: Lead, report: Extract<BookingReport,
       rescheduled: report.rescheduled,
       ...(report.newInviteeUri ? { newInviteeUri: report.newInviteeUri } : {}),
       ...(report.reason ? { reason: report.reason } : {}),
+      ...(byEmail ? { matchedBy: "email" } : {}),
       ...statusMove(lead.status, change?.status ?? undefined),
     },
   });
@@ -314,10 +409,14 @@ async function applyNoShow(tx: Db, lead: Lead, report: Extract<BookingReport, { 
  */
 export async function recordBookingOutcome(deps: Deps, match: LeadMatch, report: BookingReport): Promise<BookingOutcome | null> {
   const outcome = await deps.db.transaction(async (tx): Promise<BookingOutcome | null> => {
-    const leadId = await matchLead(tx, match);
-    if (!leadId) return null;
+    const matched = await matchLead(tx, match);
+    if (!matched) return null;
+    const leadId = matched.id;
     const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
     if (!lead) return null;
+    // An e-mail names a lead only while it has no meeting; what it names it records, unconfirmed.
+    const byEmail = matched.by === "email";
+    if (byEmail && hasMeeting(lead)) return null;
     switch (report.type) {
       case "scheduler_shown": {
         const written = await appendLeadEvent(tx, {
@@ -329,11 +428,13 @@ export async function recordBookingOutcome(deps: Deps, match: LeadMatch, report:
         return { leadId, entry: written ? "scheduler_shown" : null, changed: false, queued: 0 };
       }
       case "booked":
-        return { leadId, ...(await applyBooked(tx, deps, lead, report)) };
+        return { leadId, ...(await (byEmail ? applyUnconfirmed(tx, lead, report) : applyBooked(tx, deps, lead, report))) };
       case "cancelled":
-        return { leadId, ...(await applyCancelled(tx, lead, report)) };
+        return { leadId, ...(await applyCancelled(tx, lead, report, byEmail)) };
       case "no_show":
       case "no_show_cleared":
+        // A no-show is about the lead's current meeting, which an e-mail match never is.
+        if (byEmail) return { leadId, entry: null, changed: false, queued: 0 };
         return { leadId, ...(await applyNoShow(tx, lead, report)) };
     }
   });

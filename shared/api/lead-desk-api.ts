@@ -88,6 +88,7 @@ export type LeadTimelineType =
   | "notification_dead"
   | "scheduler_shown"
   | "meeting_booked"
+  | "meeting_unconfirmed"
   | "meeting_rescheduled"
   | "meeting_cancelled"
   | "no_show"

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leads } from "../../server/db/schema";
 import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
+import crypto from "node:crypto";
+import type { LeadsPage } from "@shared/api/lead-desk-api";
+import { createStaff, signedInCookie } from "../support/admin-fixtures";
 import { contactBody, postJson } from "./leads-support";
 import {
+  PUBLIC_URL,
   SIGNING_KEY,
   calendlyBooking,
   calendlyDelivery,
@@ -14,6 +18,7 @@ import {
   leadRow,
   meetingNotices,
   newBookingLead,
+  report,
   timeline,
 } from "./booking-outcome-support";
 
@@ -241,17 +246,6 @@ describe("a booked meeting", () => {
     expect(await leadRow(t, lead.id)).toMatchObject({ status: "won", statusBeforeMeeting: null, meetingInviteeUri: booking.inviteeUri, version: 2 });
   });
 
-  it("matches by the invitee's e-mail (any case) when the link carried no reference: the most recent booking lead with it", async () => {
-    const email = `fallback-${Date.now()}@example.com`;
-    const older = await newBookingLead(t, { work_email: email });
-    const newer = await newBookingLead(t, { work_email: email });
-    // A contact request with that address is no booking: never matched.
-    await postJson(t.app, "/api/contact", contactBody({ email }), { "x-forwarded-for": freshIp() });
-    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...calendlyBooking(), reference: null, email: email.toUpperCase() })));
-    expect((await leadRow(t, newer.id)).status).toBe("meeting_booked");
-    expect((await leadRow(t, older.id)).status).toBe("new");
-  });
-
   it("prefers the reference to the e-mail", async () => {
     const email = `both-${Date.now()}@example.com`;
     const referenced = await newBookingLead(t, { work_email: email });
@@ -259,6 +253,129 @@ describe("a booked meeting", () => {
     await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...calendlyBooking(), reference: referenced.reference, email })));
     expect((await leadRow(t, referenced.id)).status).toBe("meeting_booked");
     expect((await leadRow(t, latest.id)).status).toBe("new");
+  });
+});
+
+describe("a booking matched by the invitee's e-mail only (Calendly does not verify it)", () => {
+  /** The leads with this address as the inbox lists them, read through the admin API. */
+  async function inboxRows(email: string) {
+    const staff = await createStaff(t, "admin");
+    const cookie = await signedInCookie(t, staff.email, staff.password);
+    const res = await t.app.request("/api/admin/leads/search", {
+      method: "POST",
+      headers: { cookie, origin: PUBLIC_URL, "content-type": "application/json" },
+      body: JSON.stringify({ q: email }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as LeadsPage).items;
+  }
+
+  it("is recorded unconfirmed on the most recent booking lead with it (any case): no status, no meeting, no Slack; the inbox does not read Meeting booked", async () => {
+    const email = `victim-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const older = await newBookingLead(t, { work_email: email });
+    const lead = await newBookingLead(t, { work_email: email });
+    // A contact request with that address is no booking: never matched.
+    await postJson(t.app, "/api/contact", contactBody({ email }), { "x-forwarded-for": freshIp() });
+    const booking = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: null, email: email.toUpperCase(), startTime: START })));
+
+    // The row is untouched: no status, no meeting, the same version (a staff edit is not stale),
+    // and the not-booked follow-up, which reads meeting_booked_at and the status, still goes out.
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "new", version: 1, meetingBookedAt: null, meetingStartsAt: null, meetingInviteeUri: null, firstResponseAt: null });
+    expect(await timeline(t, lead.id)).toEqual([
+      {
+        type: "meeting_unconfirmed",
+        data: { source: "calendly", matchedBy: "email", startsAt: "2030-05-06T15:30:00.000Z", inviteeUri: booking.inviteeUri, eventUri: booking.eventUri },
+      },
+    ]);
+    expect(await meetingNotices(t, lead.id)).toEqual([]);
+    expect(await timeline(t, older.id)).toEqual([]);
+    const listed = (await inboxRows(email)).filter((l) => l.id === lead.id || l.id === older.id);
+    expect(listed.map((l) => [l.id, l.status, l.meetingStartsAt]).sort()).toEqual(
+      [
+        [lead.id, "new", null],
+        [older.id, "new", null],
+      ].sort(),
+    );
+  });
+
+  it("never touches a lead's real meeting: a stranger's booking and cancellation under its e-mail change nothing", async () => {
+    const lead = await newBookingLead(t);
+    const real = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...real, reference: lead.reference, startTime: START })));
+    const booked = await leadRow(t, lead.id);
+    expect(booked).toMatchObject({ status: "meeting_booked", meetingInviteeUri: real.inviteeUri });
+
+    const stranger = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...stranger, reference: null, email: lead.email, startTime: LATER })));
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...stranger, reference: null, email: lead.email })));
+    expect(await leadRow(t, lead.id)).toEqual(booked);
+    expect((await timeline(t, lead.id)).map((e) => e.type)).toEqual(["meeting_booked"]);
+    expect(await meetingNotices(t, lead.id)).toHaveLength(1);
+  });
+
+  it("an unconfirmed booking's cancellation cannot clear the meeting the lead booked after it", async () => {
+    const lead = await newBookingLead(t);
+    const stranger = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...stranger, reference: null, email: lead.email })));
+    const real = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...real, reference: lead.reference, startTime: START })));
+    const booked = await leadRow(t, lead.id);
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...stranger, reference: null, email: lead.email })));
+    expect(await leadRow(t, lead.id)).toEqual(booked);
+    expect(booked).toMatchObject({ status: "meeting_booked", meetingInviteeUri: real.inviteeUri });
+  });
+
+  it("a delivery carrying a reference that names no lead is not matched by its e-mail", async () => {
+    const lead = await newBookingLead(t);
+    const before = await deskCounts(t);
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...calendlyBooking(), reference: "AAAAAAAAAAAAAAAAAAAAAA", email: lead.email })));
+    expect(await deskCounts(t)).toEqual(before);
+  });
+
+  it("is confirmed by the lead's reference: the page's report of the same invitee books it with Calendly's start, and Slack announces it once", async () => {
+    const lead = await newBookingLead(t, { name: "Late Page", company_name: "Lost Tracking" });
+    const booking = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: null, email: lead.email, startTime: START })));
+    const res = await report(t, { reference: lead.reference, event: "meeting_scheduled", inviteeUri: booking.inviteeUri });
+    expect(res.status).toBe(202);
+    const row = await leadRow(t, lead.id);
+    expect(row).toMatchObject({ status: "meeting_booked", meetingInviteeUri: booking.inviteeUri, version: 2 });
+    expect(row.meetingStartsAt?.toISOString()).toBe("2030-05-06T15:30:00.000Z");
+    expect(await timeline(t, lead.id)).toEqual([
+      expect.objectContaining({ type: "meeting_unconfirmed", data: expect.objectContaining({ confirmed: true }) }),
+      {
+        type: "meeting_booked",
+        data: {
+          source: "page",
+          startsAt: "2030-05-06T15:30:00.000Z",
+          inviteeUri: booking.inviteeUri,
+          eventUri: booking.eventUri,
+          confirmedBy: "calendly",
+          status: { from: "new", to: "meeting_booked" },
+        },
+      },
+    ]);
+    // Calendly has spoken already: the page's report is the notice, with the start.
+    expect((await meetingNotices(t, lead.id)).map((n) => [n.topicRef, (n.payload as { meetingStartsAt: string }).meetingStartsAt])).toEqual([
+      [booking.inviteeUri, "2030-05-06T15:30:00.000Z"],
+    ]);
+    // And its cancellation, now the current meeting's, returns the lead to New.
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...booking, reference: null, email: lead.email })));
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "new", meetingInviteeUri: null });
+  });
+
+  it("a cancellation by e-mail before the reference arrives keeps the booking cancelled", async () => {
+    const lead = await newBookingLead(t);
+    const booking = calendlyBooking();
+    await expectOk(await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: null, email: lead.email })));
+    await expectOk(await deliver(t, calendlyDelivery("invitee.canceled", { ...booking, reference: null, email: lead.email })));
+    expect((await report(t, { reference: lead.reference, event: "meeting_scheduled", ...booking })).status).toBe(202);
+    expect(await leadRow(t, lead.id)).toMatchObject({ status: "new", version: 1, meetingInviteeUri: null });
+    expect((await timeline(t, lead.id)).map((e) => [e.type, e.data.matchedBy])).toEqual([
+      ["meeting_unconfirmed", "email"],
+      ["meeting_cancelled", "email"],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { DESKTOP_UA, PHONE_UA, PUBLIC_URL as ANALYTICS_URL, createAnalyticsApp, events, freshIp as analyticsIp, visits, type AnalyticsTestApp } from "./analytics-support";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
 import {
   SIGNING_KEY,
@@ -153,6 +154,27 @@ describe("the page's reports (no Calendly webhook configured)", () => {
     expect(await deskCounts(t)).toEqual(before);
   });
 
+  it("books one page-reported booking per lead: later reports with other invitees answer alike and change nothing (no entry, no Slack)", async () => {
+    const lead = await newBookingLead(t);
+    const first = calendlyBooking();
+    await expectAccepted(await report(t, { reference: lead.reference, event: "meeting_scheduled", ...first }));
+    const booked = await leadRow(t, lead.id);
+    const before = await deskCounts(t);
+    for (let i = 0; i < 3; i++) await expectAccepted(await report(t, { reference: lead.reference, event: "meeting_scheduled", ...calendlyBooking() }));
+    await expectAccepted(await report(t, { reference: lead.reference, event: "meeting_scheduled" }));
+    expect(await leadRow(t, lead.id)).toEqual(booked);
+    expect(await deskCounts(t)).toEqual(before);
+    expect((await timeline(t, lead.id)).map((e) => e.data.inviteeUri)).toEqual([first.inviteeUri]);
+    expect((await meetingNotices(t, lead.id)).map((n) => n.topicRef)).toEqual([first.inviteeUri]);
+
+    // A report without its invitee is that one booking too: a later one with an invitee is not another.
+    const other = await newBookingLead(t);
+    await expectAccepted(await report(t, { reference: other.reference, event: "meeting_scheduled" }));
+    await expectAccepted(await report(t, { reference: other.reference, event: "meeting_scheduled", ...calendlyBooking() }));
+    expect(await leadRow(t, other.id)).toMatchObject({ meetingInviteeUri: null, version: 2 });
+    expect((await meetingNotices(t, other.id)).map((n) => n.topicRef)).toEqual(["unknown"]);
+  });
+
   it("the page's booking without an invitee URI (an embed that did not say) is adopted by the webhook's later", async () => {
     // Only a deployment with a signing key receives the webhook: the adoption itself is the service's.
     const lead = await newBookingLead(t);
@@ -238,6 +260,26 @@ describe("the page's report and Calendly's webhook for the same booking", () => 
     expect(await leadRow(t, lead.id)).toMatchObject({ status: "new", meetingInviteeUri: null });
   });
 
+  it("after its one booking, the page's report of another invitee counts only once Calendly has told that invitee", async () => {
+    const lead = await newBookingLead(t);
+    const first = calendlyBooking();
+    const second = calendlyBooking();
+    await expectAccepted(await report(t, { reference: lead.reference, event: "meeting_scheduled", ...first }));
+    expect((await deliver(t, calendlyDelivery("invitee.created", { ...first, reference: lead.reference }))).status).toBe(200);
+    const confirmed = await leadRow(t, lead.id);
+    // Confirmed or not, the page's own word books no second meeting.
+    await expectAccepted(await report(t, { reference: lead.reference, event: "meeting_scheduled", ...second }));
+    expect(await leadRow(t, lead.id)).toEqual(confirmed);
+    // Calendly's, with the lead's reference, does; the page's report of it is then the same booking.
+    expect((await deliver(t, calendlyDelivery("invitee.created", { ...second, reference: lead.reference }))).status).toBe(200);
+    await expectAccepted(await report(t, { reference: lead.reference, event: "meeting_scheduled", ...second }));
+    expect(await leadRow(t, lead.id)).toMatchObject({ meetingInviteeUri: second.inviteeUri, version: confirmed.version + 1 });
+    expect((await timeline(t, lead.id)).map((e) => [e.type, e.data.inviteeUri])).toEqual([
+      ["meeting_booked", first.inviteeUri],
+      ["meeting_booked", second.inviteeUri],
+    ]);
+  });
+
   it("the page cannot book a meeting Calendly already said was cancelled", async () => {
     const lead = await newBookingLead(t);
     const booking = calendlyBooking();
@@ -269,5 +311,36 @@ describe("the reports' own rate limit", () => {
     expect(lead.status).toBe(200);
     // Another address is not limited.
     await expectAccepted(await report(t, body, { "x-forwarded-for": "203.0.113.78" }));
+  });
+});
+
+describe("the funnel's booked step", () => {
+  let t: AnalyticsTestApp;
+  beforeAll(async () => {
+    t = await createAnalyticsApp("2025-08-01T09:00:00Z", { BETTER_AUTH_SECRET: SECRET, CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY });
+  });
+  afterAll(async () => t?.close());
+
+  it("is counted once per lead, whatever the page reports, from however many browsers", async () => {
+    const browser = (ua: string) => ({ origin: ANALYTICS_URL, referer: `${ANALYTICS_URL}/book-demo`, "x-forwarded-for": analyticsIp(), "user-agent": ua });
+    const lead = await newBookingLead(t);
+    const booking = calendlyBooking();
+    const reports: [Record<string, unknown>, string][] = [
+      [booking, PHONE_UA],
+      [booking, PHONE_UA],
+      [booking, DESKTOP_UA],
+      [calendlyBooking(), DESKTOP_UA],
+      [calendlyBooking(), `${DESKTOP_UA} Edg/124.0`],
+    ];
+    for (const [fields, ua] of reports) {
+      const res = await postJson(t.app, "/api/lead-events", { reference: lead.reference, event: "meeting_scheduled", ...fields }, browser(ua));
+      expect(res.status).toBe(202);
+    }
+    // Calendly confirming it, and the page reporting it again after: still the one.
+    expect((await deliver(t, calendlyDelivery("invitee.created", { ...booking, reference: lead.reference }))).status).toBe(200);
+    expect((await postJson(t.app, "/api/lead-events", { reference: lead.reference, event: "meeting_scheduled", ...booking }, browser(PHONE_UA))).status).toBe(202);
+    await t.ingest.flush();
+    expect((await events(t)).filter((e) => e.name === "meeting_booked")).toHaveLength(1);
+    expect((await visits(t)).filter((v) => v.meeting_booked)).toHaveLength(1);
   });
 });

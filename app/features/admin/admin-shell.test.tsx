@@ -46,9 +46,9 @@ describe("the admin shell when two-factor sign-in is required (docs/decisions/06
 });
 
 describe("the admin navigation", () => {
-  it("lists Leads first, then the dashboard, bookings, analytics and users", () => {
+  it("lists Leads first, then the dashboard, bookings, analytics, users and privacy", () => {
     const html = renderShell(admin);
     const nav = /<nav aria-label="Admin"[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? "";
-    expect([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/leads", "/admin/dashboard", "/admin/bookings", "/admin/analytics", "/admin/users"]);
+    expect([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/leads", "/admin/dashboard", "/admin/bookings", "/admin/analytics", "/admin/users", "/admin/privacy"]);
   });
 });

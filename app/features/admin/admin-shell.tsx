@@ -58,6 +58,7 @@ const navItems = [
   { to: paths.adminBookings, label: "Bookings" },
   { to: paths.adminAnalytics, label: "Analytics" },
   { to: paths.adminUsers, label: "Users" },
+  { to: paths.adminPrivacy, label: "Privacy" },
 ];
 
 /** `navigation`: the admin pages' links, left out while they would only lead back to the enrolment. */

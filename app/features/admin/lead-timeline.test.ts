@@ -25,6 +25,10 @@ describe("the timeline in words, with who did it", () => {
       /^Meeting booked \| for Mar 5, 2026, .* · status New → Meeting booked — the scheduler$/,
     );
     expect(words({ type: "meeting_booked", data: { startsAt: null } })).toBe("Meeting booked — the scheduler");
+    expect(words({ type: "meeting_unconfirmed", data: { matchedBy: "email" } })).toBe(
+      "Booking under this e-mail, not confirmed | matched by e-mail only: the lead's status and meeting are unchanged — the scheduler",
+    );
+    expect(words({ type: "meeting_unconfirmed", data: { confirmed: true } })).toBe("Booking under this e-mail, since confirmed — the scheduler");
     expect(words({ type: "meeting_rescheduled", data: {} })).toBe("Meeting rescheduled — the scheduler");
     expect(words({ type: "meeting_cancelled", data: { reason: "Sick", status: { from: "meeting_booked", to: "contacted" } } })).toBe(
       "Meeting cancelled | Sick · status Meeting booked → Contacted — the scheduler",

@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarClock, CalendarX, Bell, BellOff, CircleAlert, Eye, Inbox, MessageSquare, UserRound, ArrowRightLeft, UserX, UserCheck } from "lucide-react";
+import { CalendarCheck, CalendarClock, CalendarSearch, CalendarX, Bell, BellOff, CircleAlert, Eye, Inbox, MessageSquare, UserRound, ArrowRightLeft, UserX, UserCheck } from "lucide-react";
 import type { LeadOwnerRef, LeadTimelineEntry, LeadTimelineType, StaffMember } from "@shared/api/lead-desk-api";
 import { leadSourceLabels, leadStatusLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
 
@@ -88,12 +88,23 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
       const at = meetingTime(d, "startsAt");
       return words("Meeting booked", joined(at ? `for ${at}` : null, schedulerMove(d)));
     }
+    case "meeting_unconfirmed": {
+      // Calendly does not verify the invitee's e-mail: this may be anyone's booking (decision 0702).
+      const at = meetingTime(d, "startsAt");
+      return words(
+        d.confirmed === true ? "Booking under this e-mail, since confirmed" : "Booking under this e-mail, not confirmed",
+        joined(at ? `for ${at}` : null, d.confirmed === true ? null : "matched by e-mail only: the lead's status and meeting are unchanged"),
+      );
+    }
     case "meeting_rescheduled": {
       const at = meetingTime(d, "startsAt");
       return words("Meeting rescheduled", joined(at ? `to ${at}` : null, schedulerMove(d)));
     }
     case "meeting_cancelled":
-      return words(d.rescheduled === true ? "Meeting cancelled to be rescheduled" : "Meeting cancelled", joined(text(d, "reason"), schedulerMove(d)));
+      return words(
+        d.rescheduled === true ? "Meeting cancelled to be rescheduled" : "Meeting cancelled",
+        joined(text(d, "reason"), d.matchedBy === "email" ? "matched by e-mail only" : null, schedulerMove(d)),
+      );
     case "no_show":
       return words("Marked as a no-show", schedulerMove(d));
     case "no_show_cleared":
@@ -122,6 +133,7 @@ export function timelineActor(entry: LeadTimelineEntry): string {
     case "scheduler_shown":
       return "the visitor";
     case "meeting_booked":
+    case "meeting_unconfirmed":
     case "meeting_rescheduled":
     case "meeting_cancelled":
     case "no_show":
@@ -142,6 +154,7 @@ const icons: Record<LeadTimelineType, typeof Inbox> = {
   notification_dead: BellOff,
   scheduler_shown: Eye,
   meeting_booked: CalendarCheck,
+  meeting_unconfirmed: CalendarSearch,
   meeting_rescheduled: CalendarClock,
   meeting_cancelled: CalendarX,
   no_show: UserX,

@@ -1,0 +1,127 @@
+import { asc, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
+import type { Db } from "../db/client";
+import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../db/schema";
+
+/**
+ * A person's data on request (docs/decisions/0706): everything the site holds about one e-mail
+ * address, exported as one JSON document, and erased. The address is compared case-insensitively
+ * with every place a lead keeps it: the lead desk's row and the submission it was made from
+ * (booking inquiries, contact requests: every source). Analytics hold no address and stay.
+ */
+
+/** What the answer to an erasure says about copies outside this database. */
+export const LEFT_TO_THIRD_PARTIES =
+  "Copies already sent before the erasure (the staff e-mail, Slack, the lead webhook and any CRM it feeds, Calendly) are not deleted here: each is left to that system's own deletion.";
+
+const sameAddress = (column: SQLWrapper, email: string) => sql`lower(${column}) = lower(${email})`;
+
+/** The ids of every lead and submission that hold the address (a lead's id is its submission's). */
+async function subjectIds(db: Db, email: string): Promise<string[]> {
+  const rows = await db.execute(sql`
+    select id from ${leads} where ${sameAddress(leads.email, email)}
+    union select id from ${bookingInquiries} where ${sameAddress(bookingInquiries.workEmail, email)}
+    union select id from ${contactRequests} where ${sameAddress(contactRequests.email, email)}`);
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** A row with its dates as ISO strings, as the exported file writes them. */
+function plain<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, iso(v)]));
+}
+
+export type PrivacyExport = {
+  email: string;
+  exportedAt: string;
+  /** One entry per lead: its desk row, the submission (with its consent evidence), timeline and notifications. */
+  leads: {
+    id: string;
+    lead: Record<string, unknown> | null;
+    submission: { kind: "booking_inquiry" | "contact_request"; fields: Record<string, unknown> } | null;
+    timeline: Record<string, unknown>[];
+    notifications: Record<string, unknown>[];
+  }[];
+};
+
+/** Everything held about the address, newest lead first. */
+export async function exportSubject(db: Db, email: string): Promise<PrivacyExport> {
+  const ids = await subjectIds(db, email);
+  const out: PrivacyExport = { email, exportedAt: new Date().toISOString(), leads: [] };
+  if (ids.length === 0) return out;
+  const [deskRows, bookings, contacts, events, outbox] = await Promise.all([
+    db.select().from(leads).where(inArray(leads.id, ids)),
+    db.select().from(bookingInquiries).where(inArray(bookingInquiries.id, ids)),
+    db.select().from(contactRequests).where(inArray(contactRequests.id, ids)),
+    db.select().from(leadEvents).where(inArray(leadEvents.leadId, ids)).orderBy(asc(leadEvents.at)),
+    db
+      .select({
+        leadId: leadOutbox.leadId,
+        createdAt: leadOutbox.createdAt,
+        channel: leadOutbox.channel,
+        topic: leadOutbox.topic,
+        deliveredAt: leadOutbox.deliveredAt,
+        skippedAt: leadOutbox.skippedAt,
+        deadAt: leadOutbox.deadAt,
+        payload: leadOutbox.payload,
+      })
+      .from(leadOutbox)
+      .where(inArray(leadOutbox.leadId, ids))
+      .orderBy(asc(leadOutbox.createdAt)),
+  ]);
+  for (const id of ids) {
+    const desk = deskRows.find((r) => r.id === id);
+    const booking = bookings.find((r) => r.id === id);
+    const contact = contacts.find((r) => r.id === id);
+    // The reference's hash names the lead to the scheduler; it says nothing about the person.
+    const { referenceHash: _hash, ...deskFields } = desk ?? { referenceHash: null };
+    const lead = desk ? plain(deskFields) : null;
+    out.leads.push({
+      id,
+      lead,
+      submission: booking
+        ? { kind: "booking_inquiry", fields: plain(booking) }
+        : contact
+          ? { kind: "contact_request", fields: plain(contact) }
+          : null,
+      timeline: events.filter((e) => e.leadId === id).map(({ leadId: _lead, dedupeKey: _key, ...e }) => plain(e)),
+      notifications: outbox.filter((o) => o.leadId === id).map(({ leadId: _lead, ...o }) => plain(o)),
+    });
+  }
+  const created = (l: PrivacyExport["leads"][number]) => String(l.lead?.createdAt ?? l.submission?.fields.createdAt ?? "");
+  out.leads.sort((a, b) => (created(a) < created(b) ? 1 : created(a) > created(b) ? -1 : 0));
+  return out;
+}
+
+/**
+ * Erases the address in one transaction: its leads and their timeline (notes included), the
+ * submissions (with their idempotency keys and consent evidence), every notification row of those
+ * leads (pending copies are never sent), and the rate-limit rows whose key names the address.
+ * Analytics counts stay: they hold no address.
+ */
+export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseResponse["erased"]> {
+  return db.transaction(async (tx) => {
+    const ids = await subjectIds(tx, email);
+    let timelineEntries = 0;
+    let notifications = 0;
+    let deskLeads = 0;
+    let submissions = 0;
+    if (ids.length > 0) {
+      timelineEntries = (await tx.delete(leadEvents).where(inArray(leadEvents.leadId, ids)).returning({ id: leadEvents.id })).length;
+      notifications = (await tx.delete(leadOutbox).where(inArray(leadOutbox.leadId, ids)).returning({ id: leadOutbox.id })).length;
+      deskLeads = (await tx.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id })).length;
+      submissions =
+        (await tx.delete(bookingInquiries).where(inArray(bookingInquiries.id, ids)).returning({ id: bookingInquiries.id })).length +
+        (await tx.delete(contactRequests).where(inArray(contactRequests.id, ids)).returning({ id: contactRequests.id })).length;
+    }
+    const needle = email.toLowerCase();
+    const rateLimitRows = (
+      await tx
+        .delete(rateLimitBuckets)
+        .where(sql`strpos(lower(${rateLimitBuckets.key}), ${needle}) > 0`)
+        .returning({ key: rateLimitBuckets.key })
+    ).length;
+    return { leads: deskLeads, submissions, timelineEntries, notifications, rateLimitRows };
+  });
+}
