@@ -18,6 +18,8 @@ import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-check";
 import { leadReference, leadReferenceHash } from "./lead-reference";
 import {
+  bookingLeadFields,
+  contactLeadFields,
   findBookingByKey,
   findContactByKey,
   notificationPlan,
@@ -27,6 +29,7 @@ import {
   type LeadEvidence,
   type StoreLimit,
   type StoreResult,
+  type StoredByKey,
 } from "./lead-service";
 import type { RateLimitDecision } from "./rate-limiter";
 import type { Db } from "../db/client";
@@ -138,9 +141,6 @@ function evidenceOf(
 
 const IDEMPOTENCY_CONFLICT = "This submission key was already used for a different request.";
 
-const sameLead = (stored: { workEmail: string; name: string }, email: string, name: string) =>
-  stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
-
 
 /**
  * The row for either body shape: the booking dialog's carries total_calls and no ai_goal, an
@@ -197,23 +197,25 @@ async function storeSubmission(
     clientKey: boolean;
     token: string | null | undefined;
     action: string;
-    identity: { email: string; name: string };
-    findByKey: (db: Db, key: string) => Promise<{ id: string; workEmail: string; name: string } | null>;
+    /** The lead's fields as its idempotency key must match them (lead-service.ts, bookingLeadFields). */
+    fields: string;
+    findByKey: (db: Db, key: string) => Promise<StoredByKey | null>;
     store: (db: Db, bot: { tokenHash: string | null; outcome: BotCheckOutcome }, limit: StoreLimit | undefined) => Promise<StoreResult>;
     logStored: (id: string) => void;
     /** The answer for the lead stored under this id: booking leads name their reference. */
     stored: (id: string) => LeadAnswer;
   },
 ): Promise<LeadAnswer> {
-  const { idempotencyKey, clientKey, identity } = submission;
+  const { idempotencyKey, clientKey } = submission;
   if (honeypotFilled(submission.body)) {
     deps.logger.info({ action: submission.action }, "honeypot filled: answered as stored, nothing stored");
     // As a stored lead is answered, with a reference that names no lead.
     return counted(meta, submission.stored(crypto.randomUUID()));
   }
   const { db } = deps.database;
-  const retryAnswer = (stored: { id: string; workEmail: string; name: string } | null) =>
-    stored && sameLead(stored, identity.email, identity.name) ? submission.stored(stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
+  // The same key with the same fields is a retry; with any other field it is another request.
+  const retryAnswer = (stored: StoredByKey | null) =>
+    stored && stored.fields === submission.fields ? submission.stored(stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
 
   const verifying = Boolean(deps.config.recaptcha.secretKey) && !meta.withoutScript;
   if (verifying) {
@@ -266,7 +268,7 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
     clientKey,
     token: v.recaptchaToken,
     action: BOT_CHECK_ACTIONS[sourceForm],
-    identity: { email: lead.workEmail, name: lead.name },
+    fields: bookingLeadFields(lead),
     findByKey: findBookingByKey,
     store: (db, bot, limit) =>
       storeBookingInquiry(
@@ -298,7 +300,7 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     clientKey,
     token: v.recaptchaToken,
     action: BOT_CHECK_ACTIONS.contact_form,
-    identity: { email: v.email, name: v.name },
+    fields: contactLeadFields({ ...v, companySize: v.company_size }),
     findByKey: findContactByKey,
     store: (db, bot, limit) =>
       storeContactRequest(

@@ -75,21 +75,44 @@ export type BookingLead = {
   consentTextVersion: string;
 };
 
-/** The booking inquiry an idempotency key already stored, if any. */
-export async function findBookingByKey(db: Db, key: string) {
-  const [row] = await db
-    .select({ id: bookingInquiries.id, workEmail: bookingInquiries.workEmail, name: bookingInquiries.name })
-    .from(bookingInquiries)
-    .where(eq(bookingInquiries.idempotencyKey, key));
-  return row ?? null;
+/** A lead an idempotency key already stored: its id, and the fields it was stored with (leadFields). */
+export type StoredByKey = { id: string; fields: string };
+
+/**
+ * The fields that make a submission the same lead, as one comparable string: every field the
+ * visitor typed or chose, e-mail case aside. Not the bot-check token, the attribution or the
+ * consent text version: a legitimate retry may carry a fresh token, a later page or a newer
+ * version, and is still the same lead. A key reused with any other value here is a conflict.
+ */
+export function bookingLeadFields(l: Pick<BookingLead, "sourceForm" | "name" | "jobTitle" | "workEmail" | "companyName" | "totalCalls" | "aiGoal" | "tcpaConsent">): string {
+  return JSON.stringify([l.sourceForm, l.name, l.jobTitle, l.workEmail.toLowerCase(), l.companyName, l.totalCalls ?? null, l.aiGoal ?? null, l.tcpaConsent]);
 }
 
-export async function findContactByKey(db: Db, key: string) {
-  const [row] = await db
-    .select({ id: contactRequests.id, workEmail: contactRequests.email, name: contactRequests.name })
-    .from(contactRequests)
-    .where(eq(contactRequests.idempotencyKey, key));
-  return row ?? null;
+export function contactLeadFields(l: {
+  name: string;
+  company: string;
+  role?: string | null;
+  email: string;
+  phone?: string | null;
+  industry: string;
+  companySize?: string | null;
+  notes?: string | null;
+}): string {
+  return JSON.stringify([l.name, l.company, l.role ?? null, l.email.toLowerCase(), l.phone ?? null, l.industry, l.companySize ?? null, l.notes ?? null]);
+}
+
+/**
+ * The booking inquiry an idempotency key already stored, if any, with its fields: the row itself
+ * is the record of what the key stood for, so no separate hash is kept (docs/decisions/0621).
+ */
+export async function findBookingByKey(db: Db, key: string): Promise<StoredByKey | null> {
+  const [row] = await db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, key));
+  return row ? { id: row.id, fields: bookingLeadFields(row) } : null;
+}
+
+export async function findContactByKey(db: Db, key: string): Promise<StoredByKey | null> {
+  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.idempotencyKey, key));
+  return row ? { id: row.id, fields: contactLeadFields(row) } : null;
 }
 
 export type StoreResult =
