@@ -98,6 +98,11 @@ const envSchema = z.object({
   /** Lead submissions one client IP may make per window (POST /api/submit-booking and /api/contact). */
   LEADS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   LEADS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Of those, how many one client IP may send without JavaScript (no bot check) per window, when
+   * reCAPTCHA is configured: a bot that skips the check gets a smaller allowance of its own.
+   */
+  LEADS_SCRIPTLESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
   /** How long the server waits for the bot-check verify endpoint before failing closed. */
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Lead notification outbox: poll interval, retry back-off (doubling from base up to max), claim lease. */
@@ -163,6 +168,8 @@ export type AppConfig = {
   };
   leads: {
     rateLimit: { max: number; windowSeconds: number };
+    /** Posts without JavaScript (unverified when reCAPTCHA is configured) per client IP per rateLimit window. */
+    scriptlessRateLimitMax: number;
     outbox: {
       pollMs: number;
       retryBaseMs: number;
@@ -359,6 +366,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     leads: {
       rateLimit: { max: e.LEADS_RATE_LIMIT_MAX, windowSeconds: e.LEADS_RATE_LIMIT_WINDOW_SECONDS },
+      scriptlessRateLimitMax: e.LEADS_SCRIPTLESS_RATE_LIMIT_MAX,
       outbox: {
         pollMs: e.LEADS_OUTBOX_POLL_MS,
         retryBaseMs: e.LEADS_OUTBOX_RETRY_BASE_MS,

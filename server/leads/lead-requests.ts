@@ -273,7 +273,7 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
     store: (db, bot, limit) =>
       storeBookingInquiry(
         db,
-        notificationPlan(deps.config, "booking_inquiry"),
+        notificationPlan(deps.config, "booking_inquiry", bot.outcome),
         lead,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
         leadIdentity,
@@ -305,7 +305,7 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     store: (db, bot, limit) =>
       storeContactRequest(
         db,
-        notificationPlan(deps.config, "contact_request"),
+        notificationPlan(deps.config, "contact_request", bot.outcome),
         v,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
         { id: crypto.randomUUID(), referenceHash: null },

@@ -18,24 +18,29 @@ export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" |
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
 export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
 
-/** The staff channels configured: the sales inbox by e-mail, Slack. */
-function staffChannels(notify: AppConfig["notify"]): NotificationChannel[] {
+/**
+ * The staff channels configured for a lead: the sales inbox by e-mail, Slack. Slack is held for a
+ * lead sent without JavaScript while the bot check is on (`no_script`): nothing verified it, so it
+ * does not page the channel; the staff e-mail and the inbox show it marked unverified
+ * (docs/decisions/0621). A lead whose bot check is off notifies as any other.
+ */
+function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
   if (notify.smtpUrl && notify.to) channels.push("email");
-  if (notify.slackWebhookUrl) channels.push("slack");
+  if (notify.slackWebhookUrl && botCheck !== "no_script") channels.push("slack");
   return channels;
 }
 
 /**
- * The notifications a new lead queues, from configuration: the new lead on every channel (the
- * staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a follow-up alert to
- * staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked by then), and, where
- * turned on, one e-mail to the prospect at the same time (docs/decisions/0704).
+ * The notifications a new lead queues, from configuration and its bot check: the new lead on every
+ * channel (the staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a
+ * follow-up alert to staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked
+ * by then), and, where turned on, one e-mail to the prospect at the same time (docs/decisions/0704).
  */
-export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind): PlannedNotification[] {
+export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
   const { notify, leads } = config;
   const plan: PlannedNotification[] = [];
-  const staff = staffChannels(notify);
+  const staff = staffChannels(notify, botCheck);
   for (const channel of staff) plan.push({ channel, topic: "lead_stored", delaySeconds: 0 });
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
   if (kind === "booking_inquiry") {

@@ -54,6 +54,33 @@ export function knownLeadRefusal(c: Context<AppEnv>): { status: 429; error: stri
   return { status: 429, error: RATE_LIMITED };
 }
 
+/**
+ * The smaller allowance of posts sent without JavaScript (LEADS_SCRIPTLESS_RATE_LIMIT_MAX per
+ * client address per LEADS_RATE_LIMIT_WINDOW_SECONDS), in a bucket of their own, counted on top of
+ * the shared one: a bot that skips the bot check by posting the form gets a few leads per window,
+ * not the full allowance. Null when the bot check is off: then no lead is verified, and a
+ * scriptless post is no less checked than a JSON one (docs/decisions/0621).
+ */
+export function scriptlessLimit(c: Context<AppEnv>): StoreLimit | null {
+  const deps = c.get("deps");
+  if (!deps.config.recaptcha.secretKey) return null;
+  const { limiter, spec } = leadLimit(c);
+  return { limiter, spec: { ...spec, key: `scriptless:${spec.key}`, max: deps.config.leads.scriptlessRateLimitMax } };
+}
+
+/**
+ * Counts a scriptless post against its own allowance (scriptlessLimit): a refusal this instance
+ * already knows costs no database write. Sets Retry-After when it refuses.
+ */
+export async function scriptlessRefusal(c: Context<AppEnv>): Promise<{ status: 429; error: string } | null> {
+  const limit = scriptlessLimit(c);
+  if (!limit) return null;
+  const decision = limit.limiter.known(limit.spec.key) ?? (await limit.limiter.hit(limit.spec));
+  if (decision.allowed) return null;
+  c.header("Retry-After", String(decision.retryAfterSeconds));
+  return { status: 429, error: RATE_LIMITED };
+}
+
 type Submit = (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
 
 /**
