@@ -127,6 +127,8 @@ const envSchema = z.object({
   LEADS_FIRST_CONTACT_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(15),
   /** "true": a lead without a meeting at the follow-up time also gets one e-mail back to the scheduler (docs/decisions/0704). */
   LEADS_PROSPECT_REMINDER: z.enum(["true", "false"]).default("false"),
+  /** Prospect reminders queued per recipient e-mail domain per day (a 24-hour window from the first). */
+  LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: z.coerce.number().int().min(1).default(5),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
@@ -185,6 +187,8 @@ export type AppConfig = {
     firstContactMinutes: number;
     /** Whether the follow-up also e-mails the prospect a link back to the scheduler. */
     prospectReminder: boolean;
+    /** Prospect reminders queued per recipient e-mail domain per 24 hours. */
+    prospectReminderDomainDailyMax: number;
     /** Verifies Calendly's webhook deliveries; without it the webhook endpoint answers 404. */
     calendlySigningKey: string | undefined;
   };
@@ -379,6 +383,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       followUpMinutes: e.LEADS_FOLLOW_UP_MINUTES,
       firstContactMinutes: e.LEADS_FIRST_CONTACT_MINUTES,
       prospectReminder: e.LEADS_PROSPECT_REMINDER === "true",
+      prospectReminderDomainDailyMax: e.LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX,
       calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY,
     },
     authSecret: e.BETTER_AUTH_SECRET,

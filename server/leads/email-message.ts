@@ -81,11 +81,22 @@ export function followUpEmail(payload: LeadPayload, leadUrl: string, followUpMin
 }
 
 /**
+ * A plausible first name to greet a prospect with, or null: the first word of the name when it is
+ * letters (any script, with their combining marks), apostrophes and hyphens only, at most 30
+ * characters, starting with a letter. Anything else (a URL, digits, a sentence, symbols) is not
+ * repeated to an address nobody verified: the e-mail then greets no one (docs/decisions/0621).
+ */
+export function greetingName(name: string): string | null {
+  const first = oneLine(name).split(" ")[0] ?? "";
+  return /^\p{L}[\p{L}\p{M}'’-]*$/u.test(first) && [...first].length <= 30 ? first : null;
+}
+
+/**
  * The one e-mail a prospect may get (docs/decisions/0704): a link back to the scheduler, prefilled
- * as the page prefills it, and nothing else: no lead data beyond the greeting, no marketing.
+ * as the page prefills it, and nothing else: no lead data beyond a plausible first name, no marketing.
  */
 export function prospectReminderEmail(name: string, schedulerUrl: string): EmailContent {
-  const first = oneLine(name).split(" ")[0] ?? "";
+  const first = greetingName(name);
   const greeting = first ? `Hi ${first},` : "Hi,";
   return {
     subject: "Pick a time for your call",

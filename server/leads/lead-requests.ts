@@ -23,6 +23,8 @@ import {
   findBookingByKey,
   findContactByKey,
   notificationPlan,
+  type LeadKind,
+  type PlannedNotification,
   storeBookingInquiry,
   storeContactRequest,
   type BookingLead,
@@ -245,6 +247,33 @@ async function storeSubmission(
   }
 }
 
+/** Prospect reminders per recipient domain are counted over a day (LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX). */
+const PROSPECT_DOMAIN_WINDOW_SECONDS = 24 * 3600;
+
+/**
+ * The notifications a lead about to be stored queues (notificationPlan), its prospect reminder
+ * dropped once the recipient's e-mail domain has had its share for the day: the reminder goes to
+ * an address nobody verified, so however many leads name one company's domain, that company gets
+ * at most a few reminders a day. The domain's bucket is counted when the reminder is planned, just
+ * before the lead is stored (a lead refused after that, a rare race, still spends one), and its key
+ * holds a hash of the domain, not the domain.
+ */
+async function planFor(deps: AppDeps, meta: RequestMeta, kind: LeadKind, botCheck: BotCheckOutcome, email: string): Promise<PlannedNotification[]> {
+  const plan = notificationPlan(deps.config, kind, botCheck);
+  if (!plan.some((p) => p.channel === "prospect_email")) return plan;
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  const spec = {
+    key: `prospect-domain:${crypto.createHash("sha256").update(domain).digest("hex").slice(0, 32)}`,
+    max: deps.config.leads.prospectReminderDomainDailyMax,
+    windowSeconds: PROSPECT_DOMAIN_WINDOW_SECONDS,
+  };
+  const { limiter } = meta.limit;
+  const decision = limiter.known(spec.key) ?? (await limiter.hit(spec));
+  if (decision.allowed) return plan;
+  deps.logger.info({ kind }, "prospect reminder not queued: its recipient's domain had its share today");
+  return plan.filter((p) => p.channel !== "prospect_email");
+}
+
 /** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
 export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
@@ -270,10 +299,10 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
     action: BOT_CHECK_ACTIONS[sourceForm],
     fields: bookingLeadFields(lead),
     findByKey: findBookingByKey,
-    store: (db, bot, limit) =>
+    store: async (db, bot, limit) =>
       storeBookingInquiry(
         db,
-        notificationPlan(deps.config, "booking_inquiry", bot.outcome),
+        await planFor(deps, meta, "booking_inquiry", bot.outcome, lead.workEmail),
         lead,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
         leadIdentity,
@@ -302,10 +331,10 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     action: BOT_CHECK_ACTIONS.contact_form,
     fields: contactLeadFields({ ...v, companySize: v.company_size }),
     findByKey: findContactByKey,
-    store: (db, bot, limit) =>
+    store: async (db, bot, limit) =>
       storeContactRequest(
         db,
-        notificationPlan(deps.config, "contact_request", bot.outcome),
+        await planFor(deps, meta, "contact_request", bot.outcome, v.email),
         v,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
         { id: crypto.randomUUID(), referenceHash: null },

@@ -35,7 +35,8 @@ function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): 
  * The notifications a new lead queues, from configuration and its bot check: the new lead on every
  * channel (the staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a
  * follow-up alert to staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked
- * by then), and, where turned on, one e-mail to the prospect at the same time (docs/decisions/0704).
+ * by then), and, where turned on and only for a lead whose bot check passed, one e-mail to the
+ * prospect at the same time (docs/decisions/0704, 0621).
  */
 export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
   const { notify, leads } = config;
@@ -46,7 +47,9 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, ki
   if (kind === "booking_inquiry") {
     const delaySeconds = Math.round(leads.followUpMinutes * 60);
     for (const channel of staff) plan.push({ channel, topic: "follow_up", delaySeconds });
-    if (leads.prospectReminder && notify.smtpUrl) plan.push({ channel: "prospect_email", topic: "prospect_reminder", delaySeconds });
+    if (leads.prospectReminder && notify.smtpUrl && botCheck === "passed") {
+      plan.push({ channel: "prospect_email", topic: "prospect_reminder", delaySeconds });
+    }
   }
   return plan;
 }

@@ -297,6 +297,8 @@ export function createNotifier(config: NotifierConfig): Notifier {
           throw new DeliveryError("NOT_CONFIGURED", "prospect reminder is not turned on (LEADS_PROSPECT_REMINDER, SMTP_URL)");
         }
         if (delivery.topic !== "prospect_reminder") throw unsupported(delivery);
+        // Only a lead whose bot check passed is e-mailed (a reminder queued before that rule was not).
+        if (payload.lead?.botCheck !== "passed") throw new DeliveryError("NOT_VERIFIED", "the lead's bot check did not pass: no reminder to an unverified address");
         const lead = leadOf(delivery);
         if (!lead.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
         return sendMail(delivery, lead.email, prospectReminderEmail(lead.name, reminderSchedulerUrl(config, lead)), signal, false);
