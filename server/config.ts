@@ -103,6 +103,11 @@ const envSchema = z.object({
    * reCAPTCHA is configured: a bot that skips the check gets a smaller allowance of its own.
    */
   LEADS_SCRIPTLESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+  /**
+   * How long the answer to an address already known to be over its limit is held before it goes
+   * out (0: at once), so a flood from many connections cannot crowd other visitors out.
+   */
+  LEADS_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** How long the server waits for the bot-check verify endpoint before failing closed. */
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Lead notification outbox: poll interval, retry back-off (doubling from base up to max), claim lease. */
@@ -172,6 +177,8 @@ export type AppConfig = {
     rateLimit: { max: number; windowSeconds: number };
     /** Posts without JavaScript (unverified when reCAPTCHA is configured) per client IP per rateLimit window. */
     scriptlessRateLimitMax: number;
+    /** Known refusals are answered this many ms late (RefusalPacer); 0 answers them at once. */
+    refusalDelayMs: number;
     outbox: {
       pollMs: number;
       retryBaseMs: number;
@@ -371,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     leads: {
       rateLimit: { max: e.LEADS_RATE_LIMIT_MAX, windowSeconds: e.LEADS_RATE_LIMIT_WINDOW_SECONDS },
       scriptlessRateLimitMax: e.LEADS_SCRIPTLESS_RATE_LIMIT_MAX,
+      refusalDelayMs: e.LEADS_REFUSAL_DELAY_MS,
       outbox: {
         pollMs: e.LEADS_OUTBOX_POLL_MS,
         retryBaseMs: e.LEADS_OUTBOX_RETRY_BASE_MS,

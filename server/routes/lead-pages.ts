@@ -173,7 +173,7 @@ export function leadPageRoutes(publicUrl: string) {
 
         // After the body (at most LEAD_BODY_LIMIT_BYTES) is read, so that a refusal keeps what
         // the visitor typed. Otherwise the pipeline counts the post against the address's limit.
-        const refusal = knownLeadRefusal(c);
+        const refusal = await knownLeadRefusal(c);
         if (refusal) return refuse(c, refusal.error, refusal.status, values);
         let scriptless: Awaited<ReturnType<typeof scriptlessRefusal>>;
         try {
