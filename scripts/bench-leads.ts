@@ -5,8 +5,10 @@
  *   - the bare baseline (scripts/bench-leads-baseline.ts): a Hono route doing the same zod parse and
  *     one INSERT into the same database, nothing else,
  *   - a flood: one address sending from BENCH_FLOOD_CONNECTIONS connections while other visitors
- *     submit from BENCH_OTHERS_CONNECTIONS; refusals per second and the others' latency, next to
- *     the same visitors without the flood.
+ *     submit one lead every BENCH_TRICKLE_MS (default 100) from a process of their own
+ *     (scripts/bench-leads-trickle.ts), so that the flood's load generator cannot delay their
+ *     clock; refusals per second, and the others' p50/p95/p99 with and without the flood, measured
+ *     in the same run, with the ratio of the two p95s.
  * Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set (a fresh database
  * on that server). The server runs with its default lead limits and the bot check off. Each
  * submission comes from its own client address (x-forwarded-for, trusted for the run), as real
@@ -14,6 +16,7 @@
  *
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=50 npm run bench:leads
  *   BENCH_DATABASES=postgres BUILD_DIR=/tmp/other-build npm run bench:leads
+ *   BENCH_SCENARIOS=flood BENCH_DATABASES=postgres npm run bench:leads
  */
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -25,8 +28,10 @@ import { createPostgresDatabase } from "../tests/support/test-database";
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const floodConnections = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 100);
-const othersConnections = Number(process.env.BENCH_OTHERS_CONNECTIONS ?? 10);
+const trickleMs = Number(process.env.BENCH_TRICKLE_MS ?? 100);
 const databases = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
+/** BENCH_SCENARIOS=flood: only the others alone and beside the flood (the quicker before/after comparison). */
+const floodOnly = process.env.BENCH_SCENARIOS === "flood";
 const FLOOD_ADDRESS = "192.0.2.66";
 
 const leadBody = JSON.stringify({
@@ -46,6 +51,7 @@ type Row = {
   target: string;
   rps: number;
   p50: number;
+  p95?: number;
   p99: number;
   /** Answers other than 2xx that the scenario does not expect (the flood expects 429s). */
   unexpected: number;
@@ -113,6 +119,26 @@ async function startBaseline(env: Record<string, string>) {
   };
 }
 
+type Trickle = { count: number; statuses: Record<string, number>; p50: number; p95: number; p99: number; max: number };
+
+/** Other visitors at a steady trickle, from their own process (scripts/bench-leads-trickle.ts). */
+function trickle(url: string): Promise<Trickle> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(import.meta.dirname, "bench-leads-trickle.ts")], {
+    env: { ...process.env, URL: url, BENCH_DURATION: String(duration), BENCH_TRICKLE_MS: String(trickleMs), BENCH_BODY: leadBody },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  return new Promise((resolve, reject) =>
+    child.once("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as Trickle) : reject(new Error(`trickle exited with ${code}`)))),
+  );
+}
+
+function trickleRow(database: string, target: string, t: Trickle, note?: string): Row {
+  const ok = t.statuses["200"] ?? 0;
+  return { database, target, rps: Math.round(t.count / duration), p50: t.p50, p95: t.p95, p99: t.p99, unexpected: t.count - ok, errors: t.statuses["0"] ?? 0, total: t.count, note };
+}
+
 async function measure(database: string, url: string, options: Partial<autocannon.Options>, target: string) {
   await run(url, options, 2); // warm-up
   return row(database, target, await run(url, options, duration));
@@ -125,34 +151,34 @@ async function benchOne(database: string, env: Record<string, string | undefined
   const baseline = await startBaseline(baselineEnv);
   const rows: Row[] = [];
   try {
-    rows.push(await measure(database, `${server.url}/api/health`, { method: "GET" }, "GET /api/health"));
-    rows.push(await measure(database, `${baseline.url}/submit-booking`, posting(), "bare baseline: zod parse + one INSERT"));
-    rows.push(await measure(database, `${server.url}/api/submit-booking`, posting(), "POST /api/submit-booking"));
+    if (!floodOnly) {
+      rows.push(await measure(database, `${server.url}/api/health`, { method: "GET" }, "GET /api/health"));
+      rows.push(await measure(database, `${baseline.url}/submit-booking`, posting(), "bare baseline: zod parse + one INSERT"));
+      rows.push(await measure(database, `${server.url}/api/submit-booking`, posting(), "POST /api/submit-booking"));
+    }
 
     const endpoint = `${server.url}/api/submit-booking`;
-    const othersAlone = await run(endpoint, posting(), duration, othersConnections);
-    rows.push(row(database, `others alone (${othersConnections} conns)`, othersAlone));
-    const [flood, others] = await Promise.all([
-      run(endpoint, posting(FLOOD_ADDRESS), duration, floodConnections),
-      run(endpoint, posting(), duration, othersConnections),
-    ]);
+    const othersAlone = await trickle(endpoint);
+    rows.push(trickleRow(database, `others alone (one lead every ${trickleMs} ms)`, othersAlone));
+    const [flood, others] = await Promise.all([run(endpoint, posting(FLOOD_ADDRESS), duration, floodConnections), trickle(endpoint)]);
     const refused = flood.statusCodeStats?.["429"]?.count ?? 0;
     const floodRow = row(database, `flood: one address (${floodConnections} conns)`, flood, flood.non2xx - refused);
-    floodRow.note = `${Math.round(refused / duration)} refusals/s, ${flood["2xx"]} accepted`;
-    rows.push(floodRow, row(database, `others during the flood (${othersConnections} conns)`, others));
+    floodRow.p95 = flood.latency.p97_5;
+    floodRow.note = `${Math.round(refused / duration)} refusals/s, ${flood["2xx"]} accepted (p95 column: p97.5)`;
+    const ratio = others.p95 / Math.max(0.1, othersAlone.p95);
+    rows.push(floodRow, trickleRow(database, `others during the flood (one lead every ${trickleMs} ms)`, others, `p95 ${ratio.toFixed(1)}x alone`));
   } finally {
     await baseline.stop();
     await server.stop();
   }
-  const base = rows[1]!.rps;
-  rows[2]!.note = `${Math.round((100 * rows[2]!.rps) / Math.max(1, base))}% of the baseline`;
+  if (!floodOnly) rows[2]!.note = `${Math.round((100 * rows[2]!.rps) / Math.max(1, rows[1]!.rps))}% of the baseline`;
   return rows;
 }
 
 const results: Row[] = [];
 console.log(
   `bench:leads: ${connections} connections, ${duration} s per target (after a 2 s warm-up); ` +
-    `flood ${floodConnections} connections from one address beside ${othersConnections} other visitors`,
+    `flood ${floodConnections} connections from one address beside other visitors at one lead every ${trickleMs} ms`,
 );
 if (databases.includes("embedded")) {
   const dataDir = await seededDataDir("bench-baseline");
@@ -172,10 +198,10 @@ if (databases.includes("postgres")) {
 }
 
 console.log("");
-console.log("| database | target | req/s | p50 ms | p99 ms | unexpected non-2xx | errors | requests | |");
-console.log("|---|---|---:|---:|---:|---:|---:|---:|---|");
+console.log("| database | target | req/s | p50 ms | p95 ms | p99 ms | unexpected non-2xx | errors | requests | |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
 for (const r of results) {
-  console.log(`| ${r.database} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.unexpected} | ${r.errors} | ${r.total} | ${r.note ?? ""} |`);
+  console.log(`| ${r.database} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p95 ?? ""} | ${r.p99} | ${r.unexpected} | ${r.errors} | ${r.total} | ${r.note ?? ""} |`);
 }
 if (results.some((r) => r.unexpected > 0 || r.errors > 0)) {
   console.error("\nSome requests failed: the figures above are not a clean run.");

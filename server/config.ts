@@ -98,6 +98,16 @@ const envSchema = z.object({
   /** Lead submissions one client IP may make per window (POST /api/submit-booking and /api/contact). */
   LEADS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   LEADS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Of those, how many one client IP may send without JavaScript (no bot check) per window, when
+   * reCAPTCHA is configured: a bot that skips the check gets a smaller allowance of its own.
+   */
+  LEADS_SCRIPTLESS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+  /**
+   * How long the answer to an address already known to be over its limit is held before it goes
+   * out (0: at once), so a flood from many connections cannot crowd other visitors out.
+   */
+  LEADS_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** How long the server waits for the bot-check verify endpoint before failing closed. */
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Lead notification outbox: poll interval, retry back-off (doubling from base up to max), claim lease. */
@@ -122,6 +132,8 @@ const envSchema = z.object({
   LEADS_FIRST_CONTACT_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(15),
   /** "true": a lead without a meeting at the follow-up time also gets one e-mail back to the scheduler (docs/decisions/0704). */
   LEADS_PROSPECT_REMINDER: z.enum(["true", "false"]).default("false"),
+  /** Prospect reminders queued per recipient e-mail domain per day (a 24-hour window from the first). */
+  LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: z.coerce.number().int().min(1).default(5),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
@@ -165,6 +177,10 @@ export type AppConfig = {
   };
   leads: {
     rateLimit: { max: number; windowSeconds: number };
+    /** Posts without JavaScript (unverified when reCAPTCHA is configured) per client IP per rateLimit window. */
+    scriptlessRateLimitMax: number;
+    /** Known refusals are answered this many ms late (RefusalPacer); 0 answers them at once. */
+    refusalDelayMs: number;
     outbox: {
       pollMs: number;
       retryBaseMs: number;
@@ -180,6 +196,8 @@ export type AppConfig = {
     firstContactMinutes: number;
     /** Whether the follow-up also e-mails the prospect a link back to the scheduler. */
     prospectReminder: boolean;
+    /** Prospect reminders queued per recipient e-mail domain per 24 hours. */
+    prospectReminderDomainDailyMax: number;
     /** Verifies Calendly's webhook deliveries; without it the webhook endpoint answers 404. */
     calendlySigningKey: string | undefined;
   };
@@ -361,6 +379,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     leads: {
       rateLimit: { max: e.LEADS_RATE_LIMIT_MAX, windowSeconds: e.LEADS_RATE_LIMIT_WINDOW_SECONDS },
+      scriptlessRateLimitMax: e.LEADS_SCRIPTLESS_RATE_LIMIT_MAX,
+      refusalDelayMs: e.LEADS_REFUSAL_DELAY_MS,
       outbox: {
         pollMs: e.LEADS_OUTBOX_POLL_MS,
         retryBaseMs: e.LEADS_OUTBOX_RETRY_BASE_MS,
@@ -373,6 +393,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       followUpMinutes: e.LEADS_FOLLOW_UP_MINUTES,
       firstContactMinutes: e.LEADS_FIRST_CONTACT_MINUTES,
       prospectReminder: e.LEADS_PROSPECT_REMINDER === "true",
+      prospectReminderDomainDailyMax: e.LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX,
       calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY,
     },
     authSecret: e.BETTER_AUTH_SECRET,

@@ -1,4 +1,4 @@
-import { formatDelay } from "./slack-message";
+import { botCheckNote, formatDelay, isUnverified } from "./slack-message";
 
 /** The lead's copy the outbox holds for delivery (lead-service.ts payloadSql): the stored row. */
 export type LeadPayload = { kind?: string; lead?: Record<string, unknown> };
@@ -52,13 +52,19 @@ function fieldLines(lead: Record<string, unknown>): string {
 
 export type EmailContent = { subject: string; text: string };
 
-/** The staff e-mail about a new lead: every field it was stored with, and the lead's page. */
+/** The line every staff e-mail opens with: what the bot check said about the lead (docs/decisions/0621). */
+const botCheckLine = (lead: Record<string, unknown>) => `Bot check: ${botCheckNote(lead.botCheck)}`;
+
+/** "(unverified) " in a subject, for a lead sent without JavaScript while the bot check is on. */
+const unverifiedMark = (lead: Record<string, unknown>) => (isUnverified(lead.botCheck) ? " (unverified)" : "");
+
+/** The staff e-mail about a new lead: the bot check, every field it was stored with, and the lead's page. */
 export function newLeadEmail(payload: LeadPayload, leadUrl: string): EmailContent {
   const lead = payload.lead ?? {};
   const kind = payload.kind === "contact_request" ? "contact request" : "booking inquiry";
   return {
-    subject: `New ${kind}: ${who(lead)}`.slice(0, 200),
-    text: `A new ${kind} arrived.\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
+    subject: `New ${kind}${unverifiedMark(lead)}: ${who(lead)}`.slice(0, 200),
+    text: `A new ${kind} arrived.\n${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
   };
 }
 
@@ -67,19 +73,30 @@ export function followUpEmail(payload: LeadPayload, leadUrl: string, followUpMin
   const lead = payload.lead ?? {};
   const delay = formatDelay(followUpMinutes);
   return {
-    subject: `Follow up: ${who(lead)} has not booked a meeting`.slice(0, 200),
+    subject: `Follow up${unverifiedMark(lead)}: ${who(lead)} has not booked a meeting`.slice(0, 200),
     text:
-      `No meeting was booked ${delay} after this lead was submitted. Reach out now.\n\n` +
+      `No meeting was booked ${delay} after this lead was submitted. Reach out now.\n${botCheckLine(lead)}\n\n` +
       `Open the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
   };
 }
 
 /**
+ * A plausible first name to greet a prospect with, or null: the first word of the name when it is
+ * letters (any script, with their combining marks), apostrophes and hyphens only, at most 30
+ * characters, starting with a letter. Anything else (a URL, digits, a sentence, symbols) is not
+ * repeated to an address nobody verified: the e-mail then greets no one (docs/decisions/0621).
+ */
+export function greetingName(name: string): string | null {
+  const first = oneLine(name).split(" ")[0] ?? "";
+  return /^\p{L}[\p{L}\p{M}'’-]*$/u.test(first) && [...first].length <= 30 ? first : null;
+}
+
+/**
  * The one e-mail a prospect may get (docs/decisions/0704): a link back to the scheduler, prefilled
- * as the page prefills it, and nothing else: no lead data beyond the greeting, no marketing.
+ * as the page prefills it, and nothing else: no lead data beyond a plausible first name, no marketing.
  */
 export function prospectReminderEmail(name: string, schedulerUrl: string): EmailContent {
-  const first = oneLine(name).split(" ")[0] ?? "";
+  const first = greetingName(name);
   const greeting = first ? `Hi ${first},` : "Hi,";
   return {
     subject: "Pick a time for your call",

@@ -18,15 +18,20 @@ import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-check";
 import { leadReference, leadReferenceHash } from "./lead-reference";
 import {
+  bookingLeadFields,
+  contactLeadFields,
   findBookingByKey,
   findContactByKey,
   notificationPlan,
+  type LeadKind,
+  type PlannedNotification,
   storeBookingInquiry,
   storeContactRequest,
   type BookingLead,
   type LeadEvidence,
   type StoreLimit,
   type StoreResult,
+  type StoredByKey,
 } from "./lead-service";
 import type { RateLimitDecision } from "./rate-limiter";
 import type { Db } from "../db/client";
@@ -138,9 +143,6 @@ function evidenceOf(
 
 const IDEMPOTENCY_CONFLICT = "This submission key was already used for a different request.";
 
-const sameLead = (stored: { workEmail: string; name: string }, email: string, name: string) =>
-  stored.workEmail.toLowerCase() === email.toLowerCase() && stored.name === name;
-
 
 /**
  * The row for either body shape: the booking dialog's carries total_calls and no ai_goal, an
@@ -197,23 +199,25 @@ async function storeSubmission(
     clientKey: boolean;
     token: string | null | undefined;
     action: string;
-    identity: { email: string; name: string };
-    findByKey: (db: Db, key: string) => Promise<{ id: string; workEmail: string; name: string } | null>;
+    /** The lead's fields as its idempotency key must match them (lead-service.ts, bookingLeadFields). */
+    fields: string;
+    findByKey: (db: Db, key: string) => Promise<StoredByKey | null>;
     store: (db: Db, bot: { tokenHash: string | null; outcome: BotCheckOutcome }, limit: StoreLimit | undefined) => Promise<StoreResult>;
     logStored: (id: string) => void;
     /** The answer for the lead stored under this id: booking leads name their reference. */
     stored: (id: string) => LeadAnswer;
   },
 ): Promise<LeadAnswer> {
-  const { idempotencyKey, clientKey, identity } = submission;
+  const { idempotencyKey, clientKey } = submission;
   if (honeypotFilled(submission.body)) {
     deps.logger.info({ action: submission.action }, "honeypot filled: answered as stored, nothing stored");
     // As a stored lead is answered, with a reference that names no lead.
     return counted(meta, submission.stored(crypto.randomUUID()));
   }
   const { db } = deps.database;
-  const retryAnswer = (stored: { id: string; workEmail: string; name: string } | null) =>
-    stored && sameLead(stored, identity.email, identity.name) ? submission.stored(stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
+  // The same key with the same fields is a retry; with any other field it is another request.
+  const retryAnswer = (stored: StoredByKey | null) =>
+    stored && stored.fields === submission.fields ? submission.stored(stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
 
   const verifying = Boolean(deps.config.recaptcha.secretKey) && !meta.withoutScript;
   if (verifying) {
@@ -243,6 +247,33 @@ async function storeSubmission(
   }
 }
 
+/** Prospect reminders per recipient domain are counted over a day (LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX). */
+const PROSPECT_DOMAIN_WINDOW_SECONDS = 24 * 3600;
+
+/**
+ * The notifications a lead about to be stored queues (notificationPlan), its prospect reminder
+ * dropped once the recipient's e-mail domain has had its share for the day: the reminder goes to
+ * an address nobody verified, so however many leads name one company's domain, that company gets
+ * at most a few reminders a day. The domain's bucket is counted when the reminder is planned, just
+ * before the lead is stored (a lead refused after that, a rare race, still spends one), and its key
+ * holds a hash of the domain, not the domain.
+ */
+async function planFor(deps: AppDeps, meta: RequestMeta, kind: LeadKind, botCheck: BotCheckOutcome, email: string): Promise<PlannedNotification[]> {
+  const plan = notificationPlan(deps.config, kind, botCheck);
+  if (!plan.some((p) => p.channel === "prospect_email")) return plan;
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  const spec = {
+    key: `prospect-domain:${crypto.createHash("sha256").update(domain).digest("hex").slice(0, 32)}`,
+    max: deps.config.leads.prospectReminderDomainDailyMax,
+    windowSeconds: PROSPECT_DOMAIN_WINDOW_SECONDS,
+  };
+  const { limiter } = meta.limit;
+  const decision = limiter.known(spec.key) ?? (await limiter.hit(spec));
+  if (decision.allowed) return plan;
+  deps.logger.info({ kind }, "prospect reminder not queued: its recipient's domain had its share today");
+  return plan.filter((p) => p.channel !== "prospect_email");
+}
+
 /** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
 export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(rawBody, meta);
@@ -266,12 +297,12 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
     clientKey,
     token: v.recaptchaToken,
     action: BOT_CHECK_ACTIONS[sourceForm],
-    identity: { email: lead.workEmail, name: lead.name },
+    fields: bookingLeadFields(lead),
     findByKey: findBookingByKey,
-    store: (db, bot, limit) =>
+    store: async (db, bot, limit) =>
       storeBookingInquiry(
         db,
-        notificationPlan(deps.config, "booking_inquiry"),
+        await planFor(deps, meta, "booking_inquiry", bot.outcome, lead.workEmail),
         lead,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
         leadIdentity,
@@ -298,12 +329,12 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     clientKey,
     token: v.recaptchaToken,
     action: BOT_CHECK_ACTIONS.contact_form,
-    identity: { email: v.email, name: v.name },
+    fields: contactLeadFields({ ...v, companySize: v.company_size }),
     findByKey: findContactByKey,
-    store: (db, bot, limit) =>
+    store: async (db, bot, limit) =>
       storeContactRequest(
         db,
-        notificationPlan(deps.config, "contact_request"),
+        await planFor(deps, meta, "contact_request", bot.outcome, v.email),
         v,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
         { id: crypto.randomUUID(), referenceHash: null },

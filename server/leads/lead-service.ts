@@ -18,30 +18,38 @@ export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" |
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
 export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
 
-/** The staff channels configured: the sales inbox by e-mail, Slack. */
-function staffChannels(notify: AppConfig["notify"]): NotificationChannel[] {
+/**
+ * The staff channels configured for a lead: the sales inbox by e-mail, Slack. Slack is held for a
+ * lead sent without JavaScript while the bot check is on (`no_script`): nothing verified it, so it
+ * does not page the channel; the staff e-mail and the inbox show it marked unverified
+ * (docs/decisions/0621). A lead whose bot check is off notifies as any other.
+ */
+function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
   if (notify.smtpUrl && notify.to) channels.push("email");
-  if (notify.slackWebhookUrl) channels.push("slack");
+  if (notify.slackWebhookUrl && botCheck !== "no_script") channels.push("slack");
   return channels;
 }
 
 /**
- * The notifications a new lead queues, from configuration: the new lead on every channel (the
- * staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a follow-up alert to
- * staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked by then), and, where
- * turned on, one e-mail to the prospect at the same time (docs/decisions/0704).
+ * The notifications a new lead queues, from configuration and its bot check: the new lead on every
+ * channel (the staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a
+ * follow-up alert to staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked
+ * by then), and, where turned on and only for a lead whose bot check passed, one e-mail to the
+ * prospect at the same time (docs/decisions/0704, 0621).
  */
-export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind): PlannedNotification[] {
+export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
   const { notify, leads } = config;
   const plan: PlannedNotification[] = [];
-  const staff = staffChannels(notify);
+  const staff = staffChannels(notify, botCheck);
   for (const channel of staff) plan.push({ channel, topic: "lead_stored", delaySeconds: 0 });
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
   if (kind === "booking_inquiry") {
     const delaySeconds = Math.round(leads.followUpMinutes * 60);
     for (const channel of staff) plan.push({ channel, topic: "follow_up", delaySeconds });
-    if (leads.prospectReminder && notify.smtpUrl) plan.push({ channel: "prospect_email", topic: "prospect_reminder", delaySeconds });
+    if (leads.prospectReminder && notify.smtpUrl && botCheck === "passed") {
+      plan.push({ channel: "prospect_email", topic: "prospect_reminder", delaySeconds });
+    }
   }
   return plan;
 }
@@ -75,21 +83,44 @@ export type BookingLead = {
   consentTextVersion: string;
 };
 
-/** The booking inquiry an idempotency key already stored, if any. */
-export async function findBookingByKey(db: Db, key: string) {
-  const [row] = await db
-    .select({ id: bookingInquiries.id, workEmail: bookingInquiries.workEmail, name: bookingInquiries.name })
-    .from(bookingInquiries)
-    .where(eq(bookingInquiries.idempotencyKey, key));
-  return row ?? null;
+/** A lead an idempotency key already stored: its id, and the fields it was stored with (leadFields). */
+export type StoredByKey = { id: string; fields: string };
+
+/**
+ * The fields that make a submission the same lead, as one comparable string: every field the
+ * visitor typed or chose, e-mail case aside. Not the bot-check token, the attribution or the
+ * consent text version: a legitimate retry may carry a fresh token, a later page or a newer
+ * version, and is still the same lead. A key reused with any other value here is a conflict.
+ */
+export function bookingLeadFields(l: Pick<BookingLead, "sourceForm" | "name" | "jobTitle" | "workEmail" | "companyName" | "totalCalls" | "aiGoal" | "tcpaConsent">): string {
+  return JSON.stringify([l.sourceForm, l.name, l.jobTitle, l.workEmail.toLowerCase(), l.companyName, l.totalCalls ?? null, l.aiGoal ?? null, l.tcpaConsent]);
 }
 
-export async function findContactByKey(db: Db, key: string) {
-  const [row] = await db
-    .select({ id: contactRequests.id, workEmail: contactRequests.email, name: contactRequests.name })
-    .from(contactRequests)
-    .where(eq(contactRequests.idempotencyKey, key));
-  return row ?? null;
+export function contactLeadFields(l: {
+  name: string;
+  company: string;
+  role?: string | null;
+  email: string;
+  phone?: string | null;
+  industry: string;
+  companySize?: string | null;
+  notes?: string | null;
+}): string {
+  return JSON.stringify([l.name, l.company, l.role ?? null, l.email.toLowerCase(), l.phone ?? null, l.industry, l.companySize ?? null, l.notes ?? null]);
+}
+
+/**
+ * The booking inquiry an idempotency key already stored, if any, with its fields: the row itself
+ * is the record of what the key stood for, so no separate hash is kept (docs/decisions/0621).
+ */
+export async function findBookingByKey(db: Db, key: string): Promise<StoredByKey | null> {
+  const [row] = await db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, key));
+  return row ? { id: row.id, fields: bookingLeadFields(row) } : null;
+}
+
+export async function findContactByKey(db: Db, key: string): Promise<StoredByKey | null> {
+  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.idempotencyKey, key));
+  return row ? { id: row.id, fields: contactLeadFields(row) } : null;
 }
 
 export type StoreResult =

@@ -5,7 +5,7 @@ import { adminLeadPath } from "@shared/site-routes";
 import { followUpEmail, newLeadEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
-import { slackMessage, type NotificationLead } from "./slack-message";
+import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
 
 export type { NotificationLead };
 
@@ -258,7 +258,8 @@ export function createNotifier(config: NotifierConfig): Notifier {
           throw new DeliveryError("NOT_CONFIGURED", "webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
         }
         if (delivery.topic !== "lead_stored") throw unsupported(delivery);
-        const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, lead: payload.lead });
+        // bot_check: what the bot check said, in words a receiver can branch on (docs/decisions/0621).
+        const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, bot_check: botCheckToken(payload.lead?.botCheck), lead: payload.lead });
         const timestamp = String(Math.floor(Date.now() / 1000));
         const response = await fetch(notify.webhookUrl, {
           method: "POST",
@@ -286,6 +287,8 @@ export function createNotifier(config: NotifierConfig): Notifier {
           leadUrl: leadUrl(delivery),
           followUpMinutes: config.leads.followUpMinutes,
           meeting: delivery.topic === "meeting_booked" ? meetingOf(delivery, lead) : null,
+          // The new lead and its follow-up carry the stored lead; a booked meeting does not.
+          botCheck: delivery.topic === "meeting_booked" ? undefined : (payload.lead?.botCheck ?? null),
         });
         return postToSlack(notify.slackWebhookUrl, message, signal);
       }
@@ -294,6 +297,8 @@ export function createNotifier(config: NotifierConfig): Notifier {
           throw new DeliveryError("NOT_CONFIGURED", "prospect reminder is not turned on (LEADS_PROSPECT_REMINDER, SMTP_URL)");
         }
         if (delivery.topic !== "prospect_reminder") throw unsupported(delivery);
+        // Only a lead whose bot check passed is e-mailed (a reminder queued before that rule was not).
+        if (payload.lead?.botCheck !== "passed") throw new DeliveryError("NOT_VERIFIED", "the lead's bot check did not pass: no reminder to an unverified address");
         const lead = leadOf(delivery);
         if (!lead.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
         return sendMail(delivery, lead.email, prospectReminderEmail(lead.name, reminderSchedulerUrl(config, lead)), signal, false);

@@ -92,6 +92,42 @@ export class RateLimiter {
   }
 }
 
+/**
+ * Paces the refusals an instance already knows (RateLimiter.known): each answer is held for
+ * `delayMs` before it goes out, at most `maxHeld` at once (past that, answered at once). A refusal
+ * costs little on its own, but a client that floods from many connections sends the next request
+ * the moment an answer arrives, so refusing faster only lets it send faster: at thousands of
+ * refusals a second the process's one thread spends itself on them and every other visitor's
+ * request waits in line behind ~one per connection. Held, each connection sends about one request
+ * per `delayMs`; a timer costs nothing while it waits. What the client learns is unchanged (429,
+ * Retry-After), and a person refused waits a moment longer for an answer that was no anyway
+ * (docs/decisions/0621).
+ */
+export class RefusalPacer {
+  private held = 0;
+
+  constructor(
+    private readonly delayMs: number,
+    private readonly maxHeld: number,
+  ) {}
+
+  /** Answers held right now (for tests and the bench). */
+  get holding(): number {
+    return this.held;
+  }
+
+  /** Resolves after the delay; at once when pacing is off or `maxHeld` answers are already held. */
+  async pace(): Promise<void> {
+    if (this.delayMs <= 0 || this.held >= this.maxHeld) return;
+    this.held++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    } finally {
+      this.held--;
+    }
+  }
+}
+
 /** Drops buckets whose window ended long ago (called by the outbox worker's housekeeping). */
 export async function pruneRateLimitBuckets(db: Db, olderThanSeconds: number): Promise<void> {
   await db.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);

@@ -29,6 +29,28 @@ export function escapeSlack(value: string): string {
   return short.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/**
+ * What the bot check said about a lead, as every staff notification words it (docs/decisions/0621):
+ * `passed` (reCAPTCHA verified it), `off` (no keys configured: nothing was checked, for any lead,
+ * so it is not singled out), or sent without JavaScript while the check is on (nothing verified
+ * it). Leads stored before the outcome was recorded say so.
+ */
+export function botCheckNote(outcome: unknown): string {
+  if (outcome === "passed") return "passed";
+  if (outcome === "off") return "off (no reCAPTCHA keys configured)";
+  if (outcome === "no_script") return "UNVERIFIED: sent without JavaScript, no bot check ran";
+  return "not recorded";
+}
+
+/** A lead nothing verified: sent without JavaScript while the bot check is on. */
+export const isUnverified = (outcome: unknown) => outcome === "no_script";
+
+/** The bot check as the signed webhook's `bot_check` names it: passed, off, scriptless-unverified, or null. */
+export function botCheckToken(outcome: unknown): "passed" | "off" | "scriptless-unverified" | null {
+  if (outcome === "passed" || outcome === "off") return outcome;
+  return outcome === "no_script" ? "scriptless-unverified" : null;
+}
+
 /** "in 30 minutes", "in 1 hour", "in 36 seconds": a follow-up time as staff read it. */
 export function formatDelay(minutes: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
@@ -49,6 +71,11 @@ export type SlackContext = {
   followUpMinutes: number;
   /** A booked meeting: its start (from the notification, or the desk's current meeting), and whether it replaced one. */
   meeting: { startsAt: Date | null; rescheduled: boolean } | null;
+  /**
+   * The lead's bot-check outcome (the outbox's copy of the lead), shown as a field; undefined where
+   * the notification carries none (a booked meeting, which Calendly reported).
+   */
+  botCheck?: unknown;
 };
 
 type TextObject = { type: "mrkdwn"; text: string; verbatim: true };
@@ -88,9 +115,15 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
     headline = `*New lead:* ${who}`;
     text = `New lead: ${who} from the ${source.toLowerCase()}`;
   }
+  // Slack is held for such leads (lead-service.ts); one queued before that still says so first.
+  if (isUnverified(context.botCheck)) {
+    headline = `*UNVERIFIED* ${headline}`;
+    text = `UNVERIFIED ${text}`;
+  }
 
   const fields = [mrkdwn(`*Source*\n${source}`)];
   if (volume) fields.push(mrkdwn(`*Volume*\n${volume}`));
+  if (context.botCheck !== undefined) fields.push(mrkdwn(`*Bot check*\n${botCheckNote(context.botCheck)}`));
   if (topic === "meeting_booked") {
     // Slack shows a date token in each reader's own time zone; the fallback is UTC.
     const when = starts

@@ -16,7 +16,7 @@ import {
 import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
-import { knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, UNAVAILABLE } from "./leads";
+import { knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, scriptlessRefusal, UNAVAILABLE } from "./leads";
 import { countFunnelStep } from "../analytics/ingest";
 
 /**
@@ -123,7 +123,8 @@ function answerPage(pageHtml: string, form: NativeLeadForm, formHtml: string): s
  * Native form posts to the pages that hold a lead form (POST /book-demo, /enterprise, /contact):
  * a browser without JavaScript, or whose scripts failed, sends the form here
  * (docs/decisions/0501). The checks and the pipeline are those of the JSON endpoints (origin,
- * body limit, per-address rate limit, honeypot, the shared schema, one transaction with the
+ * body limit, per-address rate limit, with the bot check on a smaller scriptless allowance of its
+ * own too (docs/decisions/0621), honeypot, the shared schema, one transaction with the
  * outbox); the answer is the page itself with the thank-you state, or with the errors beside
  * the visitor's values. Personal data never goes into a URL: the values come back in the page.
  */
@@ -172,8 +173,16 @@ export function leadPageRoutes(publicUrl: string) {
 
         // After the body (at most LEAD_BODY_LIMIT_BYTES) is read, so that a refusal keeps what
         // the visitor typed. Otherwise the pipeline counts the post against the address's limit.
-        const refusal = knownLeadRefusal(c);
+        const refusal = await knownLeadRefusal(c);
         if (refusal) return refuse(c, refusal.error, refusal.status, values);
+        let scriptless: Awaited<ReturnType<typeof scriptlessRefusal>>;
+        try {
+          scriptless = await scriptlessRefusal(c);
+        } catch (error) {
+          deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
+          return refuse(c, UNAVAILABLE, 503, values);
+        }
+        if (scriptless) return refuse(c, scriptless.error, scriptless.status, values);
         const ip = clientIp(c, deps.config.trustProxyHeader);
         const body: LeadBody = page.body(posted, has);
         const honeypot = raw[HONEYPOT_FIELD];

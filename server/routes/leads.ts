@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
-import { RateLimiter } from "../leads/rate-limiter";
+import { RateLimiter, RefusalPacer } from "../leads/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
 import type { StoreLimit } from "../leads/lead-service";
 import { RATE_LIMITED, submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
@@ -25,8 +25,20 @@ const leadBodySchema = z.custom<LeadBody>(
   NOT_A_JSON_OBJECT,
 );
 
-/** One limiter per app (one instance): what it remembers is this instance's (rate-limiter.ts). */
-const limiters = new WeakMap<AppDeps, RateLimiter>();
+/** Answers a known refusal holds at most at once (RefusalPacer); past that, answered at once. */
+const MAX_HELD_REFUSALS = 2000;
+
+/** One limiter and one pacer per app (one instance): what they hold is this instance's (rate-limiter.ts). */
+const limiters = new WeakMap<AppDeps, { limiter: RateLimiter; pacer: RefusalPacer }>();
+
+function limiterOf(deps: AppDeps) {
+  let entry = limiters.get(deps);
+  if (!entry) {
+    entry = { limiter: new RateLimiter(deps.database.db), pacer: new RefusalPacer(deps.config.leads.refusalDelayMs, MAX_HELD_REFUSALS) };
+    limiters.set(deps, entry);
+  }
+  return entry;
+}
 
 /**
  * The per-address limit shared by every lead form, JSON or native (server/routes/lead-pages.ts):
@@ -35,22 +47,53 @@ const limiters = new WeakMap<AppDeps, RateLimiter>();
  */
 export function leadLimit(c: Context<AppEnv>): StoreLimit {
   const deps = c.get("deps");
-  let limiter = limiters.get(deps);
-  if (!limiter) limiters.set(deps, (limiter = new RateLimiter(deps.database.db)));
+  const { limiter } = limiterOf(deps);
   const { max, windowSeconds } = deps.config.leads.rateLimit;
   return { limiter, spec: { key: `leads:${rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))}`, max, windowSeconds } };
 }
 
 /**
  * A refusal this instance already knows for the client's address (the database refused it in the
- * current window): answered before the body is read and without a database write. Null otherwise:
- * the pipeline counts the submission. Sets Retry-After when it refuses.
+ * current window): answered without a database write, and held for LEADS_REFUSAL_DELAY_MS first
+ * (RefusalPacer, docs/decisions/0621). Null otherwise, at once: the pipeline counts the
+ * submission. Sets Retry-After when it refuses.
  */
-export function knownLeadRefusal(c: Context<AppEnv>): { status: 429; error: string } | null {
+export async function knownLeadRefusal(c: Context<AppEnv>): Promise<{ status: 429; error: string } | null> {
   const { limiter, spec } = leadLimit(c);
   const known = limiter.known(spec.key);
   if (!known || known.allowed) return null;
+  await limiterOf(c.get("deps")).pacer.pace();
   c.header("Retry-After", String(known.retryAfterSeconds));
+  return { status: 429, error: RATE_LIMITED };
+}
+
+/**
+ * The smaller allowance of posts sent without JavaScript (LEADS_SCRIPTLESS_RATE_LIMIT_MAX per
+ * client address per LEADS_RATE_LIMIT_WINDOW_SECONDS), in a bucket of their own, counted on top of
+ * the shared one: a bot that skips the bot check by posting the form gets a few leads per window,
+ * not the full allowance. Null when the bot check is off: then no lead is verified, and a
+ * scriptless post is no less checked than a JSON one (docs/decisions/0621).
+ */
+export function scriptlessLimit(c: Context<AppEnv>): StoreLimit | null {
+  const deps = c.get("deps");
+  if (!deps.config.recaptcha.secretKey) return null;
+  const { limiter, spec } = leadLimit(c);
+  return { limiter, spec: { ...spec, key: `scriptless:${spec.key}`, max: deps.config.leads.scriptlessRateLimitMax } };
+}
+
+/**
+ * Counts a scriptless post against its own allowance (scriptlessLimit): a refusal this instance
+ * already knows costs no database write and is paced as the shared one is. Sets Retry-After when
+ * it refuses.
+ */
+export async function scriptlessRefusal(c: Context<AppEnv>): Promise<{ status: 429; error: string } | null> {
+  const limit = scriptlessLimit(c);
+  if (!limit) return null;
+  const known = limit.limiter.known(limit.spec.key);
+  if (known) await limiterOf(c.get("deps")).pacer.pace();
+  const decision = known ?? (await limit.limiter.hit(limit.spec));
+  if (decision.allowed) return null;
+  c.header("Retry-After", String(decision.retryAfterSeconds));
   return { status: 429, error: RATE_LIMITED };
 }
 
@@ -69,7 +112,7 @@ export function leadRoutes() {
   const routes = new Hono<AppEnv>();
 
   const rateLimit = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const refusal = knownLeadRefusal(c);
+    const refusal = await knownLeadRefusal(c);
     if (refusal) return c.json(publicErrorBody({ error: refusal.error }), refusal.status);
     await next();
   };

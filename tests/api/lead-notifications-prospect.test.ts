@@ -6,19 +6,26 @@ import { leadReference } from "../../server/leads/lead-reference";
 import { createNotifier } from "../../server/leads/notifier";
 import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
-import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
+import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSmtp } from "./lead-notifications-support";
 
 /*
- * The prospect reminder (docs/decisions/0704): off by default; when LEADS_PROSPECT_REMINDER=true,
- * one e-mail to a booking or enterprise lead without a meeting at the follow-up time, with a link
- * back to the scheduler prefilled as the page prefills it, and nothing else.
+ * The prospect reminder (docs/decisions/0704, 0621): off by default; when
+ * LEADS_PROSPECT_REMINDER=true, one e-mail to a booking or enterprise lead whose bot check passed
+ * and that has no meeting at the follow-up time, with a link back to the scheduler prefilled as
+ * the page prefills it, a plausible first name at most, and nothing else; a few per recipient
+ * domain per day.
  */
 
 const SECRET = "a-test-secret-that-is-at-least-32-characters-long";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let verify: Awaited<ReturnType<typeof startHttpServer>>;
 let on: TestApp;
 let off: TestApp;
+/** Turned on, without reCAPTCHA keys: no lead's bot check passes. */
+let unchecked: TestApp;
+/** Turned on, two reminders per recipient domain per day. */
+let capped: TestApp;
 const workers: OutboxWorker[] = [];
 
 function newWorker(app: TestApp) {
@@ -38,10 +45,24 @@ const env = () => ({
   LEADS_RATE_LIMIT_MAX: "1000",
 });
 
+/** reCAPTCHA configured, its siteverify played by a local server that passes "<action>:<n>" for that action. */
+const recaptcha = () => ({
+  RECAPTCHA_SITE_KEY: "site-key",
+  RECAPTCHA_SECRET_KEY: "secret-key",
+  RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
+  RECAPTCHA_TIMEOUT_MS: "5000",
+});
+
 beforeAll(async () => {
   smtp = await startSmtp();
-  on = await createTestApp({ ...env(), LEADS_PROSPECT_REMINDER: "true" });
+  verify = await startHttpServer((_req, body, res) => {
+    const action = (new URLSearchParams(body).get("response") ?? "").split(":")[0];
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: true, score: 0.9, action, hostname: "localhost" }));
+  });
+  on = await createTestApp({ ...env(), ...recaptcha(), LEADS_PROSPECT_REMINDER: "true", LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: "100" }, {}, { site: "lazy" });
   off = await createTestApp(env());
+  unchecked = await createTestApp({ ...env(), LEADS_PROSPECT_REMINDER: "true" });
+  capped = await createTestApp({ ...env(), ...recaptcha(), LEADS_PROSPECT_REMINDER: "true", LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: "2" });
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -50,11 +71,23 @@ afterEach(async () => {
 afterAll(async () => {
   await on?.close();
   await off?.close();
+  await unchecked?.close();
+  await capped?.close();
   await smtp?.close();
+  await verify?.close();
 });
 
+let n = 0;
+/** A token siteverify passes for the form's action (bookingBody, enterpriseBody or contactBody). */
+function tokenFor(path: string, body: Record<string, unknown>) {
+  const action = path === "/api/contact" ? "contact_form" : "ai_goal" in body ? "enterprise_scheduler" : "booking_scheduler";
+  return `${action}:${n++}`;
+}
+
 async function submit(app: TestApp, path: "/api/submit-booking" | "/api/contact", body: Record<string, unknown>): Promise<string> {
-  expect((await postJson(app.app, path, body)).status).toBe(200);
+  const signed = app.config.recaptcha.secretKey ? { ...body, recaptchaToken: tokenFor(path, body) } : body;
+  const res = await postJson(app.app, path, signed);
+  expect(res.status, await res.clone().text()).toBe(200);
   const [lead] = await app.database.db.select().from(leads).where(eq(leads.email, String(body.work_email ?? body.email)));
   return lead!.id;
 }
@@ -165,5 +198,75 @@ describe("the prospect reminder, off (the default)", () => {
     await worker.runOnce();
     expect(toProspect("oscar@prospect.example")).toHaveLength(0);
     expect(await reminderRows(off, id)).toEqual([expect.objectContaining({ attempts: 0, deliveredAt: null, deadAt: null, lastError: null })]);
+  });
+});
+
+describe("the prospect reminder's guards (an address nobody verified)", () => {
+  it("is queued only for a lead whose bot check passed: not for a form sent without JavaScript, nor with the bot check off", async () => {
+    const verified = await submit(on, "/api/submit-booking", bookingBody({ name: "Val Verified", work_email: "val@guarded.example" }));
+    expect(await reminderRows(on, verified)).toHaveLength(1);
+
+    // The same form posted without JavaScript: stored unverified, no reminder.
+    const res = await on.app.request("/book-demo", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000", referer: "http://localhost:3000/book-demo" },
+      body: new URLSearchParams({ website: "", source_form: "booking_dialog", name: "Nick Noscript", job_title: "Owner", work_email: "victim@guarded.example", company_name: "Relay Inc", total_calls: "250", tcpa_consent: "on" }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const [scriptless] = await on.database.db.select().from(leads).where(eq(leads.email, "victim@guarded.example"));
+    expect(await reminderRows(on, scriptless!.id)).toEqual([]);
+    // One queued before this rule (as an older instance would have) is not sent either.
+    await on.database.db.insert(leadOutbox).values({
+      leadKind: "booking_inquiry",
+      leadId: scriptless!.id,
+      channel: "prospect_email",
+      topic: "prospect_reminder",
+      payload: { kind: "booking_inquiry", lead: { name: "Nick Noscript", workEmail: "victim@guarded.example", botCheck: "no_script" } },
+    });
+    await newWorker(on).runOnce();
+    expect(toProspect("victim@guarded.example")).toHaveLength(0);
+    expect((await reminderRows(on, scriptless!.id))[0]).toMatchObject({ deliveredAt: null, lastError: expect.stringContaining("bot check did not pass") });
+
+    // No keys configured: nothing verified any lead, so none is reminded.
+    const notChecked = await submit(unchecked, "/api/submit-booking", bookingBody({ name: "Una Unchecked", work_email: "una@guarded.example" }));
+    expect(await reminderRows(unchecked, notChecked)).toEqual([]);
+  });
+
+  it("greets with a plausible first name only (letters of any script, apostrophe, hyphen, at most 30), else no name", async () => {
+    const cases: [string, string][] = [
+      ["José-María Núñez", "Hi José-María,"],
+      ["O'Brien Smith", "Hi O'Brien,"],
+      ["Zoë", "Hi Zoë,"],
+      ["www.win-a-prize.example/claim Now", "Hi,"],
+      ["Visit http://spam.example", "Hi Visit,"],
+      ["C4sh Prize", "Hi,"],
+      ["Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa Long", "Hi,"],
+      ["<b>Bold</b> Name", "Hi,"],
+    ];
+    const worker = newWorker(on);
+    for (const [i, [name, greeting]] of cases.entries()) {
+      const address = `greeting-${i}@greet${i}.example`;
+      const id = await submit(on, "/api/submit-booking", bookingBody({ name, work_email: address }));
+      await worker.runOnce();
+      smtp.messages.length = 0;
+      await dueNow(on, id);
+      await worker.runOnce();
+      const sent = toProspect(address);
+      expect(sent, name).toHaveLength(1);
+      const email = mailText(sent[0]!.raw);
+      // The one greeting line; the name is otherwise only in the scheduler link's prefill, encoded.
+      expect(email.split(/\r?\n/).filter((line) => line.startsWith("Hi")), name).toEqual([greeting]);
+    }
+  });
+
+  it("is queued at most LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX times per recipient domain per day; other domains are untouched", async () => {
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await submit(capped, "/api/submit-booking", bookingBody({ name: `Cap ${i}`, work_email: `cap-${i}@Capped.example` })));
+    const queued = await Promise.all(ids.map(async (id) => (await reminderRows(capped, id)).length));
+    expect(queued).toEqual([1, 1, 0, 0]);
+    // The leads themselves, and the staff's follow-up, are all there.
+    for (const id of ids) expect((await capped.database.db.select().from(leadOutbox).where(and(eq(leadOutbox.leadId, id), eq(leadOutbox.topic, "follow_up"))))).toHaveLength(1);
+    const other = await submit(capped, "/api/submit-booking", bookingBody({ name: "Other Domain", work_email: "someone@uncapped.example" }));
+    expect(await reminderRows(capped, other)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../server/app";
 import { rateLimitBuckets } from "../../server/db/schema";
-import { RateLimiter } from "../../server/leads/rate-limiter";
+import { RateLimiter, RefusalPacer } from "../../server/leads/rate-limiter";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support";
 
@@ -15,7 +15,8 @@ let t: TestApp;
 let other: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600" });
+  // Known refusals answered at once here: these tests count database calls, not time.
+  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600", LEADS_REFUSAL_DELAY_MS: "0" });
   // A second instance: its own app (and its own memory of refusals) on the same database.
   other = createApp({ ...t.deps });
 });
@@ -92,6 +93,50 @@ describe("the lead limit under a flood", () => {
     calls.stop();
     expect(res.status).toBe(200);
     expect(calls.calls).toBe(1);
+  });
+});
+
+describe("a flood's refusals are paced (LEADS_REFUSAL_DELAY_MS)", () => {
+  let paced: TestApp;
+  beforeAll(async () => {
+    paced = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "2", LEADS_REFUSAL_DELAY_MS: "1000" });
+  });
+  afterAll(() => paced.close());
+
+  it("holds each answer to an address known to be over its limit, while another visitor is answered at once", async () => {
+    const ip = "203.0.113.120";
+    for (let i = 0; i < 2; i++) expect((await postJson(paced.app, "/api/contact", contactBody({ email: `paced-${i}@example.com` }), from(ip))).status).toBe(200);
+    // The database refuses the address once; from then on the instance knows.
+    expect((await postJson(paced.app, "/api/contact", contactBody(), from(ip))).status).toBe(429);
+
+    const started = performance.now();
+    const refusal = async () => {
+      const res = await postJson(paced.app, "/api/submit-booking", bookingBody(), from(ip));
+      return { status: res.status, retryAfter: res.headers.get("retry-after"), at: performance.now() - started };
+    };
+    const flood = Array.from({ length: 30 }, refusal);
+    const other = await postJson(paced.app, "/api/submit-booking", bookingBody({ work_email: "not-flooding@example.com" }), from("203.0.113.121"));
+    const otherAt = performance.now() - started;
+    const refused = await Promise.all(flood);
+
+    expect(other.status).toBe(200);
+    expect(refused.map((r) => r.status)).toEqual(Array(30).fill(429));
+    expect(refused.every((r) => Number(r.retryAfter) > 500)).toBe(true);
+    // Each refusal went out a second late (before: at once), and the other visitor did not wait for them.
+    const firstRefusal = Math.min(...refused.map((r) => r.at));
+    expect(firstRefusal).toBeGreaterThanOrEqual(990);
+    expect(otherAt).toBeLessThan(firstRefusal);
+  });
+
+  it("holds at most its maximum at once: past it, answers at once", async () => {
+    const pacer = new RefusalPacer(60_000, 2);
+    const held = [pacer.pace(), pacer.pace()];
+    expect(pacer.holding).toBe(2);
+    let third = false;
+    await pacer.pace().then(() => (third = true));
+    expect(third).toBe(true);
+    expect(pacer.holding).toBe(2);
+    void held; // left to their timers: the test does not wait a minute
   });
 });
 

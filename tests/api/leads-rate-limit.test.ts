@@ -5,7 +5,8 @@ import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support"
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600" });
+  // Known refusals answered at once: their pacing is tested in leads-load.test.ts.
+  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600", LEADS_REFUSAL_DELAY_MS: "0" });
 });
 afterAll(() => t.close());
 
