@@ -61,8 +61,6 @@ beforeAll(async () => {
   });
   on = await createTestApp({ ...env(), ...recaptcha(), LEADS_PROSPECT_REMINDER: "true", LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: "100" }, {}, { site: "lazy" });
   off = await createTestApp(env());
-  unchecked = await createTestApp({ ...env(), LEADS_PROSPECT_REMINDER: "true" });
-  capped = await createTestApp({ ...env(), ...recaptcha(), LEADS_PROSPECT_REMINDER: "true", LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: "2" });
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -202,6 +200,11 @@ describe("the prospect reminder, off (the default)", () => {
 });
 
 describe("the prospect reminder's guards (an address nobody verified)", () => {
+  beforeAll(async () => {
+    unchecked = await createTestApp({ ...env(), LEADS_PROSPECT_REMINDER: "true" });
+    capped = await createTestApp({ ...env(), ...recaptcha(), LEADS_PROSPECT_REMINDER: "true", LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: "2" });
+  });
+
   it("is queued only for a lead whose bot check passed: not for a form sent without JavaScript, nor with the bot check off", async () => {
     const verified = await submit(on, "/api/submit-booking", bookingBody({ name: "Val Verified", work_email: "val@guarded.example" }));
     expect(await reminderRows(on, verified)).toHaveLength(1);
