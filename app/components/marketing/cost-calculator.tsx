@@ -199,12 +199,15 @@ function CostTable({ columns }: { columns: Column[] }) {
   );
   const percent = (value: number) => `${Math.max(1.5, Math.min(100, (value / scale) * 100))}%`;
   const optionCell = "px-4 pt-3 text-left font-semibold sm:px-6 md:py-4";
-  // Read at every width; shown from md up (not-sr-only resets padding, hence md:px-6 md:py-4).
-  const rowHeader = "sr-only text-left font-semibold md:not-sr-only md:px-6 md:py-4";
+  // The option's header, read at every width. On a phone its column is 0 wide (the first row's
+  // cell sets it: the table's layout is fixed) and its text visually hidden; from md up it shows.
+  const rowHeader = "text-left font-semibold md:px-6 md:py-4";
+  const rowHeaderText = (name: string) => <span className="sr-only md:not-sr-only">{name}</span>;
   const valueCell = "px-4 pb-4 pt-1 align-top sm:px-6 md:pt-4";
+  // Spans the 0-wide header column too.
   const phoneName = (name: string, className?: string) => (
     <tr className="md:hidden" aria-hidden="true">
-      <td colSpan={2} className={cn(optionCell, className)}>
+      <td colSpan={3} className={cn(optionCell, className)}>
         {name}
       </td>
     </tr>
@@ -215,7 +218,7 @@ function CostTable({ columns }: { columns: Column[] }) {
       <caption className="sr-only">{calculator.caption}</caption>
       <thead>
         <tr>
-          <td className="hidden md:table-cell" />
+          <td className="w-0 md:w-auto" />
           {columns.map((column) => (
             <th key={column.id} scope="col" className="px-4 pb-2 pt-4 text-left align-bottom font-semibold sm:px-6" data-column={column.id}>
               {column.name}
@@ -230,7 +233,7 @@ function CostTable({ columns }: { columns: Column[] }) {
         {phoneName(calculator.flatPlanRow, "text-primary-hover")}
         <tr>
           <th scope="row" className={cn(rowHeader, "text-primary-hover")}>
-            {calculator.flatPlanRow}
+            {rowHeaderText(calculator.flatPlanRow)}
           </th>
           {columns.map((column) => (
             <td key={column.id} className={valueCell} data-column={column.id}>
@@ -252,7 +255,7 @@ function CostTable({ columns }: { columns: Column[] }) {
           {phoneName(alternative.name)}
           <tr>
             <th scope="row" className={rowHeader}>
-              {alternative.name}
+              {rowHeaderText(alternative.name)}
             </th>
             {columns.map((column) => {
               if (!column.estimate) {
