@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
 import { COUNTING_PIECE_BYTES, countingBody, streamInit } from "../support/counting-body";
 import { LEAD_BODY_LIMIT_BYTES } from "../../server/routes/leads";
+import { ADMIN_PRIVACY_BODY_LIMIT_BYTES } from "../../server/routes/admin-privacy";
 import { LEAD_EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/lead-events";
 import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
 import { EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/events";
@@ -51,6 +52,8 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/api/admin/leads/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { method: "PATCH", path: `/api/admin/leads/${absentId}`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: `/api/admin/leads/${absentId}/notes`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/privacy/export", type: "application/json", limit: ADMIN_PRIVACY_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/privacy/erase", type: "application/json", limit: ADMIN_PRIVACY_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/auth/sign-in/email", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
   { path: "/api/auth/two-factor/verify-totp", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
   { path: "/book-demo", type: "application/x-www-form-urlencoded", limit: LEAD_BODY_LIMIT_BYTES, json: false },

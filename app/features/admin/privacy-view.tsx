@@ -95,7 +95,7 @@ function EraseCard() {
         </div>
       </form>
       {result ? (
-        <div role="status" className="grid gap-1 rounded-md border p-3 text-sm" data-testid="privacy-erase-result">
+        <div role="status" className="grid gap-1 rounded-md border border-border p-3 text-sm" data-testid="privacy-erase-result">
           <p className="font-medium">
             Erased {result.erased.leads} {result.erased.leads === 1 ? "lead" : "leads"}, {result.erased.timelineEntries} timeline entries and {result.erased.notifications}{" "}
             notification records.
