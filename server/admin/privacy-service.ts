@@ -97,7 +97,7 @@ export async function exportSubject(db: Db, email: string): Promise<PrivacyExpor
 /**
  * Erases the address in one transaction: its leads and their timeline (notes included), the
  * submissions (with their idempotency keys and consent evidence), every notification row of those
- * leads (pending copies are never sent), and the rate-limit rows whose key names the address.
+ * leads (pending copies are never sent), and the rate-limit rows whose key ends with the address.
  * Analytics counts stay: they hold no address.
  */
 export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseResponse["erased"]> {
@@ -119,7 +119,9 @@ export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseR
     const rateLimitRows = (
       await tx
         .delete(rateLimitBuckets)
-        .where(sql`strpos(lower(${rateLimitBuckets.key}), ${needle}) > 0`)
+        // A key names an address as its last part (`<limit>:<address>`); a longer address that
+        // merely ends the same way is another person's.
+        .where(sql`lower(${rateLimitBuckets.key}) = ${needle} or right(lower(${rateLimitBuckets.key}), ${needle.length + 1}) = ${":" + needle}`)
         .returning({ key: rateLimitBuckets.key })
     ).length;
     return { leads: deskLeads, submissions, timelineEntries, notifications, rateLimitRows };
