@@ -244,7 +244,7 @@ test.describe("faq", () => {
     const main = page.getByRole("main");
     // Native disclosures (app/components/ui/accordion.tsx): a <summary> per question, all closed.
     const question = (index: number) => main.locator("summary", { hasText: faqEntries[index]!.question });
-    const item = (index: number) => main.locator("details").filter({ has: question(index) });
+    const item = (index: number) => main.locator("details").filter({ has: page.locator("summary", { hasText: faqEntries[index]!.question }) });
     await expect(main.locator("details:not([open]) > summary")).toHaveCount(8);
     for (const [index] of faqEntries.entries()) await expect(question(index)).toBeVisible();
 
