@@ -6,7 +6,7 @@
 //   node scripts/perf-variant.mjs --list
 //   node scripts/perf-variant.mjs base build-perf-base          # HEAD as committed
 //   node scripts/perf-variant.mjs no-groups build-perf-g        # default: build-perf-<variant>
-//   node scripts/perf-variant.mjs no-intent,no-menu-intent build-perf-x    # several at once
+//   node scripts/perf-variant.mjs no-intent,no-first-use build-perf-x      # several at once
 //   PERF_REF=abc1234 node scripts/perf-variant.mjs base            # another commit than HEAD
 //
 // Build every variant of one comparison from the same commit (PERF_REF), since HEAD moves.
@@ -50,19 +50,8 @@ const variants = {
       replace("app/routes/enterprise.tsx", /<HydrateOnIntent>\s*<EnterpriseRequestForm \/>\s*<\/HydrateOnIntent>/, "<EnterpriseRequestForm />"),
     ],
   },
-  "no-menu-intent": {
-    what: "(d) the header imports its Radix menus statically and renders them from the start",
-    edits: [
-      replace(
-        "app/components/layout/site-header.tsx",
-        'const NavDropdown = React.lazy(() => import("./header-menus").then((m) => ({ default: m.NavDropdown })));',
-        'import { NavDropdown } from "./header-menus";',
-      ),
-      replace("app/components/layout/site-header.tsx", "if (!wanted && !openedEarly) return placeholder;", ""),
-    ],
-  },
   "no-first-use": {
-    what: "(h) dialogs and sheets (booking, consultation, consent preferences, menu sheets) mount with the page: useEverTrue always true",
+    what: "(h) dialogs (booking, consultation, consent preferences) mount with the page: useEverTrue always true",
     edits: [replace("app/lib/deferred-mount.ts", "return ever || flag;", "return true;")],
   },
   "no-suspense-slices": {

@@ -29,8 +29,6 @@ export const priceCard = {
   noPerMinuteFees: "No per-minute fees for inbound conversations",
   /** Beside the Annual label in both states of the switch. */
   annualSavingsChip: annual.savingsBadge,
-  /** Without JavaScript the billing toggle does nothing: the annual price is stated under the card. */
-  annualWithoutScript: `Annual billing: ${annual.perMonth}/month, ${annual.billingNote.toLowerCase()} (${annual.savingsBadge}, ${annual.savingsPercent}).`,
 } as const;
 
 export const planInclusionsTitle = "Everything in the plan";

@@ -20,7 +20,6 @@ import {
   planName,
   priceView,
   usageRules,
-  type BillingPeriod,
 } from "~/content/pricing";
 import {
   billingToggle,
@@ -49,9 +48,17 @@ export const meta: Route.MetaFunction = () =>
     }),
   ]);
 
+/*
+ * The billing switch is a native checkbox, and the page's CSS shows the period it selects
+ * (`group-has-checked/billing`): both periods' prices are in the HTML, so the switch changes
+ * them from first paint and without JavaScript, and React, which keeps no state for it, cannot
+ * undo a choice made before it hydrated.
+ */
+const whenMonthly = "group-has-checked/billing:hidden";
+const whenAnnual = "hidden group-has-checked/billing:inline";
+
 export default function PricingPage() {
-  const [period, setPeriod] = React.useState<BillingPeriod>("monthly");
-  const view = priceView(period);
+  const monthlyView = priceView("monthly");
   const annualView = priceView("annual");
   const switchId = React.useId();
 
@@ -60,82 +67,79 @@ export default function PricingPage() {
       <PageHero eyebrow={<Badge>{pricingHero.eyebrow}</Badge>} title={pricingHero.title} lead={pricingHero.lead} />
 
       <Section className="-mt-6 pt-0" width="wide">
-        <div className="mb-8 flex items-center justify-center gap-3 text-base font-semibold">
-          <span className={period === "monthly" ? "text-foreground" : "text-muted-foreground"} aria-hidden="true">
-            {billingToggle.monthly}
-          </span>
-          <Switch
-            id={switchId}
-            checked={period === "annual"}
-            onCheckedChange={(checked) => setPeriod(checked ? "annual" : "monthly")}
-          />
-          {/* What annual billing saves, on its label whichever way the switch is set: beside it, or
-              under it on a phone, where the row is too narrow for both. */}
-          <span className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
-            <label htmlFor={switchId} className={period === "annual" ? "cursor-pointer text-foreground" : "cursor-pointer text-muted-foreground"}>
-              {billingToggle.annual}
-            </label>
-            <Badge variant="success" size="md" data-testid="annual-savings-chip">
-              {priceCard.annualSavingsChip}
-            </Badge>
-          </span>
-        </div>
-
-        {/* One card: the price and its actions, then everything the plan includes. */}
-        <article
-          aria-labelledby="plan-name"
-          className="mx-auto max-w-4xl rounded-2xl border-2 border-primary bg-background shadow-lg"
-          data-testid="price-card"
-        >
-          <div className="p-6 sm:p-8">
-            {/* The badge keeps its place while monthly (invisible, so out of the accessibility
-                tree too): switching never moves the price or the buttons. */}
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="plan-name" className="text-xl font-bold">
-                {planName}
-              </h2>
-              <Badge variant="success" className={view.savingsBadge ? undefined : "invisible"} data-testid="savings-badge">
-                {annualView.savingsBadge} <span data-testid="savings-percent">({annualView.savingsPercent})</span>
+        <div className="group/billing">
+          <div className="mb-8 flex items-center justify-center gap-3 text-base font-semibold">
+            <span className="text-foreground group-has-checked/billing:text-muted-foreground" aria-hidden="true">
+              {billingToggle.monthly}
+            </span>
+            <Switch id={switchId} />
+            {/* What annual billing saves, on its label whichever way the switch is set: beside it, or
+                under it on a phone, where the row is too narrow for both. */}
+            <span className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
+              <label htmlFor={switchId} className="cursor-pointer text-muted-foreground group-has-checked/billing:text-foreground">
+                {billingToggle.annual}
+              </label>
+              <Badge variant="success" size="md" data-testid="annual-savings-chip">
+                {priceCard.annualSavingsChip}
               </Badge>
-            </div>
-            <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
-              <div>
-                <p className="flex items-baseline gap-1" aria-live="polite">
-                  <span className="text-5xl font-extrabold tracking-tight" data-testid="price-per-month">
-                    {view.perMonth}
-                  </span>
-                  <span className="text-lg text-muted-foreground">{priceCard.perMonthSuffix}</span>
-                </p>
-                <p className="mt-2 text-muted-foreground" data-testid="billing-note">
-                  {view.billingNote}
-                </p>
-                <p className="mt-1 flex items-center gap-2 text-muted-foreground">
-                  <Info className="size-4 shrink-0 text-primary" width={16} height={16} aria-hidden="true" />
-                  {priceCard.noPerMinuteFees}
-                </p>
-                <noscript>
-                  <p className="mt-2 text-[0.9375rem] text-muted-foreground">{priceCard.annualWithoutScript}</p>
-                </noscript>
-              </div>
-              <div className="flex flex-col items-stretch sm:items-start lg:items-end">
-                <div className="flex flex-col gap-3 sm:flex-row">
-                  <BookDemoButton location="pricing" className="w-full sm:w-auto" />
-                  <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-                    <Link to={paths.enterprise}>
-                      {priceCard.enterpriseLabel} <ArrowRight aria-hidden="true" width={16} height={16} />
-                    </Link>
-                  </Button>
-                </div>
-                <HeroNote className="text-center sm:text-left lg:text-right">{reassurance.bookDemo}</HeroNote>
-              </div>
-            </div>
+            </span>
           </div>
 
-          <div className="border-t border-border p-6 sm:p-8">
-            <h3 className="text-lg font-bold">{planInclusionsTitle}</h3>
-            <CheckList items={planInclusions} columns={2} className="mt-5 text-[0.9375rem] sm:gap-x-8" />
-          </div>
-        </article>
+          {/* One card: the price and its actions, then everything the plan includes. */}
+          <article
+            aria-labelledby="plan-name"
+            className="mx-auto max-w-4xl rounded-2xl border-2 border-primary bg-background shadow-lg"
+            data-testid="price-card"
+          >
+            <div className="p-6 sm:p-8">
+              {/* The badge keeps its place while monthly (invisible, so out of the accessibility
+                  tree too): switching never moves the price or the buttons. */}
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="plan-name" className="text-xl font-bold">
+                  {planName}
+                </h2>
+                <Badge variant="success" className="invisible group-has-checked/billing:visible" data-testid="savings-badge">
+                  {annualView.savingsBadge} <span data-testid="savings-percent">({annualView.savingsPercent})</span>
+                </Badge>
+              </div>
+              <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+                <div aria-live="polite">
+                  <p className="flex items-baseline gap-1">
+                    <span className="text-5xl font-extrabold tracking-tight" data-testid="price-per-month">
+                      <span className={whenMonthly}>{monthlyView.perMonth}</span>
+                      <span className={whenAnnual}>{annualView.perMonth}</span>
+                    </span>
+                    <span className="text-lg text-muted-foreground">{priceCard.perMonthSuffix}</span>
+                  </p>
+                  <p className="mt-2 text-muted-foreground" data-testid="billing-note">
+                    <span className={whenMonthly}>{monthlyView.billingNote}</span>
+                    <span className={whenAnnual}>{annualView.billingNote}</span>
+                  </p>
+                  <p className="mt-1 flex items-center gap-2 text-muted-foreground">
+                    <Info className="size-4 shrink-0 text-primary" width={16} height={16} aria-hidden="true" />
+                    {priceCard.noPerMinuteFees}
+                  </p>
+                </div>
+                <div className="flex flex-col items-stretch sm:items-start lg:items-end">
+                  <div className="flex flex-col gap-3 sm:flex-row">
+                    <BookDemoButton location="pricing" className="w-full sm:w-auto" />
+                    <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+                      <Link to={paths.enterprise}>
+                        {priceCard.enterpriseLabel} <ArrowRight aria-hidden="true" width={16} height={16} />
+                      </Link>
+                    </Button>
+                  </div>
+                  <HeroNote className="text-center sm:text-left lg:text-right">{reassurance.bookDemo}</HeroNote>
+                </div>
+              </div>
+            </div>
+
+            <div className="border-t border-border p-6 sm:p-8">
+              <h3 className="text-lg font-bold">{planInclusionsTitle}</h3>
+              <CheckList items={planInclusions} columns={2} className="mt-5 text-[0.9375rem] sm:gap-x-8" />
+            </div>
+          </article>
+        </div>
       </Section>
 
       <Section tone="muted" title={overflowSection.title} lead={overflowSection.lead}>

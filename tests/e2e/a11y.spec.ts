@@ -16,7 +16,8 @@ test("axe finds no violations with the annual price, an open FAQ answer and the 
 
   await page.goto(paths.faq);
   await hydrated(page);
-  await page.getByRole("main").getByRole("button").first().click();
+  await page.getByRole("main").locator("summary").first().click();
+  await expect(page.getByRole("main").locator("details[open]")).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goto(paths.home);

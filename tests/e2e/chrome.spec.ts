@@ -7,19 +7,33 @@ import { dataLayer, hydrated } from "./pages-support";
 test.describe("desktop navigation", () => {
   test.skip(({ isMobile }) => isMobile, "desktop only");
 
-  test("Solutions menu lists Features, Compare costs and the Industries submenu, by keyboard", async ({ page }) => {
+  test("Solutions menu lists Features, Compare costs and the Industries group, by keyboard", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
     const solutions = page.getByRole("button", { name: "Solutions" });
+    await expect(solutions).toHaveAttribute("aria-expanded", "false");
     await solutions.focus();
     await page.keyboard.press("Enter");
-    const menu = page.getByRole("menu");
+    const menu = page.getByRole("menu", { name: "Solutions" });
+    await expect(solutions).toHaveAttribute("aria-expanded", "true");
+    // Focus moves to the first item; the arrow keys move between items.
+    await expect(menu.getByRole("menuitem", { name: "Features" })).toBeFocused();
     await expect(menu.getByRole("menuitem", { name: "Features" })).toHaveAttribute("href", "/features");
     await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toHaveAttribute("href", "/compare");
-    await menu.getByRole("menuitem", { name: "Industries" }).hover();
+    const industries = menu.getByRole("group", { name: "Industries" });
     for (const link of industryLinks) {
-      await expect(page.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
+      await expect(industries.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
     }
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: industryLinks.at(-1)!.label })).toBeFocused();
+    // Escape closes it and gives focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(solutions).toBeFocused();
+    await expect(solutions).toHaveAttribute("aria-expanded", "false");
+    await solutions.click();
     await page.getByRole("menuitem", { name: "Law Firms" }).click();
     await expect(page).toHaveURL(/\/industries\/law$/);
     await expect(page.getByRole("menu")).toHaveCount(0);

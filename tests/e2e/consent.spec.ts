@@ -66,7 +66,7 @@ test("choosing analytics only loads the tag manager but not the pixel; the foote
   await page.goto("/pricing");
   await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Choose" }).click();
   const dialog = page.getByRole("dialog", { name: "Cookie settings" });
-  await expect(dialog.getByRole("switch", { name: "Analytics" })).toHaveAttribute("aria-checked", "false");
+  await expect(dialog.getByRole("switch", { name: "Analytics" })).not.toBeChecked();
   await dialog.getByRole("switch", { name: "Analytics" }).click();
   await dialog.getByRole("button", { name: "Save choices" }).click();
   await expect(dialog).toBeHidden();
@@ -81,7 +81,7 @@ test("choosing analytics only loads the tag manager but not the pixel; the foote
 
   // Reopen from the footer: the stored choice is shown; withdraw analytics, allow advertising.
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
-  await expect(dialog.getByRole("switch", { name: "Analytics" })).toHaveAttribute("aria-checked", "true");
+  await expect(dialog.getByRole("switch", { name: "Analytics" })).toBeChecked();
   await dialog.getByRole("switch", { name: "Analytics" }).click();
   await dialog.getByRole("switch", { name: "Advertising" }).click();
   await dialog.getByRole("button", { name: "Save choices" }).click();

@@ -33,7 +33,7 @@ async function measureControls(scope: Locator): Promise<Measured[]> {
     const fields = [...root.querySelectorAll("input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select")]
       .filter(visible)
       .map((el) => ({ control: `${el.tagName.toLowerCase()} ${name(el)}`, edge: getComputedStyle(el).borderTopColor, around: around(el) }));
-    const switches = [...root.querySelectorAll('[role="switch"][aria-checked="false"]')]
+    const switches = [...root.querySelectorAll('[role="switch"]:not(:checked)')]
       .filter(visible)
       .map((el) => ({ control: `switch ${el.getAttribute("aria-label") ?? el.id}`, edge: getComputedStyle(el).backgroundColor, around: around(el) }));
     return [...fields, ...switches];

@@ -56,7 +56,7 @@ test("enterprise: hero, 8 feature cards, outcomes, use cases, integrations and d
     await expect(security).toContainText(text);
   }
   const procurement = sectionByHeading(page, "Procurement questions");
-  for (const entry of procurementFaq) await expect(procurement.getByRole("button", { name: entry.question })).toBeVisible();
+  for (const entry of procurementFaq) await expect(procurement.locator("summary", { hasText: entry.question })).toBeVisible();
   await expect(procurement).toContainText(/SLA/);
   await expect(procurement).toContainText(/paid pilot/);
   await expect(procurement).toContainText(/SSO/);

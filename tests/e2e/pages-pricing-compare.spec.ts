@@ -36,11 +36,14 @@ test.describe("pricing", () => {
     const toggle = page.getByRole("switch", { name: "Annual billing" });
     // The saving is on the Annual label whichever way the switch is set.
     const chip = page.getByTestId("annual-savings-chip");
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(toggle).not.toBeChecked();
     await expect(chip).toBeVisible();
     await expect(chip).toHaveText(`Save ${formatUsd(annualSavings)}`);
-    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(monthlyPrice));
-    await expect(card.getByTestId("price-per-month")).toHaveText("$799");
+    // Both periods are in the HTML; what is shown (innerText) is the chosen one's.
+    const shown = { useInnerText: true };
+    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(monthlyPrice), shown);
+    await expect(card.getByTestId("price-per-month")).toHaveText("$799", shown);
+    await expect(card.getByTestId("billing-note")).toHaveText("Billed monthly. Cancel anytime.", shown);
     await expect(card.getByTestId("savings-badge")).toBeHidden();
     // Switching moves nothing: the badge keeps its place while hidden.
     const buttonTop = () => card.getByRole("button", { name: "Book demo" }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
@@ -49,11 +52,11 @@ test.describe("pricing", () => {
     // Keyboard: focus the switch and press Space.
     await toggle.focus();
     await page.keyboard.press("Space");
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(toggle).toBeChecked();
 
     const percent = ((annualSavings / (annualYearlyTotal + annualSavings)) * 100).toFixed(1);
-    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(annualPerMonth));
-    await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`);
+    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(annualPerMonth), shown);
+    await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`, shown);
     await expect(card.getByTestId("savings-badge")).toBeVisible();
     await expect(card.getByTestId("savings-badge")).toContainText("Save $901");
     await expect(card.getByTestId("savings-percent")).toHaveText(`(${percent}%)`);
@@ -64,7 +67,8 @@ test.describe("pricing", () => {
     expect([annualPerMonth, annualYearlyTotal, percent]).toEqual([719, 8629, "9.5"]);
 
     await toggle.click();
-    await expect(card.getByTestId("price-per-month")).toHaveText("$799");
+    await expect(toggle).not.toBeChecked();
+    await expect(card.getByTestId("price-per-month")).toHaveText("$799", shown);
     await expect(card.getByTestId("savings-badge")).toBeHidden();
   });
 
@@ -168,7 +172,7 @@ test.describe("compare", () => {
     await expect(table.locator("tbody tr")).toHaveCount(comparisonRows.length);
     await expect(table.locator("thead th")).toHaveCount(5);
 
-    for (const entry of costFaq) await expect(page.getByRole("button", { name: entry.question })).toBeVisible();
+    for (const entry of costFaq) await expect(page.locator("summary", { hasText: entry.question })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "General questions" })).toBeVisible();
   });
 
@@ -244,34 +248,41 @@ test.describe("compare", () => {
 });
 
 test.describe("faq", () => {
-  test("8 questions in an accordion that opens and closes by mouse and keyboard; FAQPage JSON-LD", async ({ page }) => {
+  test("8 questions in an accordion that opens and closes by mouse and keyboard, one answer at a time; FAQPage JSON-LD", async ({ page }) => {
     const { faqEntries } = await import("../../app/content/faq");
     await page.goto(paths.faq);
     await hydrated(page);
     const main = page.getByRole("main");
-    const triggers = main.getByRole("button", { expanded: false });
-    await expect(triggers).toHaveCount(8);
-    for (const entry of faqEntries) await expect(main.getByRole("button", { name: entry.question })).toBeVisible();
+    // Native disclosures (app/components/ui/accordion.tsx): a <summary> per question, all closed.
+    const question = (index: number) => main.locator("summary", { hasText: faqEntries[index]!.question });
+    const item = (index: number) => main.locator("details").filter({ has: page.locator("summary", { hasText: faqEntries[index]!.question }) });
+    await expect(main.locator("details:not([open]) > summary")).toHaveCount(8);
+    for (const [index] of faqEntries.entries()) await expect(question(index)).toBeVisible();
 
-    const first = faqEntries[0];
-    const trigger = main.getByRole("button", { name: first.question });
+    const first = faqEntries[0]!;
     await expect(main.getByText(first.answer)).toBeHidden();
-    await trigger.click();
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await question(0).click();
+    await expect(item(0)).toHaveAttribute("open");
     await expect(main.getByText(first.answer)).toBeVisible();
-    await trigger.click();
+    await question(0).click();
     await expect(main.getByText(first.answer)).toBeHidden();
 
-    const second = faqEntries[1];
-    const secondTrigger = main.getByRole("button", { name: second.question });
-    await secondTrigger.focus();
+    const second = faqEntries[1]!;
+    await question(0).click();
+    await question(1).focus();
     await page.keyboard.press("Enter");
     await expect(main.getByText(second.answer)).toBeVisible();
+    // One open at a time.
+    await expect(main.getByText(first.answer)).toBeHidden();
     await page.keyboard.press("ArrowDown");
-    await expect(main.getByRole("button", { name: faqEntries[2].question })).toBeFocused();
+    await expect(question(2)).toBeFocused();
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Space");
     await expect(main.getByText(second.answer)).toBeHidden();
+    await page.keyboard.press("End");
+    await expect(question(faqEntries.length - 1)).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(question(0)).toBeFocused();
 
     const faqPage = (await jsonLdBlocks(page)).find((b) => b["@type"] === "FAQPage") as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
     expect(faqPage.mainEntity.map((q) => [q.name, q.acceptedAnswer.text])).toEqual(faqEntries.map((e) => [e.question, e.answer]));

@@ -168,8 +168,8 @@ describe("the funnel collector: in every public page's start-up, in the shared c
 // docs/performance.md and scripts/perf-variant.mjs).
 describe("code kept out of every public page's start-up", () => {
   const kept = [
-    // (d) menus on intent: Radix dropdown menu.
-    { what: "Radix dropdown menu (menus on intent)", marker: /data-radix-menu-content|DropdownMenuTrigger/ },
+    // (d) no menu library: the header menus are native popovers (decision 1001).
+    { what: "Radix dropdown menu (the menus are native popovers)", marker: /data-radix-menu-content|DropdownMenuTrigger/ },
     // (h) dialogs and sheets on first use: Radix dialog (focus guards, overlay, portal).
     { what: "Radix dialog (dialogs on first use)", marker: /data-radix-focus-guard|DialogOverlay|DialogPortal/ },
     // (b) hydrate on intent: the lead forms' libraries.

@@ -1,17 +1,8 @@
-import * as React from "react";
 import { Link } from "react-router";
-import { ExternalLink as ExternalIcon } from "lucide-react";
+import { ChevronDown, ExternalLink as ExternalIcon, Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Sheet, useSheetTrigger } from "~/components/ui/sheet";
 import { industryLinks, merchLabel, navLabels, resourceLinks, solutionsMenu } from "~/content/brand";
 import { ctaLabels } from "~/content/calls-to-action";
 import { useBookingDialog } from "~/features/booking/booking-dialog-context";
@@ -21,9 +12,9 @@ import { ExternalLink } from "./external-link";
 import { ResourceSheetLinks, SheetLinks } from "./sheet-links";
 
 /*
- * The header's Radix menus and sheet. Loaded on their own, after the page is interactive or
- * when the visitor reaches for them, so that their code (menus, popper positioning, focus
- * trapping) is not part of every page's start-up (docs/decisions/0303).
+ * The header's menus: the desktop top bar's Solutions and Resources, and the phone's hamburger
+ * sheet. All are in the page's HTML and open natively from first paint; React takes them over
+ * once hydrated (app/components/ui/dropdown-menu.tsx, app/components/ui/sheet.tsx).
  */
 
 export type NavMenuKind = "solutions" | "resources";
@@ -31,22 +22,19 @@ export type NavMenuKind = "solutions" | "resources";
 function SolutionsItems() {
   return (
     <>
-      <DropdownMenuItem asChild>
+      <DropdownMenuItem>
         <Link to={solutionsMenu.features.to}>{solutionsMenu.features.label}</Link>
       </DropdownMenuItem>
-      <DropdownMenuItem asChild>
+      <DropdownMenuItem>
         <Link to={solutionsMenu.compare.to}>{solutionsMenu.compare.label}</Link>
       </DropdownMenuItem>
-      <DropdownMenuSub>
-        <DropdownMenuSubTrigger>{solutionsMenu.industriesLabel}</DropdownMenuSubTrigger>
-        <DropdownMenuSubContent>
-          {industryLinks.map((link) => (
-            <DropdownMenuItem key={link.to} asChild>
-              <Link to={link.to}>{link.label}</Link>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuSubContent>
-      </DropdownMenuSub>
+      <DropdownMenuGroup label={solutionsMenu.industriesLabel}>
+        {industryLinks.map((link) => (
+          <DropdownMenuItem key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuGroup>
     </>
   );
 }
@@ -56,11 +44,11 @@ function ResourcesItems() {
   return (
     <>
       {resourceLinks.map((link) => (
-        <DropdownMenuItem key={link.to} asChild>
+        <DropdownMenuItem key={link.to}>
           <Link to={link.to}>{link.label}</Link>
         </DropdownMenuItem>
       ))}
-      <DropdownMenuItem asChild>
+      <DropdownMenuItem>
         <ExternalLink href={merchUrl}>
           {merchLabel} <ExternalIcon className="ml-auto size-3.5" aria-hidden="true" />
         </ExternalLink>
@@ -69,78 +57,57 @@ function ResourcesItems() {
   );
 }
 
-/** A desktop top-bar menu: the trigger (looks like the placeholder it replaces) and its items. */
-export function NavDropdown({
-  kind,
-  className,
-  children,
-  defaultOpen,
-  focusOnMount,
-}: {
-  kind: NavMenuKind;
-  className: string;
-  children: React.ReactNode;
-  defaultOpen: boolean;
-  focusOnMount: boolean;
-}) {
-  const triggerRef = React.useRef<HTMLButtonElement>(null);
-  React.useLayoutEffect(() => {
-    if (focusOnMount) triggerRef.current?.focus();
-  }, [focusOnMount]);
+/** A desktop top-bar menu: its trigger and its items. */
+export function NavMenu({ kind, label, className }: { kind: NavMenuKind; label: string; className: string }) {
+  const id = `nav-menu-${kind}`;
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger ref={triggerRef} className={className}>
-        {children}
+    <>
+      <DropdownMenuTrigger menu={id} className={className}>
+        {label} <ChevronDown className="size-4" aria-hidden="true" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        {kind === "solutions" ? <SolutionsItems /> : <ResourcesItems />}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      <DropdownMenuContent id={id}>{kind === "solutions" ? <SolutionsItems /> : <ResourcesItems />}</DropdownMenuContent>
+    </>
   );
 }
 
-/** The phone's hamburger menu. */
-export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+const mobileMenuId = "mobile-menu";
+
+/** The phone's hamburger button and its menu sheet. */
+export function MobileMenu() {
   const { openBookingDialog } = useBookingDialog();
-  const close = () => onOpenChange(false);
   const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted";
   const groupTitle = "px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground";
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" aria-describedby={undefined}>
-        <SheetTitle>{navLabels.menuTitle}</SheetTitle>
-        <SheetDescription className="sr-only">{navLabels.menuDescription}</SheetDescription>
+    <>
+      <Button variant="ghost" size="icon" className="lg:hidden" aria-label={navLabels.openMenu} {...useSheetTrigger(mobileMenuId)}>
+        <Menu className="size-6" aria-hidden="true" />
+      </Button>
+      <Sheet id={mobileMenuId} side="right" title={navLabels.menuTitle} description={navLabels.menuDescription}>
         <nav aria-label="Mobile" className="-mx-3 flex flex-col">
           <p className={groupTitle}>{navLabels.solutions}</p>
-          <Link to={solutionsMenu.features.to} className={itemClass} onClick={close}>
+          <Link to={solutionsMenu.features.to} className={itemClass}>
             {solutionsMenu.features.label}
           </Link>
-          <Link to={solutionsMenu.compare.to} className={itemClass} onClick={close}>
+          <Link to={solutionsMenu.compare.to} className={itemClass}>
             {solutionsMenu.compare.label}
           </Link>
           <p className={groupTitle}>{solutionsMenu.industriesLabel}</p>
-          <SheetLinks links={industryLinks} className={itemClass} onNavigate={close} />
+          <SheetLinks links={industryLinks} className={itemClass} />
           <p className={groupTitle}>{navLabels.plans}</p>
-          <Link to={paths.pricing} className={itemClass} onClick={close}>
+          <Link to={paths.pricing} className={itemClass}>
             {navLabels.pricing}
           </Link>
-          <Link to={paths.enterprise} className={itemClass} onClick={close}>
+          <Link to={paths.enterprise} className={itemClass}>
             {navLabels.enterprise}
           </Link>
           <p className={groupTitle}>{navLabels.resources}</p>
-          <ResourceSheetLinks className={itemClass} onNavigate={close} />
+          <ResourceSheetLinks className={itemClass} />
         </nav>
-        <Button
-          size="lg"
-          className="mt-2 w-full"
-          onClick={() => {
-            close();
-            openBookingDialog("navbar");
-          }}
-        >
+        {/* The sheet closes itself before this press reaches the button (app/components/ui/sheet.tsx). */}
+        <Button size="lg" className="mt-2 w-full" onClick={() => openBookingDialog("navbar")}>
           {ctaLabels.bookDemo}
         </Button>
-      </SheetContent>
-    </Sheet>
+      </Sheet>
+    </>
   );
 }

@@ -3,7 +3,8 @@ import { NavLink } from "react-router";
 import { BookOpen, CalendarCheck, House, LayoutGrid, Tag, type LucideIcon } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
-import { useEverTrue } from "~/lib/deferred-mount";
+import { useSheetTrigger } from "~/components/ui/sheet";
+import { ResourcesSheet, resourcesSheetId, SolutionsSheet, solutionsSheetId } from "./tab-bar-sheets";
 import { navLabels } from "~/content/brand";
 
 const tabClass =
@@ -11,25 +12,10 @@ const tabClass =
 const tabLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(tabClass, isActive ? "text-primary" : "text-muted-foreground");
 
-type OpenSheet = "solutions" | "resources" | null;
-
-const SolutionsSheet = React.lazy(() => import("./tab-bar-sheets").then((m) => ({ default: m.SolutionsSheet })));
-const ResourcesSheet = React.lazy(() => import("./tab-bar-sheets").then((m) => ({ default: m.ResourcesSheet })));
-
-/** A tab that opens a bottom sheet instead of navigating. */
-function SheetTab({
-  icon: Icon,
-  open,
-  onOpen,
-  children,
-}: {
-  icon: LucideIcon;
-  open: boolean;
-  onOpen: () => void;
-  children: React.ReactNode;
-}) {
+/** A tab that opens a bottom sheet instead of navigating (app/components/ui/sheet.tsx). */
+function SheetTab({ icon: Icon, sheet, children }: { icon: LucideIcon; sheet: string; children: React.ReactNode }) {
   return (
-    <button type="button" className={cn(tabClass, "text-muted-foreground")} aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>
+    <button className={cn(tabClass, "text-muted-foreground")} {...useSheetTrigger(sheet)}>
       <Icon className="size-5" aria-hidden="true" />
       {children}
     </button>
@@ -38,10 +24,6 @@ function SheetTab({
 
 /** The phone's fixed bottom tab bar: Home, Solutions (sheet), Pricing, Resources (sheet), Book. */
 export function MobileTabBar() {
-  const [sheet, setSheet] = React.useState<OpenSheet>(null);
-  const solutionsMounted = useEverTrue(sheet === "solutions");
-  const resourcesMounted = useEverTrue(sheet === "resources");
-
   return (
     <>
       {/* Solid, like the header (no backdrop blur: docs/decisions/0901-product-visuals.md). */}
@@ -54,14 +36,14 @@ export function MobileTabBar() {
             <House className="size-5" aria-hidden="true" />
             {navLabels.homeTab}
           </NavLink>
-          <SheetTab icon={LayoutGrid} open={sheet === "solutions"} onOpen={() => setSheet("solutions")}>
+          <SheetTab icon={LayoutGrid} sheet={solutionsSheetId}>
             {navLabels.solutions}
           </SheetTab>
           <NavLink to={paths.pricing} className={tabLinkClass}>
             <Tag className="size-5" aria-hidden="true" />
             {navLabels.pricing}
           </NavLink>
-          <SheetTab icon={BookOpen} open={sheet === "resources"} onOpen={() => setSheet("resources")}>
+          <SheetTab icon={BookOpen} sheet={resourcesSheetId}>
             {navLabels.resources}
           </SheetTab>
           <NavLink to={paths.book} className={tabLinkClass}>
@@ -70,17 +52,8 @@ export function MobileTabBar() {
           </NavLink>
         </div>
       </nav>
-
-      {solutionsMounted ? (
-        <React.Suspense fallback={null}>
-          <SolutionsSheet open={sheet === "solutions"} onOpenChange={(open) => setSheet(open ? "solutions" : null)} />
-        </React.Suspense>
-      ) : null}
-      {resourcesMounted ? (
-        <React.Suspense fallback={null}>
-          <ResourcesSheet open={sheet === "resources"} onOpenChange={(open) => setSheet(open ? "resources" : null)} />
-        </React.Suspense>
-      ) : null}
+      <SolutionsSheet />
+      <ResourcesSheet />
     </>
   );
 }

@@ -1,54 +1,67 @@
 import * as React from "react";
-import { Accordion as Primitive } from "radix-ui";
 import { ChevronDown } from "lucide-react";
 import { cn } from "~/lib/cn";
 
-export const Accordion = Primitive.Root;
+/*
+ * An accordion of native disclosures: each item is a `<details>` sharing the accordion's `name`,
+ * so the browser opens one at a time, from first paint and without JavaScript; React never holds
+ * their open state, so nothing a visitor opened before hydration is closed by it. Every answer is
+ * in the HTML, for crawlers and find-in-page (which opens the matching item).
+ */
 
-export function AccordionItem({ className, ...props }: React.ComponentProps<typeof Primitive.Item>) {
-  return <Primitive.Item className={cn("border-b border-border last:border-b-0", className)} {...props} />;
-}
-
-export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof Primitive.Trigger>) {
-  return (
-    <Primitive.Header className="flex">
-      <Primitive.Trigger
-        className={cn(
-          "flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left text-base font-semibold transition-colors hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 [&[data-state=open]>svg]:rotate-180",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <ChevronDown className="size-5 shrink-0 text-muted-foreground transition-transform duration-200" aria-hidden="true" />
-      </Primitive.Trigger>
-    </Primitive.Header>
-  );
-}
+const NameContext = React.createContext<string | undefined>(undefined);
 
 /**
- * The answer panel. It is always mounted (forceMount), so the prerendered HTML holds every
- * answer for readers without JavaScript and for crawlers; closed panels are hidden with CSS,
- * which also takes them out of the accessibility tree. <AccordionNoScript /> shows them all when
- * scripts are off, since the triggers cannot work then.
+ * The accordion. Once hydrated, the arrow keys, Home and End move between its questions, as the
+ * WAI accordion pattern suggests (Enter and Space toggle natively).
  */
-export function AccordionContent({ className, children, ...props }: React.ComponentProps<typeof Primitive.Content>) {
+export function Accordion({ className, children, ...props }: React.ComponentProps<"div">) {
+  const name = React.useId();
   return (
-    <Primitive.Content
-      forceMount
-      data-accordion-content=""
-      className={cn("overflow-hidden text-muted-foreground data-[state=closed]:hidden", className)}
+    <div
+      className={className}
+      onKeyDown={(event) => {
+        const keys = ["ArrowDown", "ArrowUp", "Home", "End"];
+        if (!keys.includes(event.key) || !(event.target instanceof HTMLElement) || event.target.localName !== "summary") return;
+        const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>(":scope > details > summary")];
+        const at = triggers.indexOf(event.target);
+        if (at < 0) return;
+        const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: triggers.length - 1 }[event.key]!;
+        event.preventDefault();
+        triggers[(next + triggers.length) % triggers.length]?.focus();
+      }}
       {...props}
     >
-      <div className="pb-4 pr-8 leading-relaxed">{children}</div>
-    </Primitive.Content>
+      <NameContext.Provider value={name}>{children}</NameContext.Provider>
+    </div>
   );
 }
 
-export function AccordionNoScript() {
+export function AccordionItem({ className, ...props }: Omit<React.ComponentProps<"details">, "name" | "open">) {
+  const name = React.useContext(NameContext);
+  return <details name={name} className={cn("group/item border-b border-border last:border-b-0", className)} {...props} />;
+}
+
+export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<"summary">) {
   return (
-    <noscript>
-      <style>{"[data-accordion-content]{display:block!important}"}</style>
-    </noscript>
+    <summary
+      className={cn(
+        "flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 text-left text-base font-semibold transition-colors hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 [&::-webkit-details-marker]:hidden",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <ChevronDown className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open/item:rotate-180" aria-hidden="true" />
+    </summary>
+  );
+}
+
+/** The answer: shown while its item is open. */
+export function AccordionContent({ className, children, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div className={cn("pb-4 pr-8 leading-relaxed text-muted-foreground", className)} {...props}>
+      {children}
+    </div>
   );
 }

@@ -1,17 +1,34 @@
 import * as React from "react";
-import { Switch as Primitive } from "radix-ui";
 import { cn } from "~/lib/cn";
 
-export function Switch({ className, ...props }: React.ComponentProps<typeof Primitive.Root>) {
+/**
+ * A switch: a native checkbox with the switch role, drawn as a track (the input itself) and a
+ * thumb. Being native, it answers from first paint and without JavaScript, a `<label for>` names
+ * it, and a page can read its state with CSS (`:has(:checked)`, as /pricing does). React can still
+ * control it (`checked` + `onCheckedChange`), as the cookie settings do.
+ */
+export function Switch({
+  className,
+  onChange,
+  onCheckedChange,
+  ...props
+}: Omit<React.ComponentProps<"input">, "type" | "role"> & { onCheckedChange?: (checked: boolean) => void }) {
   return (
-    <Primitive.Root
-      className={cn(
-        "peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-input transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary",
-        className,
-      )}
-      {...props}
-    >
-      <Primitive.Thumb className="pointer-events-none block size-5 rounded-full bg-white shadow-md ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
-    </Primitive.Root>
+    <span className={cn("relative inline-flex h-6 w-11 shrink-0", className)}>
+      <input
+        type="checkbox"
+        role="switch"
+        className="peer m-0 size-full cursor-pointer appearance-none rounded-full bg-input transition-colors checked:bg-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+        onChange={(event) => {
+          onChange?.(event);
+          onCheckedChange?.(event.currentTarget.checked);
+        }}
+        {...props}
+      />
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow-md transition-transform peer-checked:translate-x-5"
+      />
+    </span>
   );
 }

@@ -1,0 +1,124 @@
+import type { Locator, Page } from "@playwright/test";
+import { faqEntries } from "../../app/content/faq";
+import { featurePageLinks, industryLinks, resourceLinks } from "../../app/content/brand";
+import { expect, readingTest as test } from "./fixtures";
+import { holdRequests } from "./held-requests";
+import { hydrated } from "./pages-support";
+
+/*
+ * The site's chrome and page controls are HTML first (app/components/ui/sheet.tsx,
+ * dropdown-menu.tsx, accordion.tsx, switch.tsx): each answers at first paint, before and without
+ * JavaScript, and what the visitor set before React arrived survives its arrival. Once hydrated,
+ * the menus and sheets behave as dialogs and menu buttons do for the keyboard.
+ */
+
+const SCRIPTS = /\/assets\/[^/]+\.js$/;
+
+const opener = {
+  menu: (page: Page) => page.getByRole("banner").getByRole("button", { name: "Open menu" }),
+  solutions: (page: Page) => page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Solutions" }),
+  resources: (page: Page) => page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Resources" }),
+};
+const sheet = {
+  menu: (page: Page) => page.getByRole("dialog", { name: "Menu" }),
+  solutions: (page: Page) => page.getByRole("dialog", { name: "Solutions" }),
+  resources: (page: Page) => page.getByRole("dialog", { name: "Resources" }),
+};
+const question = (page: Page, index: number) => page.getByRole("main").locator("summary").filter({ hasText: faqEntries[index]!.question });
+const answer = (page: Page, index: number) => page.getByRole("main").getByText(faqEntries[index]!.answer);
+
+/** The phone's sheets open and close, each showing its links; the billing switch shows the annual price. */
+async function useChromeAndSwitch(page: Page) {
+  await opener.solutions(page).click();
+  await expect(sheet.solutions(page).getByRole("link", { name: industryLinks[0]!.label })).toBeVisible();
+  await sheet.solutions(page).getByRole("button", { name: "Close" }).click();
+  await expect(sheet.solutions(page)).toBeHidden();
+
+  await opener.resources(page).click();
+  await expect(sheet.resources(page).getByRole("link", { name: resourceLinks[0]!.label })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(sheet.resources(page)).toBeHidden();
+
+  const toggle = page.getByRole("switch", { name: "Annual billing" });
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(page.getByTestId("price-per-month")).toHaveText("$719", { useInnerText: true });
+
+  await opener.menu(page).click();
+  await expect(sheet.menu(page).getByRole("link", { name: "Enterprise", exact: true })).toBeVisible();
+}
+
+/** One FAQ answer open at a time. */
+async function useFaq(page: Page) {
+  await expect(answer(page, 0)).toBeHidden();
+  await question(page, 0).click();
+  await expect(answer(page, 0)).toBeVisible();
+  await question(page, 1).click();
+  await expect(answer(page, 1)).toBeVisible();
+  await expect(answer(page, 0)).toBeHidden();
+}
+
+test.describe("on a phone", () => {
+  test.skip(({ isMobile }) => !isMobile, "the phone's menu and tab bar; the page controls are the same at any width");
+
+  test("without JavaScript: the menu and both sheets open and close, the switch shows annual prices, FAQ answers open one at a time", async ({ noScriptPage }) => {
+    await noScriptPage.goto("/pricing");
+    await useChromeAndSwitch(noScriptPage);
+    await noScriptPage.goto("/faq");
+    await useFaq(noScriptPage);
+  });
+
+  test("with the scripts held back the controls answer at once; what was set survives hydration", async ({ page }) => {
+    let release = await holdRequests(page, SCRIPTS);
+    await page.goto("/pricing", { waitUntil: "commit" });
+    await useChromeAndSwitch(page);
+    await release();
+    await hydrated(page);
+    // Still open, still annual; the opener now says so itself.
+    await expect(sheet.menu(page)).toBeVisible();
+    await expect(opener.menu(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("switch", { name: "Annual billing" })).toBeChecked();
+    await expect(page.getByTestId("price-per-month")).toHaveText("$719", { useInnerText: true });
+    await expect(page.getByTestId("billing-note")).toHaveText("Billed $8,629 per year", { useInnerText: true });
+    await page.keyboard.press("Escape");
+    await expect(sheet.menu(page)).toBeHidden();
+    await expect(opener.menu(page)).toHaveAttribute("aria-expanded", "false");
+
+    release = await holdRequests(page, SCRIPTS);
+    await page.goto("/faq", { waitUntil: "commit" });
+    await useFaq(page);
+    await release();
+    await hydrated(page);
+    await expect(answer(page, 1)).toBeVisible();
+    await expect(answer(page, 0)).toBeHidden();
+  });
+
+  test("once hydrated, each sheet takes focus when opened from the keyboard, closes with Escape and gives focus back", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    for (const [name, firstLink] of [
+      ["menu", "Features"],
+      ["solutions", featurePageLinks[0]!.label],
+      ["resources", resourceLinks[0]!.label],
+    ] as const) {
+      const button: Locator = opener[name](page);
+      const dialog = sheet[name](page);
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      // The opener names what it opens.
+      await expect(dialog).toHaveAttribute("id", (await button.getAttribute("popovertarget"))!);
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(dialog.getByRole("link").first()).toBeFocused();
+      await expect(dialog.getByRole("link").first()).toHaveText(firstLink);
+      // Modal: the page behind is inert, so Tab moves on inside the sheet.
+      await page.keyboard.press("Tab");
+      await expect(dialog.getByRole("link").nth(1)).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+    }
+  });
+});
