@@ -19,44 +19,25 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
-/** A dialog's first field: the honeypot (tabindex -1) and hidden inputs are not fields. */
-const FIELD = ["input:not([type=hidden])", "select", "textarea"].map((f) => `${f}:not([tabindex="-1"]):not(:disabled)`).join(",");
-
-/** Set by a dialog whose initial focus is its form's first field: call it once the form is in. */
-const FormReadyContext = React.createContext<(() => void) | null>(null);
-
 /**
  * Focus, for dialogs opened from code (no Dialog.Trigger, whose focus Radix restores itself):
- * the element focused when the dialog opens (the button that opened it: Chromium focuses a
- * pressed button, and a replayed early tap focuses it before clicking) gets focus back when the
- * dialog closes, however it closes, if it is still on the page.
- * `initialFocus="first-field"` (a dialog holding a form that loads on first use) puts focus on
- * the form's first field if it is there when the dialog opens; otherwise on the dialog itself
- * (not on Close) until the form is in, which `<DialogFormReady />` signals (see FormSuspense).
+ * the element focused when the dialog opens gets focus back when the dialog closes, however it
+ * closes, if it is still on the page.
  */
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
   size = "default",
-  initialFocus = "first-tabbable",
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: Omit<React.ComponentProps<typeof Primitive.Content>, "ref"> & {
   closeLabel?: string;
   size?: "default" | "wide";
-  initialFocus?: "first-tabbable" | "first-field";
 }) {
   const contentRef = React.useRef<HTMLDivElement>(null);
   const openerRef = React.useRef<HTMLElement | null>(null);
-  const firstField = () => contentRef.current?.querySelector<HTMLElement>(FIELD) ?? null;
-  const formReady = React.useCallback(() => {
-    const content = contentRef.current;
-    const active = document.activeElement;
-    // Only while focus waits on the dialog: a visitor who has moved on keeps their place.
-    if (content && (active === content || active === document.body || active === null)) firstField()?.focus();
-  }, []);
   return (
     <Primitive.Portal>
       <DialogOverlay />
@@ -74,9 +55,6 @@ export function DialogContent({
           const active = document.activeElement;
           openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
           onOpenAutoFocus?.(event);
-          if (event.defaultPrevented || initialFocus !== "first-field") return;
-          event.preventDefault();
-          (firstField() ?? contentRef.current)?.focus();
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
@@ -88,9 +66,7 @@ export function DialogContent({
         }}
         {...props}
       >
-        <FormReadyContext.Provider value={initialFocus === "first-field" ? formReady : null}>
-          {size === "wide" ? <div className="grid gap-4 overflow-y-auto overscroll-contain p-6">{children}</div> : children}
-        </FormReadyContext.Provider>
+        {size === "wide" ? <div className="grid gap-4 overflow-y-auto overscroll-contain p-6">{children}</div> : children}
         <Primitive.Close className="absolute right-3 top-3 rounded-md bg-background p-1.5 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">{closeLabel}</span>
@@ -98,16 +74,6 @@ export function DialogContent({
       </Primitive.Content>
     </Primitive.Portal>
   );
-}
-
-/**
- * Render after a lazily loaded form, inside the same Suspense boundary: it commits with the form
- * and moves focus to the form's first field if focus is still waiting on the dialog.
- */
-export function DialogFormReady() {
-  const formReady = React.useContext(FormReadyContext);
-  React.useLayoutEffect(() => formReady?.(), [formReady]);
-  return null;
 }
 
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
@@ -121,3 +87,86 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof Primitive.Description>) {
   return <Primitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/**
+ * A modal dialog prerendered into the page as a native `<dialog>`: `DialogOpenerButton`s open it
+ * by themselves from first paint and without JavaScript, and the browser does what a modal
+ * dialog must: the page behind is inert (focus stays inside), focus goes to its first field
+ * (its Close button comes last for that reason) and back to the opener when it closes, Escape and
+ * a press outside (`closedby="any"`) close it. React hydrates it like any element and never
+ * replaces it, so a dialog opened (and a form filled in) before hydration stays as it is.
+ * `onOpen` and `onClose` run on each opening and closing, and on hydration for a dialog opened
+ * before it.
+ */
+export function NativeDialog({
+  id,
+  title,
+  description,
+  children,
+  closeLabel = "Close",
+  onOpen,
+  onClose,
+}: {
+  id: string;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  children: React.ReactNode;
+  closeLabel?: string;
+  onOpen?: () => void;
+  onClose?: () => void;
+}) {
+  const ref = React.useRef<HTMLDialogElement>(null);
+  const handlers = React.useRef({ onOpen, onClose });
+  React.useEffect(() => {
+    handlers.current = { onOpen, onClose };
+  });
+  React.useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === "open") handlers.current.onOpen?.();
+      else handlers.current.onClose?.();
+    };
+    dialog.addEventListener("toggle", onToggle);
+    if (dialog.open) handlers.current.onOpen?.();
+    return () => dialog.removeEventListener("toggle", onToggle);
+  }, []);
+  const closeCommand = { commandfor: id, command: "close" } as React.ButtonHTMLAttributes<HTMLButtonElement>;
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      closedby="any"
+      className="m-auto max-h-[90dvh] text-left text-base font-normal w-[calc(100%-2rem)] max-w-2xl flex-col overflow-hidden rounded-xl border border-border bg-background p-0 text-foreground shadow-xl outline-none backdrop:bg-slate-950/60 open:flex open:animate-in open:fade-in-0 open:zoom-in-95 motion-reduce:animate-none"
+      // Where closedby is not known yet: a press on the backdrop is a press on the dialog itself
+      // (its body fills it), which closes it.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      {/* A phone's screen can be shorter than the form: the body scrolls inside, Close stays in view. */}
+      <div className="grid gap-4 overflow-y-auto overscroll-contain p-6">
+        <div className="flex flex-col gap-1.5 pr-6">
+          <h2 id={`${id}-title`} className="text-lg font-bold leading-tight">
+            {title}
+          </h2>
+          <p id={`${id}-description`} className="text-sm text-muted-foreground">
+            {description}
+          </p>
+        </div>
+        {children}
+      </div>
+      <button
+        type="button"
+        {...closeCommand}
+        className="absolute right-3 top-3 rounded-md bg-background p-1.5 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <X className="size-4" aria-hidden="true" width={16} height={16} />
+        <span className="sr-only">{closeLabel}</span>
+      </button>
+    </dialog>
+  );
+}
+
