@@ -1,8 +1,11 @@
 import * as React from "react";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
-import { NativeDialog } from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/native-dialog";
 import { collect } from "~/lib/collector";
 import type { AnalyticsDetail } from "@shared/schemas/analytics";
+
+/** A form's first field: not the honeypot (inside an inert wrapper), not a hidden input. */
+const FIRST_FIELD = "input:not([type=hidden]):not([inert] *), textarea:not([inert] *), select:not([inert] *)";
 
 /**
  * A lead form in a modal dialog, usable from first paint (docs/decisions/0502): the dialog is a
@@ -32,6 +35,11 @@ export function LeadDialog({
 }) {
   const [round, setRound] = React.useState(0);
   const body = React.useRef<HTMLDivElement>(null);
+  // The prerendered first field carries `autofocus` (the browser focuses it as the dialog opens);
+  // React renders autoFocus as a focus() call instead, so a fresh form gets the attribute here.
+  React.useEffect(() => {
+    if (round > 0) body.current?.querySelector(FIRST_FIELD)?.setAttribute("autofocus", "");
+  }, [round]);
   const close = () => {
     const dialog = document.getElementById(id);
     if (dialog instanceof HTMLDialogElement && dialog.open) dialog.close();
