@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { Spinner } from "~/components/ui/spinner";
 import { Toaster } from "~/components/ui/toaster";
 import { collectPageView } from "~/lib/collector";
-import { earlyTapScript } from "~/lib/early-taps";
+import { beforeHydrationScript } from "~/lib/before-hydration";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -16,8 +16,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
-        {/* First in the page: keeps a tap on a Book or consult button made before hydration. */}
-        <script dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
+        {/* First in the page: holds a lead form's submit made before its code is in (app/lib/before-hydration.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
         <Meta />
         <Links />
       </head>

@@ -62,7 +62,8 @@ export async function startBuiltSite({ buildDir, env, host, tmpPrefix }) {
         setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
       }),
   );
-  const deadline = Date.now() + 60_000;
+  // A fresh data folder is migrated first: on a loaded shared machine that took over 60 s.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     try {
@@ -71,7 +72,7 @@ export async function startBuiltSite({ buildDir, env, host, tmpPrefix }) {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
+    if (Date.now() > deadline) throw new Error("The server did not become healthy within 180 s");
     await new Promise((r) => setTimeout(r, 250));
   }
 }

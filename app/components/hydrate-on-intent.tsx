@@ -1,5 +1,5 @@
 import * as React from "react";
-import { EARLY_TAP_FALLBACK_MS } from "~/lib/early-taps";
+import { BEFORE_HYDRATION_FALLBACK_MS, HOLDS_SUBMITS_ATTRIBUTE, takeHeldSubmit, type HeldSubmit } from "~/lib/before-hydration";
 
 type Gate = {
   /** The visitor has turned to the content: load and hydrate it. */
@@ -9,9 +9,11 @@ type Gate = {
   /** Its code could not load: the prerendered HTML stands on its own, submits go natively. */
   failed: boolean;
   /** A form submitted before then, replayed once hydrated. */
-  pendingSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null;
+  pendingSubmit: HeldSubmit | null;
   promise: Promise<void>;
   open: () => void;
+  /** Holds a submit until the content has hydrated (and opens the gate for it). */
+  hold: (held: HeldSubmit) => void;
   markHydrated: () => void;
   markFailed: () => void;
 };
@@ -29,6 +31,10 @@ function createGate(): Gate {
       gate.opened = true;
       resolve();
     },
+    hold: (held) => {
+      gate.pendingSubmit = held;
+      gate.open();
+    },
     markFailed: () => {
       gate.failed = true;
     },
@@ -36,7 +42,11 @@ function createGate(): Gate {
       gate.hydrated = true;
       const pending = gate.pendingSubmit;
       gate.pendingSubmit = null;
-      if (pending?.form.isConnected) pending.form.requestSubmit(pending.submitter);
+      if (!pending?.form.isConnected) return;
+      // The form validates itself from now on (it sets noValidate on its next render): a press
+      // held because the browser found it invalid now shows the form's own messages.
+      pending.form.noValidate = true;
+      pending.form.requestSubmit(pending.submitter);
     },
   };
   return gate;
@@ -52,9 +62,13 @@ const INTENT_EVENTS = ["focusin", "pointerdown", "pointerover", "touchstart", "k
  *
  * For the inline lead forms: their validation schemas and form library are most of a page's
  * start-up work (docs/decisions/0303), for a form most visitors never touch. The HTML is
- * complete without JavaScript; a submit before the code is in is held back and replayed once the
- * form has hydrated, or sent natively if the code has not come within EARLY_TAP_FALLBACK_MS. On a client-side navigation there is nothing to hydrate, so `children`
- * render at once (behind `fallback` while their code loads).
+ * complete without JavaScript; a submit before the code is in (held by the page's inline script
+ * until this component's effect runs, app/lib/before-hydration.ts) is held back and replayed once
+ * the form has hydrated, or sent natively if the code has not come within
+ * BEFORE_HYDRATION_FALLBACK_MS. A press the browser finds invalid (an empty required field) is
+ * held the same way, without the browser's own bubble, so the form's messages show instead. On a
+ * client-side navigation there is nothing to hydrate, so `children` render at once (behind
+ * `fallback` while their code loads).
  *
  * `children` should be (or contain) a `React.lazy` component, so that its code is not part of
  * the page's own chunk. Once they have hydrated, the wrapper carries `data-hydrated` (the
@@ -111,30 +125,46 @@ export function HydrateOnIntent({
         HTMLFormElement.prototype.submit.call(form);
       }
     };
-    const holdSubmit = (event: Event) => {
-      if (gate.hydrated || gate.failed || !(event.target instanceof HTMLFormElement)) return;
-      event.preventDefault();
-      gate.open();
-      const form = event.target;
-      remember(event);
-      gate.pendingSubmit = { form, submitter: (event as SubmitEvent).submitter };
+    const hold = (held: HeldSubmit) => {
+      const { form } = held;
+      typed = [...new FormData(form)].map(([name, value]) => [name, String(value)]);
+      gate.hold(held);
       // The form's code may never come (a failed chunk, a dead network): after a while the form
       // is sent as it is, natively, and its page answers (docs/decisions/0501).
       window.setTimeout(() => {
         if (gate.hydrated || gate.pendingSubmit?.form !== form || !form.isConnected) return;
         gate.pendingSubmit = null;
         HTMLFormElement.prototype.submit.call(form);
-      }, EARLY_TAP_FALLBACK_MS);
+      }, BEFORE_HYDRATION_FALLBACK_MS);
+    };
+    const holdSubmit = (event: Event) => {
+      if (gate.hydrated || gate.failed || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      hold({ form: event.target, submitter: (event as SubmitEvent).submitter });
+    };
+    // A press on a form the browser finds invalid fires `invalid` on each bad field, not `submit`.
+    const holdInvalid = (event: Event) => {
+      const form = (event.target as HTMLInputElement | null)?.form;
+      if (gate.hydrated || gate.failed || !form || !el.contains(form)) return;
+      event.preventDefault();
+      if (gate.pendingSubmit?.form !== form) hold({ form, submitter: null });
     };
     for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
     el.addEventListener("submit", holdSubmit, true);
+    el.addEventListener("invalid", holdInvalid, true);
     el.addEventListener("input", remember, true);
     el.addEventListener("change", remember, true);
+    // From here on this component holds the form's submits, not the page's inline script; one
+    // the script held meanwhile is handed over.
+    el.setAttribute(HOLDS_SUBMITS_ATTRIBUTE, "");
+    const early = gate.hydrated ? null : takeHeldSubmit(el);
+    if (early) hold(early);
     // The visitor may have turned to it before this ran (the page hydrates at idle priority).
     if (el.contains(document.activeElement) || el.matches(":hover")) gate.open();
     return () => {
       for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, { capture: true });
       el.removeEventListener("submit", holdSubmit, true);
+      el.removeEventListener("invalid", holdInvalid, true);
       el.removeEventListener("input", remember, true);
       el.removeEventListener("change", remember, true);
     };

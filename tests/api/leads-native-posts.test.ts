@@ -302,6 +302,30 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
     }
   });
 
+  it("a dialog's native post (from another page) is answered in place of the page's own form, never a dialog's", async () => {
+    // The booking dialog is in every page, /enterprise holds two consult dialogs: each form has its
+    // own name, so the answer replaces /book-demo's or /enterprise's own form.
+    const booking = await postForm(t.app, "/book-demo", bookingFields({ work_email: "dialog-book@example.com" }), {
+      ...from("203.0.113.40"),
+      referer: `${PUBLIC_URL}/pricing`,
+    });
+    const bookingAnswer = await expectPageAnswer(booking, 200);
+    expect(bookingAnswer).toContain("Pick a time now");
+    expect(bookingAnswer).not.toContain('data-lead-form="booking"');
+    expect(bookingAnswer).toContain('data-lead-form="booking-dialog"');
+    expect(await bookingRows(t, "dialog-book@example.com")).toMatchObject([{ sourceForm: "booking_dialog", pagePath: "/pricing" }]);
+
+    const consult = await postForm(t.app, "/enterprise", enterpriseFields({ work_email: "dialog-ent@example.com", source_form: "enterprise_dialog" }), {
+      ...from("203.0.113.41"),
+      referer: `${PUBLIC_URL}/compare`,
+    });
+    const consultAnswer = await expectPageAnswer(consult, 200);
+    expect(consultAnswer).toContain("Request submitted");
+    expect(consultAnswer).not.toContain('data-lead-form="enterprise"');
+    expect(consultAnswer.match(/data-lead-form="enterprise-dialog"/g)).toHaveLength(2);
+    expect(await bookingRows(t, "dialog-ent@example.com")).toMatchObject([{ sourceForm: "enterprise_dialog", pagePath: "/compare" }]);
+  });
+
   it("sends hostile input back as text, never as markup", async () => {
     const img = "<img src=x onerror=alert(1)>";
     const breakout = '"><script>alert(1)</script>';

@@ -220,3 +220,24 @@ test("inline form errors: the server's message, or 'Failed to submit. Please try
   await expect(page.getByText("Failed to submit. Please try again.")).toBeVisible();
   await expect(form.getByLabel("Full name")).toHaveValue("Flaky Net");
 });
+
+test("inline form on /enterprise: an empty submit before its code has loaded shows the form's own messages on the first press", phoneOnly, async ({
+  context,
+  page,
+}) => {
+  await interceptThirdParties(context);
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && !r.url().includes("/api/events") && posts.push(r.url()));
+  // Every script held: the press lands on the prerendered form, before any of the page's code.
+  const release = await holdRequests(page, /\/assets\/[^/]+\.js$/);
+  await page.goto("/enterprise", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Enterprise consultation request" });
+  await form.getByRole("button", { name: "Submit request" }).click();
+  // The browser's own check did not stop the press: held for the form's code, no bubble.
+  expect(await form.getByLabel("Full name").evaluate((input: HTMLInputElement) => input.matches(":focus"))).toBe(false);
+  await release();
+  for (const message of ["Name is required", "Job title is required", "Company name is required", "AI goal is required"]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible({ timeout: 15_000 });
+  }
+  expect(posts).toEqual([]);
+});

@@ -3,8 +3,8 @@ import { expect, projectDevice, randomIp, test, uniqueEmail } from "./fixtures";
 import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER } from "./leads-fixtures";
 
 /**
- * Every lead form without JavaScript (docs/decisions/0501): the buttons lead to a page with the
- * form, the form posts natively to its page, the server stores one lead flagged `no_script` (the
+ * Every lead form without JavaScript (docs/decisions/0501, 0502): the buttons open a native dialog
+ * with the form, the form posts natively to its page, the server stores one lead flagged `no_script` (the
  * leads server has reCAPTCHA configured, which cannot run here) and answers with the thank-you
  * state, or with the errors beside the values. Nothing the visitor typed ever appears in a URL.
  */
@@ -35,13 +35,15 @@ function expectNothingPersonalIn(urls: string[], ...values: string[]) {
 }
 
 test.describe("without JavaScript", () => {
-  test("Book demo leads to the booking form's page; it posts natively, stores one unverified lead and offers the prefilled scheduler", async ({ browser, servers, leadDesk }, info) => {
+  test("Book demo opens the booking form; it posts natively to its page, stores one unverified lead and offers the prefilled scheduler", async ({ browser, servers, leadDesk }, info) => {
     const { context, page, urls } = await visitWithoutScripts(browser, info, servers.leads.url);
     const email = uniqueEmail(info, "nojs-book");
     await page.goto("/pricing");
     await page.getByTestId("price-card").getByRole("button", { name: "Book demo" }).click();
-    await expect(page).toHaveURL(/\/book-demo\??#booking-form$/);
-    const form = page.getByRole("form", { name: "Book a demo" });
+    // The dialog is native: the browser opens it, with its form, without any script.
+    const form = page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" }).getByRole("form", { name: "Book a demo" });
+    await expect(form.getByLabel("Full name")).toBeFocused();
+    await expect(form).toHaveAttribute("action", "/book-demo#booking-form");
     // The browser checks the constraints itself before anything is sent.
     await expect(form.getByLabel("Full name")).toHaveAttribute("required", "");
     await expect(form.getByLabel("Full name")).toHaveAttribute("maxlength", "100");
@@ -57,6 +59,7 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Total calls per month").fill("320");
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Book my call" }).click();
+    await expect(page).toHaveURL(/\/book-demo#booking-form$/);
 
     const thanks = page.getByRole("status");
     await expect(thanks.getByRole("heading", { name: "Success!" })).toBeVisible();
@@ -74,21 +77,21 @@ test.describe("without JavaScript", () => {
 
     const rows = await leadDesk.bookings(email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Nora Noscript", sourceForm: "booking_dialog", totalCalls: 320, tcpaConsent: true, botCheck: "no_script", pagePath: "/book-demo" });
+    expect(rows[0]).toMatchObject({ name: "Nora Noscript", sourceForm: "booking_dialog", totalCalls: 320, tcpaConsent: true, botCheck: "no_script", pagePath: "/pricing" });
     // The thank-you page is a plain page: the scheduler link leaves the site, our URLs stay clean.
     expectNothingPersonalIn(urls.filter((url) => url.startsWith(servers.leads.url)), "Nora", email);
     await context.close();
   });
 
-  test("a consult button leads to /enterprise's request form; it posts natively and shows 'Request submitted'", async ({ browser, servers, leadDesk, isMobile }, info) => {
+  test("a consult button opens the enterprise request form; it posts natively to /enterprise and shows 'Request submitted'", async ({ browser, servers, leadDesk, isMobile }, info) => {
     test.skip(isMobile, "the native path does not depend on the width (the booking form's test runs at both): once, at desktop width");
     const { context, page, urls } = await visitWithoutScripts(browser, info, servers.leads.url);
     const email = uniqueEmail(info, "nojs-ent");
     await page.goto("/compare");
     await page.getByRole("main").getByRole("button", { name: "Book a demo" }).first().click();
-    await expect(page).toHaveURL(/\/enterprise\??#request$/);
-    const form = page.getByRole("form", { name: "Enterprise consultation request" });
+    const form = page.getByRole("dialog", { name: "Book an enterprise consultation" }).getByRole("form", { name: "Enterprise consultation request" });
     await expect(form).toBeInViewport();
+    await expect(form).toHaveAttribute("action", "/enterprise#request");
     await form.getByLabel("Full name").fill("Edgar Enterprise");
     await form.getByLabel("Job title").fill("COO");
     await form.getByLabel("Work email").fill(email);
@@ -105,7 +108,7 @@ test.describe("without JavaScript", () => {
     expect(scheduler.searchParams.get("utm_content")).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const rows = await leadDesk.bookings(email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ sourceForm: "enterprise_inline", aiGoal: "Answer after-hours calls", totalCalls: null, botCheck: "no_script", pagePath: "/enterprise" });
+    expect(rows[0]).toMatchObject({ sourceForm: "enterprise_dialog", aiGoal: "Answer after-hours calls", totalCalls: null, botCheck: "no_script", pagePath: "/compare" });
     expectNothingPersonalIn(urls.filter((url) => url.startsWith(servers.leads.url)), "Edgar", email);
     await context.close();
   });

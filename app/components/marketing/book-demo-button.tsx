@@ -1,15 +1,14 @@
 import type * as React from "react";
 import { CalendarCheck } from "lucide-react";
 import type { ButtonProps } from "~/components/ui/button";
-import { EarlyTapButton } from "~/components/early-tap-button";
-import { useBookingDialog } from "~/features/booking/booking-dialog-context";
-import type { CtaLocation } from "~/lib/analytics";
+import { DialogOpenerButton } from "~/components/dialog-opener-button";
+import { BOOKING_DIALOG_ID } from "~/features/booking/booking-dialog-context";
+import { track, type CtaLocation } from "~/lib/analytics";
 import { ctaLabels } from "~/content/calls-to-action";
-import { bookDemoSection, paths } from "@shared/site-routes";
 
 /**
- * Opens the booking dialog; the location goes with the cta_book_click event. Before hydration
- * the tap is kept and replayed; without JavaScript it leads to /book-demo (app/lib/early-taps.ts).
+ * Opens the booking dialog (prerendered in every public page) by itself, from first paint and
+ * without JavaScript; the location goes with the cta_book_click event (docs/decisions/0502).
  */
 export function BookDemoButton({
   location,
@@ -18,11 +17,10 @@ export function BookDemoButton({
   size = "lg",
   ...props
 }: Omit<ButtonProps, "onClick" | "type"> & { location: CtaLocation; children?: React.ReactNode; icon?: boolean }) {
-  const { openBookingDialog } = useBookingDialog();
   return (
-    <EarlyTapButton fallbackHref={`${paths.bookDemo}#${bookDemoSection}`} onPress={() => openBookingDialog(location)} size={size} {...props}>
+    <DialogOpenerButton dialogId={BOOKING_DIALOG_ID} onPress={() => track("cta_book_click", { location })} size={size} {...props}>
       {icon ? <CalendarCheck aria-hidden="true" width={16} height={16} /> : null}
       {children}
-    </EarlyTapButton>
+    </DialogOpenerButton>
   );
 }

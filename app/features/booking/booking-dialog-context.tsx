@@ -1,39 +1,34 @@
 import * as React from "react";
 import { track, type CtaLocation } from "~/lib/analytics";
-import { bookDemoSection, paths } from "@shared/site-routes";
 
-/** The booking form as a page: where a press leads when the dialog's code cannot load. */
-export const BOOKING_FORM_PAGE = `${paths.bookDemo}#${bookDemoSection}`;
-
-type BookingDialogState = { open: boolean; location: CtaLocation };
+/** The booking dialog's element id: Book demo buttons open it by this id (`commandfor`). */
+export const BOOKING_DIALOG_ID = "booking-dialog";
 
 type BookingDialogContextValue = {
-  state: BookingDialogState;
-  /** Opens the booking dialog and records which call to action opened it. */
+  /**
+   * Opens the booking dialog from code and records which call to action opened it (a Book demo
+   * button opens it by itself: see BookDemoButton).
+   */
   openBookingDialog: (location: CtaLocation) => void;
-  setOpen: (open: boolean) => void;
+};
+
+const value: BookingDialogContextValue = {
+  openBookingDialog: (location) => {
+    track("cta_book_click", { location });
+    const dialog = document.getElementById(BOOKING_DIALOG_ID);
+    if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+  },
 };
 
 const BookingDialogContext = React.createContext<BookingDialogContextValue | null>(null);
 
+/** Kept for the components that open the dialog from code (the phone menu's Book demo). */
 export function BookingDialogProvider({ children }: { children: React.ReactNode }) {
-  const [state, setState] = React.useState<BookingDialogState>({ open: false, location: "navbar" });
-  const value = React.useMemo<BookingDialogContextValue>(
-    () => ({
-      state,
-      openBookingDialog: (location) => {
-        track("cta_book_click", { location });
-        setState({ open: true, location });
-      },
-      setOpen: (open) => setState((s) => ({ ...s, open })),
-    }),
-    [state],
-  );
   return <BookingDialogContext.Provider value={value}>{children}</BookingDialogContext.Provider>;
 }
 
 export function useBookingDialog(): BookingDialogContextValue {
-  const value = React.useContext(BookingDialogContext);
-  if (!value) throw new Error("useBookingDialog must be used inside BookingDialogProvider");
-  return value;
+  const context = React.useContext(BookingDialogContext);
+  if (!context) throw new Error("useBookingDialog must be used inside BookingDialogProvider");
+  return context;
 }

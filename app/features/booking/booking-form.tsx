@@ -10,7 +10,6 @@ import { openSchedulerSoon, schedulerUrlOrNull, type SchedulerPrefill } from "~/
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { NativeFormError } from "~/features/lead-capture/native-form";
 import { funnelFormProps } from "~/lib/collector";
-import type { AnalyticsDetail } from "@shared/schemas/analytics";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
 import { bookDemoSection, paths } from "@shared/site-routes";
 
@@ -29,17 +28,21 @@ export function bookingSchedulerPrefill(values: { name: string; work_email: stri
 }
 
 /**
- * The booking dialog's form. It lives inside the dialog's content, which unmounts on close, so
- * closing (or succeeding, which closes) resets it.
+ * The booking form: the booking dialog's (a new instance each time the dialog closes, which
+ * resets it) and /book-demo's. Each placement has its own field ids and `data-lead-form` name, as
+ * both are in /book-demo's HTML: the server answers a native post in place of the page's own
+ * form (server/routes/lead-pages.ts), never the dialog's.
  */
 export function BookingForm({
   onSubmitted,
-  funnelForm = "booking",
+  placement,
 }: {
   onSubmitted: (scheduler: { url: string | null }) => void;
-  /** Which form the first input counts as (docs/decisions/0803): the dialog's, or /book-demo's. */
-  funnelForm?: Extract<AnalyticsDetail, "booking" | "book_demo">;
+  placement: "dialog" | "page";
 }) {
+  // Which form the first input counts as (docs/decisions/0803): the dialog's, or /book-demo's.
+  const funnelForm = placement === "dialog" ? "booking" : "book_demo";
+  const idPrefix = placement === "dialog" ? "booking-dialog" : "booking";
   const {
     form: {
       formState: { isSubmitting },
@@ -66,20 +69,20 @@ export function BookingForm({
   });
 
   return (
-    <form {...formProps} {...funnelFormProps(funnelForm)} className="relative grid gap-4" aria-label="Book a demo" data-lead-form="booking">
+    <form {...formProps} {...funnelFormProps(funnelForm)} className="relative grid gap-4" aria-label="Book a demo" data-lead-form={placement === "dialog" ? "booking-dialog" : "booking"}>
       <HoneypotField />
       <input type="hidden" name="source_form" value="booking_dialog" />
       <NativeFormError />
-      <LeadIdentityFields idPrefix="booking" register={register} errors={errors} />
+      <LeadIdentityFields idPrefix={idPrefix} register={register} errors={errors} inDialog={placement === "dialog"} />
       <FormField
-        id="booking-total-calls"
+        id={`${idPrefix}-total-calls`}
         label="Total calls per month"
         hint="Roughly how many calls your business gets in a month."
         error={errors.total_calls?.message}
       >
         {(p) => <Input {...p} {...register("total_calls", { valueAsNumber: true })} type="number" inputMode="numeric" min={1} step={1} />}
       </FormField>
-      <ConsentField field={register("tcpa_consent")} idPrefix="booking" error={errors.tcpa_consent?.message} />
+      <ConsentField field={register("tcpa_consent")} idPrefix={idPrefix} error={errors.tcpa_consent?.message} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Submitting..." : "Book my call"}
       </Button>

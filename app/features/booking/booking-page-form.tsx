@@ -20,7 +20,7 @@ export function BookingPageForm() {
     if (done && !native) heading.current?.focus();
   }, [done, native]);
 
-  if (!done) return <BookingForm onSubmitted={setDone} funnelForm="book_demo" />;
+  if (!done) return <BookingForm onSubmitted={setDone} placement="page" />;
   return (
     <div role="status" className="grid justify-items-center gap-3 rounded-xl border border-border bg-background p-8 text-center">
       <CircleCheck className="size-10 text-success" aria-hidden="true" />

@@ -1,26 +1,12 @@
 import * as React from "react";
 import type { ButtonProps } from "~/components/ui/button";
-import { EarlyTapButton } from "~/components/early-tap-button";
+import { DialogOpenerButton } from "~/components/dialog-opener-button";
 import { track, type CtaLocation } from "~/lib/analytics";
-import { useEverTrue } from "~/lib/deferred-mount";
-import { ChunkFallbackBoundary, FALLBACK_DELAY_MS, FORM_LOAD_FAILED, FORM_PAGE_OPENING } from "~/lib/chunk-fallback";
-import { EnterpriseConsultDialog, warmEnterpriseConsult } from "~/lib/enterprise-consult";
-import { toast } from "~/lib/toast";
-import { enterpriseRequestSection, paths } from "@shared/site-routes";
-
-// The dialog (Radix, then the form) loads when it is first opened, not with the page
-// (docs/decisions/0303), or at idle once the page is up (warmEnterpriseConsult), with retries.
-
-const REQUEST_FORM = `${paths.enterprise}#${enterpriseRequestSection}`;
-
-/** The dialog's code did not come even after retries: say so, then go to the request form's page. */
-function openRequestFormPage() {
-  toast.error(FORM_LOAD_FAILED, { description: FORM_PAGE_OPENING });
-  window.setTimeout(() => window.location.assign(REQUEST_FORM), FALLBACK_DELAY_MS);
-}
+import { EnterpriseConsultDialog } from "./enterprise-consult-dialog";
 
 /**
- * A button that opens the enterprise consultation dialog. On /enterprise it records
+ * A button that opens the enterprise consultation dialog, rendered with it (each button has its
+ * own, so a page places the button alone; docs/decisions/0502). On /enterprise it records
  * enterprise_consult_click; the compare page's Book buttons open the same dialog and record
  * cta_book_click with location compare, as every other Book button does with its location
  * (docs/product.md#compare-page, docs/product.md#analytics-event; docs/decisions/0304).
@@ -34,31 +20,21 @@ export function EnterpriseConsultButton({
   location?: CtaLocation;
   children: React.ReactNode;
 }) {
-  const [open, setOpen] = React.useState(false);
-  const [presses, setPresses] = React.useState(0);
-  const mounted = useEverTrue(open);
-  React.useEffect(() => warmEnterpriseConsult(), []);
+  // An id per button (stable from the prerender to hydration): its dialog's and its fields' ids.
+  const id = `consult${React.useId().replace(/[^\w-]/g, "")}`;
   return (
     <>
-      <EarlyTapButton
+      <DialogOpenerButton
         {...props}
-        fallbackHref={REQUEST_FORM}
+        dialogId={id}
         onPress={() => {
           if (location) track("cta_book_click", { location });
           else track("enterprise_consult_click", {});
-          setPresses((n) => n + 1);
-          setOpen(true);
         }}
       >
         {children}
-      </EarlyTapButton>
-      {mounted ? (
-        <ChunkFallbackBoundary onFailure={openRequestFormPage} resetKey={presses}>
-          <React.Suspense fallback={null}>
-            <EnterpriseConsultDialog open={open} onOpenChange={setOpen} />
-          </React.Suspense>
-        </ChunkFallbackBoundary>
-      ) : null}
+      </DialogOpenerButton>
+      <EnterpriseConsultDialog id={id} />
     </>
   );
 }

@@ -30,12 +30,14 @@ export function EnterpriseLeadForm({
   variant,
   submitLabel,
   onSubmitted,
+  idPrefix = `enterprise-${variant}`,
 }: {
   variant: LeadFormPlacement;
   submitLabel: string;
   onSubmitted: () => void;
+  /** The fields' ids start with it: each dialog on a page has its own. */
+  idPrefix?: string;
 }) {
-  const idPrefix = `enterprise-${variant}`;
   const sourceForm = variant === "dialog" ? "enterprise_dialog" : "enterprise_inline";
   const {
     form: {
@@ -64,12 +66,14 @@ export function EnterpriseLeadForm({
       {...funnelFormProps(sourceForm)}
       className="relative grid gap-4"
       aria-label="Enterprise consultation request"
-      data-lead-form="enterprise"
+      // The dialog's form has its own name: a native post is answered in place of /enterprise's
+      // inline form (server/routes/lead-pages.ts), never a dialog's.
+      data-lead-form={variant === "dialog" ? "enterprise-dialog" : "enterprise"}
     >
       <HoneypotField />
       <input type="hidden" name="source_form" value={sourceForm} />
       <NativeFormError />
-      <LeadIdentityFields idPrefix={idPrefix} register={register} errors={errors} />
+      <LeadIdentityFields idPrefix={idPrefix} register={register} errors={errors} inDialog={variant === "dialog"} />
       <FormField
         id={`${idPrefix}-ai-goal`}
         label="What do you want AI to do for your team?"

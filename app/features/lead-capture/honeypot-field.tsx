@@ -4,10 +4,12 @@ import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 /**
  * A field people never see or reach by keyboard; bots that fill every input fill it too, and the
  * server refuses those submissions. Moved off-screen rather than display:none, which some bots skip.
+ * `inert`: never focused, not even by a dialog that focuses its first field as it opens; it is
+ * still sent with the form.
  */
 export function HoneypotField() {
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div aria-hidden="true" inert className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label>
         Leave this field empty
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

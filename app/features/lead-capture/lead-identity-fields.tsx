@@ -13,8 +13,14 @@ export function LeadIdentityFields({
   idPrefix,
   register,
   errors,
+  inDialog = false,
 }: {
   idPrefix: string;
+  /**
+   * In a native dialog the first field carries `autofocus`: the browser focuses it as the dialog
+   * opens, before any script (React does not focus it again when it hydrates).
+   */
+  inDialog?: boolean;
   /** The form's `register`, whatever else its schema holds. */
   register: (name: LeadIdentityField) => UseFormRegisterReturn;
   errors: Partial<Record<LeadIdentityField, { message?: string }>>;
@@ -22,7 +28,7 @@ export function LeadIdentityFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField id={`${idPrefix}-name`} label="Full name" error={errors.name?.message}>
-        {(p) => <Input {...p} {...register("name")} autoComplete="name" />}
+        {(p) => <Input {...p} {...register("name")} autoComplete="name" autoFocus={inDialog} />}
       </FormField>
       <FormField id={`${idPrefix}-job-title`} label="Job title" error={errors.job_title?.message}>
         {(p) => <Input {...p} {...register("job_title")} autoComplete="organization-title" />}
