@@ -122,3 +122,22 @@ test.describe("on a phone", () => {
     }
   });
 });
+
+test.describe("at desktop width", () => {
+  test.skip(({ isMobile }) => isMobile, "the top bar's menus are shown from lg up");
+
+  test("the top bar's menus open and close without JavaScript, under their button", async ({ noScriptPage: page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, first] of [["Solutions", "Features"], ["Resources", resourceLinks[0]!.label]] as const) {
+      const button = nav.getByRole("button", { name });
+      await button.click();
+      const item = page.getByRole("menu", { name }).getByRole("menuitem", { name: first });
+      await expect(item).toBeVisible();
+      const [under, over] = [await item.boundingBox(), await button.boundingBox()];
+      expect(Math.abs(under!.x - over!.x), "the menu starts under its button").toBeLessThan(24);
+      await page.keyboard.press("Escape");
+      await expect(item).toBeHidden();
+    }
+  });
+});
