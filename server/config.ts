@@ -2,6 +2,7 @@ import { redactUrlCredentials } from "./log-redaction";
 import { z } from "zod";
 import path from "node:path";
 import type { RuntimeConfig } from "@shared/runtime-config";
+import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "@shared/schemas/lead-fit";
 
 /** Empty strings in the environment count as unset. */
 const optionalString = z
@@ -122,6 +123,8 @@ const envSchema = z.object({
   LEADS_FIRST_CONTACT_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(15),
   /** "true": a lead without a meeting at the follow-up time also gets one e-mail back to the scheduler (docs/decisions/0704). */
   LEADS_PROSPECT_REMINDER: z.enum(["true", "false"]).default("false"),
+  /** Calls per month above which a lead is an enterprise prospect ("Enterprise fit"; docs/decisions/0710). */
+  LEADS_ENTERPRISE_CALLS_PER_MONTH: z.coerce.number().int().min(1).max(1_000_000).default(ENTERPRISE_CALLS_PER_MONTH_DEFAULT),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
@@ -180,6 +183,8 @@ export type AppConfig = {
     prospectReminder: boolean;
     /** Verifies Calendly's webhook deliveries; without it the webhook endpoint answers 404. */
     calendlySigningKey: string | undefined;
+    /** Calls per month above which a lead is an enterprise prospect. */
+    enterpriseCallsPerMonth: number;
   };
   authSecret: string | undefined;
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
@@ -372,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       firstContactMinutes: e.LEADS_FIRST_CONTACT_MINUTES,
       prospectReminder: e.LEADS_PROSPECT_REMINDER === "true",
       calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY,
+      enterpriseCallsPerMonth: e.LEADS_ENTERPRISE_CALLS_PER_MONTH,
     },
     authSecret: e.BETTER_AUTH_SECRET,
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",

@@ -18,6 +18,7 @@ import {
 import { appRoles } from "@shared/schemas/admin";
 import { botCheckOutcomes, bookingSourceForms } from "@shared/schemas/lead-sources";
 import { leadSources, leadStatuses } from "@shared/schemas/lead-desk";
+import { emailKinds, fitTiers } from "@shared/schemas/lead-fit";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -248,6 +249,12 @@ export const leads = pgTable(
     meetingInviteeUri: text("meeting_invitee_uri"),
     /** What the status was when the current meeting was booked: where a cancellation returns it. */
     statusBeforeMeeting: leadStatus("status_before_meeting"),
+    /**
+     * Fit at submit (docs/decisions/0710): size tier from calls per month, and the kind of e-mail
+     * address (null on leads stored before addresses were checked).
+     */
+    fitTier: text("fit_tier", { enum: fitTiers }).notNull().default("unknown"),
+    emailKind: text("email_kind", { enum: emailKinds }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -255,6 +262,8 @@ export const leads = pgTable(
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("leads_owner_created_at_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
     index("leads_source_created_at_idx").on(t.source, t.createdAt.desc(), t.id.desc()),
+    index("leads_fit_tier_created_at_idx").on(t.fitTier, t.createdAt.desc(), t.id.desc()),
+    index("leads_email_kind_created_at_idx").on(t.emailKind, t.createdAt.desc(), t.id.desc()),
     index("leads_meeting_booked_at_idx").on(t.meetingBookedAt).where(sql`${t.meetingBookedAt} is not null`),
     index("leads_email_idx").on(sql`lower(${t.email})`),
     // The scheduler's deliveries that carry no reference find their lead through its current meeting.

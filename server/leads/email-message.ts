@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = {
   industry: "Industry",
   companySize: "Company size",
   totalCalls: "Monthly calls",
+  fit: "Fit",
   aiGoal: "AI goal",
   notes: "Notes",
   tcpaConsent: "Consent given",

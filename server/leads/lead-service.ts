@@ -9,6 +9,7 @@ import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { signalLeadStored } from "./outbox-signal";
 import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type RateLimiter } from "./rate-limiter";
 import { compiled, runCompiled } from "./compiled-sql";
+import type { LeadFit } from "./lead-fit";
 
 export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email";
 
@@ -117,7 +118,7 @@ export async function storeBookingInquiry(
   limit?: StoreLimit,
 ): Promise<StoreResult> {
   const values = { id: identity.id, ...lead, ...evidence };
-  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values, referenceHash: identity.referenceHash, plan, tokenHash, limit });
+  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values, identity, plan, tokenHash, limit });
 }
 
 export async function storeContactRequest(
@@ -141,14 +142,15 @@ export async function storeContactRequest(
     notes: lead.notes,
     ...evidence,
   };
-  return storeLead(db, { table: contactRequests, kind: "contact_request", values, referenceHash: null, plan, tokenHash, limit });
+  return storeLead(db, { table: contactRequests, kind: "contact_request", values, identity, plan, tokenHash, limit });
 }
 
 /**
- * A new lead's id, chosen before it is stored (the booking reference is made from it), and the
- * hash of that reference (booking and enterprise leads; null for contact requests).
+ * A new lead's id, chosen before it is stored (the booking reference is made from it), the
+ * hash of that reference (booking and enterprise leads; null for contact requests), and its fit
+ * (lead-fit.ts), stored on the desk's row.
  */
-export type LeadIdentity = { id: string; referenceHash: string | null };
+export type LeadIdentity = { id: string; referenceHash: string | null; fit: LeadFit };
 
 type LeadTable = typeof bookingInquiries | typeof contactRequests;
 
@@ -173,18 +175,19 @@ async function storeLead(
     table: LeadTable;
     kind: LeadKind;
     values: Record<string, unknown>;
-    referenceHash: string | null;
+    identity: LeadIdentity;
     plan: PlannedNotification[];
     tokenHash: string | null;
     limit: StoreLimit | undefined;
   },
 ): Promise<StoreResult> {
-  const { table, kind, values, referenceHash, plan, tokenHash, limit } = options;
+  const { table, kind, values, identity, plan, tokenHash, limit } = options;
+  const desk = { referenceHash: identity.referenceHash, fitTier: identity.fit.tier, emailKind: identity.fit.emailKind };
   const fields = Object.keys(values);
   const planShape = plan.map((p) => `${p.channel}:${p.topic}:${p.delaySeconds}`).join(",");
   const shape = [kind, fields.join(","), planShape, tokenHash ? "token" : "", limit ? "limit" : ""].join("|");
   const statement = compiled(shape, () => storeSql(table, kind, fields, plan, Boolean(tokenHash), Boolean(limit)));
-  const rows = await runCompiled<StoreRow>(db, statement, { ...values, referenceHash, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
+  const rows = await runCompiled<StoreRow>(db, statement, { ...values, ...desk, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
   const row = rows[0]!;
   if (limit) {
     const decision = limit.limiter.settle(limit.spec, { count: Number(row.count), ms_left: Number(row.ms_left) });
@@ -232,9 +235,10 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
   );
   const desk = deskColumns[kind];
   ctes.push(
-    sql`desk as (insert into ${leads} (id, kind, source, created_at, name, email, company, reference_hash)
+    sql`desk as (insert into ${leads} (id, kind, source, created_at, name, email, company, reference_hash, fit_tier, email_kind)
       select lead.id, ${sql.raw(`'${kind}'`)}, ${desk.source}, lead.created_at, lead.name, lead.${sql.identifier(desk.email)},
-        lead.${sql.identifier(desk.company)}, ${sql.placeholder("referenceHash")}::text
+        lead.${sql.identifier(desk.company)}, ${sql.placeholder("referenceHash")}::text, ${sql.placeholder("fitTier")}::text,
+        ${sql.placeholder("emailKind")}::text
       from lead returning 1)`,
   );
   ctes.push(

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
 import { adminLeadPath } from "@shared/site-routes";
+import { fitLabels, fitSummary } from "@shared/schemas/lead-fit";
 import { followUpEmail, newLeadEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
@@ -199,6 +200,19 @@ export function reminderSchedulerUrl(config: NotifierConfig, lead: NotificationL
   return url.toString();
 }
 
+/** The payload with the lead's fit in words (docs/decisions/0710), as the staff e-mail lists it. */
+function withFit(payload: LeadPayload, lead: NotificationLead | null): LeadPayload {
+  if (!lead?.fit || !payload.lead) return payload;
+  return { ...payload, lead: { ...payload.lead, fit: fitSummary(lead.fit) } };
+}
+
+/** The webhook's `fit`: the stored values and the labels the inbox shows; null for a lead without a desk row. */
+function webhookFit(lead: NotificationLead | null) {
+  if (!lead?.fit) return null;
+  const { tier, emailKind } = lead.fit;
+  return { tier, email_kind: emailKind, labels: fitLabels({ tier, emailKind: emailKind ?? "work" }) };
+}
+
 /** Which (channel, topic) pairs exist: anything else is a fault to show, not to guess at. */
 const unsupported = (delivery: OutboxDelivery) =>
   new DeliveryError("UNSUPPORTED_TOPIC", `${delivery.channel} does not deliver ${delivery.topic}`);
@@ -244,7 +258,7 @@ export function createNotifier(config: NotifierConfig): Notifier {
     channels,
     close: () => transport?.close(),
     async deliver(delivery, signal) {
-      const payload = (delivery.payload ?? {}) as LeadPayload;
+      const payload = withFit((delivery.payload ?? {}) as LeadPayload, delivery.lead);
       if (delivery.channel === "email") {
         if (!transport || !notify.to) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL, LEADS_NOTIFY_TO)");
         if (delivery.topic === "lead_stored") return sendMail(delivery, notify.to, newLeadEmail(payload, leadUrl(delivery)), signal, true);
@@ -258,7 +272,7 @@ export function createNotifier(config: NotifierConfig): Notifier {
           throw new DeliveryError("NOT_CONFIGURED", "webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
         }
         if (delivery.topic !== "lead_stored") throw unsupported(delivery);
-        const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, lead: payload.lead });
+        const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, lead: payload.lead, fit: webhookFit(delivery.lead) });
         const timestamp = String(Math.floor(Date.now() / 1000));
         const response = await fetch(notify.webhookUrl, {
           method: "POST",

@@ -1,4 +1,5 @@
 import { leadSourceLabels, type LeadSource } from "@shared/schemas/lead-desk";
+import { fitSummary, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { NotificationTopic } from "./lead-service";
 
 /** What a staff message says about a lead: the desk's copy, read when the notification is claimed. */
@@ -13,6 +14,8 @@ export type NotificationLead = {
   /** Booking and enterprise leads: calls per month, when the visitor gave it. */
   totalCalls: number | null;
   meetingStartsAt: Date | null;
+  /** Fit at submit (docs/decisions/0710), from the desk's row. */
+  fit?: { tier: FitTier; emailKind: EmailKind | null };
 };
 
 /** Long enough for any real name or company; Slack refuses a section over 3000 characters. */
@@ -91,6 +94,7 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
 
   const fields = [mrkdwn(`*Source*\n${source}`)];
   if (volume) fields.push(mrkdwn(`*Volume*\n${volume}`));
+  if (lead.fit) fields.push(mrkdwn(`*Fit*\n${fitSummary(lead.fit)}`));
   if (topic === "meeting_booked") {
     // Slack shows a date token in each reader's own time zone; the fallback is UTC.
     const when = starts

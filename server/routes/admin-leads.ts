@@ -28,7 +28,10 @@ const leadListBody = leadListQuerySchema.transform(({ cursor, ...rest }, ctx) =>
 /** Lowercased: PostgreSQL reads a uuid in either case, and the audit log and timeline should agree. */
 const leadIdParam = z.object({ id: z.string().uuid("Invalid lead ID").transform((id) => id.toLowerCase()) });
 
-const settings = (c: Context<AdminEnv>): DeskSettings => ({ firstContactMinutes: c.get("deps").config.leads.firstContactMinutes });
+const settings = (c: Context<AdminEnv>): DeskSettings => ({
+  firstContactMinutes: c.get("deps").config.leads.firstContactMinutes,
+  enterpriseCallsPerMonth: c.get("deps").config.leads.enterpriseCallsPerMonth,
+});
 const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
