@@ -16,6 +16,8 @@ export type AuditAction =
   | "lead.status"
   | "lead.owner"
   | "lead.note"
+  // A staff member's own lead-routing settings (docs/decisions/0711): target is their user id.
+  | "lead.routing"
   // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
   | "auth.sign-in"
   | "auth.sign-in.failed"

@@ -11,6 +11,7 @@ import {
   primaryKey,
   pgTable,
   text,
+  time,
   timestamp,
   unique,
   uuid,
@@ -339,6 +340,38 @@ export const leadOutbox = pgTable(
     check("lead_outbox_payload_until_delivered", sql`${t.payload} is not null or ${t.deliveredAt} is not null`),
   ],
 );
+
+/**
+ * Lead routing (docs/decisions/0711): each staff member's own settings. No row: the defaults
+ * (taking leads, general rotation only, always working). Working hours are local times in
+ * `time_zone` on `work_days` (ISO weekdays, 1 = Monday); null start/end: any time of day.
+ */
+export const leadDeskStaff = pgTable(
+  "lead_desk_staff",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    takingLeads: boolean("taking_leads").notNull().default(true),
+    enterpriseRotation: boolean("enterprise_rotation").notNull().default(false),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    workDays: integer("work_days").array(),
+    workStart: time("work_start"),
+    workEnd: time("work_end"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("lead_desk_staff_hours_both_or_neither", sql`(${t.workStart} is null) = (${t.workEnd} is null)`)],
+);
+
+/**
+ * One row per rotation ('general', 'enterprise'): how many leads it has handed out. The statement
+ * that stores a lead increments it (INSERT ... ON CONFLICT DO UPDATE, which locks the row and reads
+ * its latest version), so concurrent submissions on any instance take consecutive turns.
+ */
+export const leadRotations = pgTable("lead_rotations", {
+  name: text("name").primaryKey(),
+  turn: bigint("turn", { mode: "number" }).notNull().default(0),
+});
 
 /** Fixed-window request counters shared by every instance (lead endpoints). */
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {

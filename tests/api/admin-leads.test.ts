@@ -5,7 +5,7 @@ import type { LeadConflictResponse, LeadDetailResponse, LeadDeskSummary, LeadNot
 import { LEAD_OWNER_MESSAGE, LEAD_STALE_MESSAGE, LEAD_TRANSITION_MESSAGE, leadStatusLabels, leadTransitions, leadStatuses } from "@shared/schemas/lead-desk";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
-import { auditLog, leadEvents, leads } from "../../server/db/schema";
+import { auditLog, leadDeskStaff, leadEvents, leads } from "../../server/db/schema";
 import { LEAD_EXPORT_HEADERS } from "../../server/admin/lead-desk-export";
 import { updateLead } from "../../server/admin/lead-desk-service";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
@@ -33,7 +33,11 @@ beforeAll(async () => {
   a = await staff(t, "admin", "ana");
   b = await staff(t, "admin", "ben");
   moderatorId = (await staff(t, "moderator", "mo")).userId;
-});
+  // This file is about the desk's reads and staff changes: nobody takes leads, so every lead
+  // arrives Unassigned as before routing (routing itself: admin-leads-routing.test.ts).
+  await t.database.db.insert(leadDeskStaff).values([a.userId, b.userId, moderatorId].map((userId) => ({ userId, takingLeads: false })));
+  // Three accounts' password hashes on a shared 2-core machine: more than the default 30 s at times.
+}, 120_000);
 afterAll(async () => t?.close());
 
 // Requests -----------------------------------------------------------------------------------

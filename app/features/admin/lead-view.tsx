@@ -105,6 +105,9 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
               {leadSourceLabels[lead.source] ?? lead.source} · received <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
             </span>
           </p>
+          <p className="break-words text-sm" data-testid="lead-page-owner">
+            <span className="font-medium">Owner:</span> {lead.owner ? lead.owner.email : "Unassigned"}
+          </p>
         </div>
       </div>
 

@@ -18,6 +18,7 @@ import { ApiError, isAuthError } from "./api-client";
 import { isRefusal } from "./bookings-api";
 import { CursorPager } from "./cursor-pager";
 import { FetchFailedCard } from "./fetch-failed-card";
+import { LeadRoutingPanel } from "./lead-routing-panel";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
 import { formatDateTime } from "./lead-timeline";
@@ -113,6 +114,7 @@ export function LeadsView() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <LeadRoutingPanel />
       <LeadFiltersForm
         draft={draft}
         onChange={setDraft}
@@ -395,7 +397,9 @@ function LeadRow({ lead, now, targetMinutes }: { lead: LeadSummary; now: Date; t
       </td>
       <td className={cell}>
         <CellLabel>Owner</CellLabel>
-        {lead.owner ? <EmailAddress email={lead.owner.email} link={false} /> : <span className="text-muted-foreground">Unassigned</span>}
+        <span data-testid="lead-owner">
+          {lead.owner ? <EmailAddress email={lead.owner.email} link={false} /> : <span className="text-muted-foreground">Unassigned</span>}
+        </span>
       </td>
       <td className={cell}>
         <CellLabel>First contact</CellLabel>
