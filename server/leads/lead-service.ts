@@ -12,10 +12,10 @@ import { compiled, runCompiled } from "./compiled-sql";
 import type { LeadFit } from "./lead-fit";
 import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email";
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email";
 
 /** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
-export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder";
+export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "owner_assigned" | "enterprise_alert";
 
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
 export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
@@ -40,6 +40,10 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, ki
   const staff = staffChannels(notify);
   for (const channel of staff) plan.push({ channel, topic: "lead_stored", delaySeconds: 0 });
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
+  // The owner paged (docs/decisions/0712): queued only for a lead that got an owner, and the
+  // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
+  if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
+  if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
   if (kind === "booking_inquiry") {
     const delaySeconds = Math.round(leads.followUpMinutes * 60);
     for (const channel of staff) plan.push({ channel, topic: "follow_up", delaySeconds });
@@ -263,6 +267,8 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
           lead.created_at + make_interval(secs => plan.delay)
         from lead cross join unnest(${list(plan.map((p) => `'${p.channel}'`), "text")}, ${list(plan.map((p) => `'${p.topic}'`), "text")},
           ${list(plan.map((p) => String(p.delaySeconds)), "int")}) as plan(channel, topic, delay)
+        where (plan.topic <> 'owner_assigned' or (select id from owner) is not null)
+          and (plan.topic <> 'enterprise_alert' or ${sql.placeholder("fitTier")}::text = 'enterprise')
         returning 1)`,
     );
   }

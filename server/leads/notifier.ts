@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
 import { adminLeadPath } from "@shared/site-routes";
 import { fitLabels, fitSummary } from "@shared/schemas/lead-fit";
-import { followUpEmail, newLeadEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
+import { followUpEmail, newLeadEmail, ownerAssignedEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { slackMessage, type NotificationLead } from "./slack-message";
@@ -203,7 +203,7 @@ export function reminderSchedulerUrl(config: NotifierConfig, lead: NotificationL
 /** The payload with the lead's fit in words (docs/decisions/0710), as the staff e-mail lists it. */
 function withFit(payload: LeadPayload, lead: NotificationLead | null): LeadPayload {
   if (!lead?.fit || !payload.lead) return payload;
-  return { ...payload, lead: { ...payload.lead, fit: fitSummary(lead.fit) } };
+  return { ...payload, lead: { ...payload.lead, fit: fitSummary(lead.fit), owner: lead.ownerEmail ?? "Unassigned" } };
 }
 
 /** The webhook's `fit`: the stored values and the labels the inbox shows; null for a lead without a desk row. */
@@ -236,6 +236,7 @@ export function createNotifier(config: NotifierConfig): Notifier {
   if (notify.slackWebhookUrl) channels.push("slack");
   // Off by default (docs/decisions/0704); rows queued while it was on wait, and go stale (outbox-worker.ts).
   if (transport && config.leads.prospectReminder) channels.push("prospect_email");
+  if (transport) channels.push("owner_email");
 
   const leadUrl = (delivery: OutboxDelivery) => `${config.publicUrl}${adminLeadPath(delivery.leadId)}`;
   const host = notify.from.split("@")[1] ?? "localhost";
@@ -302,6 +303,14 @@ export function createNotifier(config: NotifierConfig): Notifier {
           meeting: delivery.topic === "meeting_booked" ? meetingOf(delivery, lead) : null,
         });
         return postToSlack(notify.slackWebhookUrl, message, signal);
+      }
+      if (delivery.channel === "owner_email") {
+        if (!transport) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL)");
+        if (delivery.topic !== "owner_assigned") throw unsupported(delivery);
+        // The owner as the lead has one now: a lead reassigned before delivery pages its new owner.
+        const owner = delivery.lead?.ownerEmail;
+        if (!owner) throw new DeliveryError("NO_OWNER", "the lead has no owner to page");
+        return sendMail(delivery, owner, ownerAssignedEmail(payload, leadUrl(delivery)), signal, true);
       }
       if (delivery.channel === "prospect_email") {
         if (!transport || !config.leads.prospectReminder) {

@@ -16,6 +16,8 @@ export type NotificationLead = {
   meetingStartsAt: Date | null;
   /** Fit at submit (docs/decisions/0710), from the desk's row. */
   fit?: { tier: FitTier; emailKind: EmailKind | null };
+  /** The lead's owner now (docs/decisions/0712); null: Unassigned. */
+  ownerEmail?: string | null;
 };
 
 /** Long enough for any real name or company; Slack refuses a section over 3000 characters. */
@@ -87,6 +89,11 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
     const what = context.meeting?.rescheduled ? "Meeting rescheduled" : "Meeting booked";
     headline = `*${what}:* ${who}`;
     text = `${what}: ${who}${starts ? `, starts ${utcTime(starts)}` : ""}`;
+  } else if (topic === "enterprise_alert") {
+    // Its own message, so a channel can alert on it: a large prospect just arrived.
+    headline = `:rotating_light: *Enterprise prospect:* ${who}`;
+    text = `Enterprise prospect: ${who}${volume ? `, ${volume}` : ""}`;
+    why = "An enterprise-fit lead just arrived: reach out within minutes.";
   } else {
     headline = `*New lead:* ${who}`;
     text = `New lead: ${who} from the ${source.toLowerCase()}`;
@@ -95,6 +102,7 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
   const fields = [mrkdwn(`*Source*\n${source}`)];
   if (volume) fields.push(mrkdwn(`*Volume*\n${volume}`));
   if (lead.fit) fields.push(mrkdwn(`*Fit*\n${fitSummary(lead.fit)}`));
+  if (lead.ownerEmail !== undefined) fields.push(mrkdwn(`*Owner*\n${lead.ownerEmail ? escapeSlack(lead.ownerEmail) : "Unassigned"}`));
   if (topic === "meeting_booked") {
     // Slack shows a date token in each reader's own time zone; the fallback is UTC.
     const when = starts

@@ -12,7 +12,7 @@
 export const INCLUDED_CALLS_PER_MONTH = 100 * 30;
 
 /** LEADS_ENTERPRISE_CALLS_PER_MONTH's default: above it a lead is an enterprise prospect (0710). */
-export const ENTERPRISE_CALLS_PER_MONTH_DEFAULT = 10_000;
+export const ENTERPRISE_CALLS_PER_MONTH_DEFAULT = 15_000;
 
 /**
  * Size tiers: no volume given; within the included volume (one plan covers it); above it, up to
@@ -50,7 +50,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   disposable: DISPOSABLE_EMAIL_LABEL,
 };
 
-/** The tier in words with its range, for the lead page ("Above plan (3,001-10,000 calls a month)"). */
+/** The tier in words with its range, for the lead page ("Above plan (3,001-15,000 calls a month)"). */
 export function fitTierDescription(tier: FitTier, enterpriseThreshold: number): string {
   const n = (value: number) => value.toLocaleString("en-US");
   switch (tier) {

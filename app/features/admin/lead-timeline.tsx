@@ -9,12 +9,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : dateTime.format(new Date(time));
 }
 
-const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack" };
+const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack", owner_email: "owner's e-mail" };
 const topicLabels: Record<string, string> = {
   lead_stored: "new lead",
   follow_up: "follow-up",
   meeting_booked: "meeting booked",
   prospect_reminder: "reminder to the prospect",
+  owner_assigned: "new owner paged",
+  enterprise_alert: "enterprise alert",
 };
 
 /** The first of these keys that holds a string (the server's data keys, under the names they may take). */
