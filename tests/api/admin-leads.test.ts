@@ -153,8 +153,10 @@ describe("the inbox (POST /api/admin/leads/search)", () => {
     expect(body.items.map((item) => item.id)).toEqual([contact, enterprise, booking]);
     const item = body.items.find((i) => i.id === booking)!;
     expect(Object.keys(item).sort()).toEqual(
-      ["id", "createdAt", "source", "name", "email", "company", "status", "owner", "firstResponseAt", "meetingStartsAt", "overdue", "version"].sort(),
+      ["id", "createdAt", "source", "name", "email", "company", "status", "owner", "firstResponseAt", "meetingStartsAt", "overdue", "fit", "version"].sort(),
     );
+    // 400 calls a month at an example.com address (on the free-mail list): docs/decisions/0710.
+    expect(item.fit).toEqual({ tier: "within_plan", emailKind: "free", labels: ["Free e-mail"] });
     expect(item).toMatchObject({ source: "booking_dialog", name: "Inbox Booking", company: "Inbox Co", status: "new", owner: null, firstResponseAt: null, meetingStartsAt: null, overdue: false, version: 1 });
     expect(item.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(body.items.map((i) => i.source)).toEqual(["contact_form", "enterprise_inline", "booking_dialog"]);
