@@ -2,6 +2,7 @@ import { redactUrlValue } from "./log-redaction";
 import { z } from "zod";
 import path from "node:path";
 import type { RuntimeConfig } from "@shared/runtime-config";
+import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "@shared/schemas/lead-fit";
 
 /** Empty strings in the environment count as unset. */
 const optionalString = z
@@ -134,6 +135,8 @@ const envSchema = z.object({
   LEADS_PROSPECT_REMINDER: z.enum(["true", "false"]).default("false"),
   /** Prospect reminders queued per recipient e-mail domain per day (a 24-hour window from the first). */
   LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX: z.coerce.number().int().min(1).default(5),
+  /** Calls per month above which a lead is an enterprise prospect ("Enterprise fit"; docs/decisions/0710). */
+  LEADS_ENTERPRISE_CALLS_PER_MONTH: z.coerce.number().int().min(1).max(1_000_000).default(ENTERPRISE_CALLS_PER_MONTH_DEFAULT),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
@@ -200,6 +203,8 @@ export type AppConfig = {
     prospectReminderDomainDailyMax: number;
     /** Verifies Calendly's webhook deliveries; without it the webhook endpoint answers 404. */
     calendlySigningKey: string | undefined;
+    /** Calls per month above which a lead is an enterprise prospect. */
+    enterpriseCallsPerMonth: number;
   };
   authSecret: string | undefined;
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
@@ -395,6 +400,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       prospectReminder: e.LEADS_PROSPECT_REMINDER === "true",
       prospectReminderDomainDailyMax: e.LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX,
       calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY,
+      enterpriseCallsPerMonth: e.LEADS_ENTERPRISE_CALLS_PER_MONTH,
     },
     authSecret: e.BETTER_AUTH_SECRET,
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",

@@ -19,6 +19,8 @@ export type AuditAction =
   // A person's data on request (server/admin/privacy-service.ts): counts only, never the address.
   | "privacy.export"
   | "privacy.erase"
+  // A staff member's own lead-routing settings (docs/decisions/0711): target is their user id.
+  | "lead.routing"
   // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
   | "auth.sign-in"
   | "auth.sign-in.failed"

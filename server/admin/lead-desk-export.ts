@@ -1,5 +1,6 @@
 import { aliasedTable, and, eq } from "drizzle-orm";
 import { leadStatusLabels, type LeadFilters } from "@shared/schemas/lead-desk";
+import { fitLabels, fitTierLabels } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leads, users } from "../db/schema";
 import { afterCursor, cursorTimestamp, newestFirst, type Cursor } from "./keyset-cursor";
@@ -29,6 +30,8 @@ const exportColumns = {
   firstResponseAt: l.firstResponseAt,
   meetingBookedAt: l.meetingBookedAt,
   meetingStartsAt: l.meetingStartsAt,
+  fitTier: l.fitTier,
+  emailKind: l.emailKind,
   ...submissionColumns,
   cursorTs: cursorTimestamp(l.createdAt),
 };
@@ -64,6 +67,10 @@ const csvColumns: CsvColumn<Row>[] = [
   ["first_response_at", (r) => when(r.firstResponseAt)],
   ["meeting_booked_at", (r) => when(r.meetingBookedAt)],
   ["meeting_starts_at", (r) => when(r.meetingStartsAt)],
+  // The tier in words and the labels as the inbox shows them (docs/decisions/0710).
+  ["fit_tier", (r) => fitTierLabels[r.fitTier]],
+  ["email_kind", (r) => r.emailKind],
+  ["fit_labels", (r) => fitLabels({ tier: r.fitTier, emailKind: r.emailKind ?? "work" }).join("; ")],
   ["job_title", (r) => r.jobTitle],
   ["total_calls", (r) => r.totalCalls],
   ["ai_goal", (r) => r.aiGoal],

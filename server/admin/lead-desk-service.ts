@@ -21,6 +21,7 @@ import {
   type LeadStatus,
   type LeadUpdate,
 } from "@shared/schemas/lead-desk";
+import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT, fitLabels, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
 import { writeAudit } from "./audit-service";
@@ -35,8 +36,11 @@ import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encode
 const l = leads;
 const owner = aliasedTable(users, "owner");
 
-/** The deployment's first-contact target, in minutes (LEADS_FIRST_CONTACT_MINUTES). */
-export type DeskSettings = { firstContactMinutes: number };
+/**
+ * The deployment's first-contact target, in minutes (LEADS_FIRST_CONTACT_MINUTES), and its
+ * enterprise threshold (LEADS_ENTERPRISE_CALLS_PER_MONTH).
+ */
+export type DeskSettings = { firstContactMinutes: number; enterpriseCallsPerMonth?: number };
 
 /** Staff acting on a lead: the signed-in admin. */
 export type DeskActor = { userId: string; email: string };
@@ -59,6 +63,8 @@ const summaryColumns = (settings: DeskSettings) => ({
   firstResponseAt: l.firstResponseAt,
   meetingStartsAt: l.meetingStartsAt,
   overdue: sql<boolean>`(${l.status} = 'new' and ${l.createdAt} < ${overdueBefore(settings)})`,
+  fitTier: l.fitTier,
+  emailKind: l.emailKind,
   version: l.version,
   cursorTs: cursorTimestamp(l.createdAt),
 });
@@ -77,6 +83,8 @@ type SummaryRow = {
   firstResponseAt: Date | null;
   meetingStartsAt: Date | null;
   overdue: boolean;
+  fitTier: FitTier;
+  emailKind: EmailKind | null;
   version: number;
 };
 
@@ -96,6 +104,7 @@ function toSummary(row: SummaryRow): LeadSummary {
     meetingStartsAt: iso(row.meetingStartsAt),
     // node-postgres and PGlite both answer a boolean expression as a boolean; be strict anyway.
     overdue: row.overdue === true,
+    fit: { tier: row.fitTier, emailKind: row.emailKind, labels: fitLabels({ tier: row.fitTier, emailKind: row.emailKind ?? "work" }) },
     version: row.version,
   };
 }
@@ -115,6 +124,10 @@ export function leadFilterConditions(filters: LeadFilters, settings: DeskSetting
   if (filters.status) conditions.push(eq(l.status, filters.status));
   if (filters.owner === "none") conditions.push(isNull(l.ownerUserId));
   else if (filters.owner) conditions.push(eq(l.ownerUserId, filters.owner));
+  if (filters.fit === "enterprise") conditions.push(eq(l.fitTier, "enterprise"));
+  else if (filters.fit === "free_email") conditions.push(eq(l.emailKind, "free"));
+  else if (filters.fit === "disposable_email") conditions.push(eq(l.emailKind, "disposable"));
+  else if (filters.fit === "work_email") conditions.push(eq(l.emailKind, "work"));
   if (filters.overdue) conditions.push(eq(l.status, "new"), lt(l.createdAt, overdueBefore(settings)));
   if (filters.notBooked) conditions.push(eq(l.kind, "booking_inquiry"), isNull(l.meetingBookedAt));
   if (filters.bookedFrom) conditions.push(gte(l.meetingBookedAt, dayStart(filters.bookedFrom)));
@@ -312,6 +325,7 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
     timeline: timeline.map(toTimelineEntry),
     staff,
     firstContactTargetMinutes: settings.firstContactMinutes,
+    enterpriseCallsPerMonth: settings.enterpriseCallsPerMonth ?? ENTERPRISE_CALLS_PER_MONTH_DEFAULT,
   };
 }
 

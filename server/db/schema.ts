@@ -11,6 +11,7 @@ import {
   primaryKey,
   pgTable,
   text,
+  time,
   timestamp,
   unique,
   uuid,
@@ -18,6 +19,7 @@ import {
 import { appRoles } from "@shared/schemas/admin";
 import { botCheckOutcomes, bookingSourceForms } from "@shared/schemas/lead-sources";
 import { leadSources, leadStatuses } from "@shared/schemas/lead-desk";
+import { emailKinds, fitTiers } from "@shared/schemas/lead-fit";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -248,6 +250,12 @@ export const leads = pgTable(
     meetingInviteeUri: text("meeting_invitee_uri"),
     /** What the status was when the current meeting was booked: where a cancellation returns it. */
     statusBeforeMeeting: leadStatus("status_before_meeting"),
+    /**
+     * Fit at submit (docs/decisions/0710): size tier from calls per month, and the kind of e-mail
+     * address (null on leads stored before addresses were checked).
+     */
+    fitTier: text("fit_tier", { enum: fitTiers }).notNull().default("unknown"),
+    emailKind: text("email_kind", { enum: emailKinds }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -255,6 +263,8 @@ export const leads = pgTable(
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("leads_owner_created_at_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
     index("leads_source_created_at_idx").on(t.source, t.createdAt.desc(), t.id.desc()),
+    index("leads_fit_tier_created_at_idx").on(t.fitTier, t.createdAt.desc(), t.id.desc()),
+    index("leads_email_kind_created_at_idx").on(t.emailKind, t.createdAt.desc(), t.id.desc()),
     index("leads_meeting_booked_at_idx").on(t.meetingBookedAt).where(sql`${t.meetingBookedAt} is not null`),
     index("leads_email_idx").on(sql`lower(${t.email})`),
     // The scheduler's deliveries that carry no reference find their lead through its current meeting.
@@ -330,6 +340,38 @@ export const leadOutbox = pgTable(
     check("lead_outbox_payload_until_delivered", sql`${t.payload} is not null or ${t.deliveredAt} is not null`),
   ],
 );
+
+/**
+ * Lead routing (docs/decisions/0711): each staff member's own settings. No row: the defaults
+ * (taking leads, general rotation only, always working). Working hours are local times in
+ * `time_zone` on `work_days` (ISO weekdays, 1 = Monday); null start/end: any time of day.
+ */
+export const leadDeskStaff = pgTable(
+  "lead_desk_staff",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    takingLeads: boolean("taking_leads").notNull().default(true),
+    enterpriseRotation: boolean("enterprise_rotation").notNull().default(false),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    workDays: integer("work_days").array(),
+    workStart: time("work_start"),
+    workEnd: time("work_end"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("lead_desk_staff_hours_both_or_neither", sql`(${t.workStart} is null) = (${t.workEnd} is null)`)],
+);
+
+/**
+ * One row per rotation ('general', 'enterprise'): how many leads it has handed out. The statement
+ * that stores a lead increments it (INSERT ... ON CONFLICT DO UPDATE, which locks the row and reads
+ * its latest version), so concurrent submissions on any instance take consecutive turns.
+ */
+export const leadRotations = pgTable("lead_rotations", {
+  name: text("name").primaryKey(),
+  turn: bigint("turn", { mode: "number" }).notNull().default(0),
+});
 
 /** Fixed-window request counters shared by every instance (lead endpoints). */
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {

@@ -16,6 +16,8 @@ const LABELS: Record<string, string> = {
   industry: "Industry",
   companySize: "Company size",
   totalCalls: "Monthly calls",
+  fit: "Fit",
+  owner: "Owner",
   aiGoal: "AI goal",
   notes: "Notes",
   tcpaConsent: "Consent given",
@@ -65,6 +67,15 @@ export function newLeadEmail(payload: LeadPayload, leadUrl: string): EmailConten
   return {
     subject: `New ${kind}${unverifiedMark(lead)}: ${who(lead)}`.slice(0, 200),
     text: `A new ${kind} arrived.\n${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
+  };
+}
+
+/** The e-mail to a lead's new owner (docs/decisions/0712): it is theirs now, its fit, every field. */
+export function ownerAssignedEmail(payload: LeadPayload, leadUrl: string): EmailContent {
+  const lead = payload.lead ?? {};
+  return {
+    subject: `Your new lead: ${who(lead)}`.slice(0, 200),
+    text: `A new lead was routed to you. Reach out now.\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
   };
 }
 

@@ -17,6 +17,7 @@ import { describeInvalidInput, publicErrorBody } from "../http/validation";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-check";
 import { leadReference, leadReferenceHash } from "./lead-reference";
+import { leadFitOf } from "./lead-fit";
 import {
   bookingLeadFields,
   contactLeadFields,
@@ -289,7 +290,8 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
   const lead = bookingLeadOf(v, sourceForm);
   const id = crypto.randomUUID();
   const referenceOf = (leadId: string) => leadReference(deps.config.authSecret, leadId);
-  const leadIdentity = { id, referenceHash: leadReferenceHash(referenceOf(id)) };
+  const fit = leadFitOf(lead.workEmail, lead.totalCalls, deps.config.leads.enterpriseCallsPerMonth);
+  const leadIdentity = { id, referenceHash: leadReferenceHash(referenceOf(id)), fit };
 
   return storeSubmission(deps, meta, {
     body,
@@ -337,7 +339,7 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
         await planFor(deps, meta, "contact_request", bot.outcome, v.email),
         v,
         evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
-        { id: crypto.randomUUID(), referenceHash: null },
+        { id: crypto.randomUUID(), referenceHash: null, fit: leadFitOf(v.email, null, deps.config.leads.enterpriseCallsPerMonth) },
         bot.tokenHash,
         limit,
       ),

@@ -2,18 +2,20 @@ import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, usedBotTokens } from "../db/schema";
+import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leadRotations, leads, usedBotTokens } from "../db/schema";
 import type { BookingSourceForm } from "@shared/schemas/booking-request";
 import type { ContactFormValues } from "@shared/schemas/contact-request";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { signalLeadStored } from "./outbox-signal";
 import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type RateLimiter } from "./rate-limiter";
 import { compiled, runCompiled } from "./compiled-sql";
+import type { LeadFit } from "./lead-fit";
+import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email";
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email";
 
 /** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
-export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder";
+export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "owner_assigned" | "enterprise_alert";
 
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
 export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
@@ -44,6 +46,10 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, ki
   const staff = staffChannels(notify, botCheck);
   for (const channel of staff) plan.push({ channel, topic: "lead_stored", delaySeconds: 0 });
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
+  // The owner paged (docs/decisions/0712): queued only for a lead that got an owner, and the
+  // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
+  if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
+  if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
   if (kind === "booking_inquiry") {
     const delaySeconds = Math.round(leads.followUpMinutes * 60);
     for (const channel of staff) plan.push({ channel, topic: "follow_up", delaySeconds });
@@ -148,7 +154,7 @@ export async function storeBookingInquiry(
   limit?: StoreLimit,
 ): Promise<StoreResult> {
   const values = { id: identity.id, ...lead, ...evidence };
-  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values, referenceHash: identity.referenceHash, plan, tokenHash, limit });
+  return storeLead(db, { table: bookingInquiries, kind: "booking_inquiry", values, identity, plan, tokenHash, limit });
 }
 
 export async function storeContactRequest(
@@ -172,14 +178,15 @@ export async function storeContactRequest(
     notes: lead.notes,
     ...evidence,
   };
-  return storeLead(db, { table: contactRequests, kind: "contact_request", values, referenceHash: null, plan, tokenHash, limit });
+  return storeLead(db, { table: contactRequests, kind: "contact_request", values, identity, plan, tokenHash, limit });
 }
 
 /**
- * A new lead's id, chosen before it is stored (the booking reference is made from it), and the
- * hash of that reference (booking and enterprise leads; null for contact requests).
+ * A new lead's id, chosen before it is stored (the booking reference is made from it), the
+ * hash of that reference (booking and enterprise leads; null for contact requests), and its fit
+ * (lead-fit.ts), stored on the desk's row.
  */
-export type LeadIdentity = { id: string; referenceHash: string | null };
+export type LeadIdentity = { id: string; referenceHash: string | null; fit: LeadFit };
 
 type LeadTable = typeof bookingInquiries | typeof contactRequests;
 
@@ -204,18 +211,19 @@ async function storeLead(
     table: LeadTable;
     kind: LeadKind;
     values: Record<string, unknown>;
-    referenceHash: string | null;
+    identity: LeadIdentity;
     plan: PlannedNotification[];
     tokenHash: string | null;
     limit: StoreLimit | undefined;
   },
 ): Promise<StoreResult> {
-  const { table, kind, values, referenceHash, plan, tokenHash, limit } = options;
+  const { table, kind, values, identity, plan, tokenHash, limit } = options;
+  const desk = { referenceHash: identity.referenceHash, fitTier: identity.fit.tier, emailKind: identity.fit.emailKind };
   const fields = Object.keys(values);
   const planShape = plan.map((p) => `${p.channel}:${p.topic}:${p.delaySeconds}`).join(",");
   const shape = [kind, fields.join(","), planShape, tokenHash ? "token" : "", limit ? "limit" : ""].join("|");
   const statement = compiled(shape, () => storeSql(table, kind, fields, plan, Boolean(tokenHash), Boolean(limit)));
-  const rows = await runCompiled<StoreRow>(db, statement, { ...values, referenceHash, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
+  const rows = await runCompiled<StoreRow>(db, statement, { ...values, ...desk, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
   const row = rows[0]!;
   if (limit) {
     const decision = limit.limiter.settle(limit.spec, { count: Number(row.count), ms_left: Number(row.ms_left) });
@@ -262,15 +270,25 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
       on conflict (idempotency_key) do nothing returning *)`,
   );
   const desk = deskColumns[kind];
+  ctes.push(...routingCtes(desk.email));
   ctes.push(
-    sql`desk as (insert into ${leads} (id, kind, source, created_at, name, email, company, reference_hash)
+    sql`desk as (insert into ${leads} (id, kind, source, created_at, name, email, company, reference_hash, fit_tier, email_kind, owner_user_id)
       select lead.id, ${sql.raw(`'${kind}'`)}, ${desk.source}, lead.created_at, lead.name, lead.${sql.identifier(desk.email)},
-        lead.${sql.identifier(desk.company)}, ${sql.placeholder("referenceHash")}::text
+        lead.${sql.identifier(desk.company)}, ${sql.placeholder("referenceHash")}::text, ${sql.placeholder("fitTier")}::text,
+        ${sql.placeholder("emailKind")}::text, (select id from owner)
       from lead returning 1)`,
   );
   ctes.push(
     sql`created as (insert into ${leadEvents} (lead_id, at, type, data)
       select lead.id, lead.created_at, 'created', jsonb_build_object('source', ${desk.source}) from lead returning 1)`,
+  );
+  // The owner's entry, a microsecond after the created one so the timeline keeps their order.
+  ctes.push(
+    sql`assigned as (insert into ${leadEvents} (lead_id, at, type, data)
+      select lead.id, lead.created_at + interval '1 microsecond', 'owner_changed',
+        jsonb_build_object('from', null, 'to', jsonb_build_object('id', staff.id, 'email', staff.email),
+          'reason', case when exists (select 1 from sticky) then 'same_address' else 'rotation' end, 'rotation', rotation.name)
+      from lead cross join rotation join owner on true join staff on staff.id = owner.id returning 1)`,
   );
   if (plan.length > 0) {
     const list = (values: string[], type: string) => sql.raw(`array[${values.join(", ")}]::${type}[]`);
@@ -280,6 +298,8 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
           lead.created_at + make_interval(secs => plan.delay)
         from lead cross join unnest(${list(plan.map((p) => `'${p.channel}'`), "text")}, ${list(plan.map((p) => `'${p.topic}'`), "text")},
           ${list(plan.map((p) => String(p.delaySeconds)), "int")}) as plan(channel, topic, delay)
+        where (plan.topic <> 'owner_assigned' or (select id from owner) is not null)
+          and (plan.topic <> 'enterprise_alert' or ${sql.placeholder("fitTier")}::text = 'enterprise')
         returning 1)`,
     );
   }
@@ -288,6 +308,39 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
       ${withToken ? sql`exists (select 1 from token)` : sql`true`} as token_claimed,
       (select lead.id from lead) as lead_id
     ${withLimit ? sql`from hit` : sql``}`;
+}
+
+/**
+ * Who gets the new lead, in the statement that stores it (docs/decisions/0711):
+ *   staff     everyone who may be given a lead now (lead-routing.ts)
+ *   sticky    the owner of an open lead from the same address, if they may be given one now
+ *   rotation  'enterprise' for an enterprise-fit lead when someone is in that rotation, else 'general'
+ *   pool      that rotation's members in a fixed order (when their account was made), numbered
+ *   turn      the rotation's counter, +1: INSERT ... ON CONFLICT DO UPDATE locks the row and reads
+ *             its latest committed version, so concurrent statements on any instance wait for one
+ *             another and take consecutive turns (turn n goes to member (n - 1) mod size)
+ *   owner     the sticky owner, else the member whose turn it is; null when nobody may be given one
+ * No turn is taken when no lead is stored (a duplicate, a replay, past the limit).
+ */
+function routingCtes(emailColumn: string): SQL[] {
+  return [
+    sql`staff as (${eligibleStaffSql()})`,
+    sql`sticky as (select o.owner_user_id as id from lead
+      join ${leads} o on lower(o.email) = lower(lead.${sql.identifier(emailColumn)})
+      join staff on staff.id = o.owner_user_id
+      where o.status::text not in (${sql.raw(CLOSED_STATUSES.map((status) => `'${status}'`).join(", "))})
+      order by o.created_at desc limit 1)`,
+    sql`rotation as (select case when ${sql.placeholder("fitTier")}::text = 'enterprise' and exists (select 1 from staff where staff.ent)
+      then 'enterprise' else 'general' end as name)`,
+    sql`pool as (select staff.id, (row_number() over (order by staff.joined, staff.id) - 1)::bigint as pos, count(*) over () as size
+      from staff cross join rotation where rotation.name = 'general' or staff.ent)`,
+    sql`turn as (insert into ${leadRotations} (name, turn)
+      select rotation.name, 1 from rotation
+      where exists (select 1 from lead) and not exists (select 1 from sticky) and exists (select 1 from pool)
+      on conflict (name) do update set turn = ${leadRotations}.turn + 1
+      returning turn)`,
+    sql`owner as (select coalesce((select id from sticky), (select pool.id from pool cross join turn where pool.pos = (turn.turn - 1) % pool.size)) as id)`,
+  ];
 }
 
 /**

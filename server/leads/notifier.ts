@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
 import { adminLeadPath } from "@shared/site-routes";
-import { followUpEmail, newLeadEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
+import { fitLabels, fitSummary } from "@shared/schemas/lead-fit";
+import { followUpEmail, newLeadEmail, ownerAssignedEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
@@ -199,6 +200,19 @@ export function reminderSchedulerUrl(config: NotifierConfig, lead: NotificationL
   return url.toString();
 }
 
+/** The payload with the lead's fit in words (docs/decisions/0710), as the staff e-mail lists it. */
+function withFit(payload: LeadPayload, lead: NotificationLead | null): LeadPayload {
+  if (!lead?.fit || !payload.lead) return payload;
+  return { ...payload, lead: { ...payload.lead, fit: fitSummary(lead.fit), owner: lead.ownerEmail ?? "Unassigned" } };
+}
+
+/** The webhook's `fit`: the stored values and the labels the inbox shows; null for a lead without a desk row. */
+function webhookFit(lead: NotificationLead | null) {
+  if (!lead?.fit) return null;
+  const { tier, emailKind } = lead.fit;
+  return { tier, email_kind: emailKind, labels: fitLabels({ tier, emailKind: emailKind ?? "work" }) };
+}
+
 /** Which (channel, topic) pairs exist: anything else is a fault to show, not to guess at. */
 const unsupported = (delivery: OutboxDelivery) =>
   new DeliveryError("UNSUPPORTED_TOPIC", `${delivery.channel} does not deliver ${delivery.topic}`);
@@ -222,6 +236,7 @@ export function createNotifier(config: NotifierConfig): Notifier {
   if (notify.slackWebhookUrl) channels.push("slack");
   // Off by default (docs/decisions/0704); rows queued while it was on wait, and go stale (outbox-worker.ts).
   if (transport && config.leads.prospectReminder) channels.push("prospect_email");
+  if (transport) channels.push("owner_email");
 
   const leadUrl = (delivery: OutboxDelivery) => `${config.publicUrl}${adminLeadPath(delivery.leadId)}`;
   const host = notify.from.split("@")[1] ?? "localhost";
@@ -244,7 +259,7 @@ export function createNotifier(config: NotifierConfig): Notifier {
     channels,
     close: () => transport?.close(),
     async deliver(delivery, signal) {
-      const payload = (delivery.payload ?? {}) as LeadPayload;
+      const payload = withFit((delivery.payload ?? {}) as LeadPayload, delivery.lead);
       if (delivery.channel === "email") {
         if (!transport || !notify.to) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL, LEADS_NOTIFY_TO)");
         if (delivery.topic === "lead_stored") return sendMail(delivery, notify.to, newLeadEmail(payload, leadUrl(delivery)), signal, true);
@@ -259,7 +274,13 @@ export function createNotifier(config: NotifierConfig): Notifier {
         }
         if (delivery.topic !== "lead_stored") throw unsupported(delivery);
         // bot_check: what the bot check said, in words a receiver can branch on (docs/decisions/0621).
-        const body = JSON.stringify({ delivery_id: delivery.id, kind: payload.kind, bot_check: botCheckToken(payload.lead?.botCheck), lead: payload.lead });
+        const body = JSON.stringify({
+          delivery_id: delivery.id,
+          kind: payload.kind,
+          bot_check: botCheckToken(payload.lead?.botCheck),
+          lead: payload.lead,
+          fit: webhookFit(delivery.lead),
+        });
         const timestamp = String(Math.floor(Date.now() / 1000));
         const response = await fetch(notify.webhookUrl, {
           method: "POST",
@@ -291,6 +312,14 @@ export function createNotifier(config: NotifierConfig): Notifier {
           botCheck: delivery.topic === "meeting_booked" ? undefined : (payload.lead?.botCheck ?? null),
         });
         return postToSlack(notify.slackWebhookUrl, message, signal);
+      }
+      if (delivery.channel === "owner_email") {
+        if (!transport) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL)");
+        if (delivery.topic !== "owner_assigned") throw unsupported(delivery);
+        // The owner as the lead has one now: a lead reassigned before delivery pages its new owner.
+        const owner = delivery.lead?.ownerEmail;
+        if (!owner) throw new DeliveryError("NO_OWNER", "the lead has no owner to page");
+        return sendMail(delivery, owner, ownerAssignedEmail(payload, leadUrl(delivery)), signal, true);
       }
       if (delivery.channel === "prospect_email") {
         if (!transport || !config.leads.prospectReminder) {

@@ -1,3 +1,4 @@
+import type { EmailKind, FitTier } from "@shared/schemas/lead-fit";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
@@ -131,6 +132,9 @@ export function createOutboxWorker(options: {
       lead_status: string | null;
       lead_meeting_starts_at: string | Date | null;
       lead_total_calls: number | null;
+      lead_fit_tier: FitTier | null;
+      lead_owner_email: string | null;
+      lead_email_kind: EmailKind | null;
     };
     const { rows } = await db.execute<Row>(sql`
       with due as (
@@ -164,13 +168,15 @@ export function createOutboxWorker(options: {
       )
       select 'claimed' as outcome, c.*, l.source::text as lead_source, l.name as lead_name, l.email as lead_email,
              l.company as lead_company, l.status::text as lead_status, l.meeting_starts_at as lead_meeting_starts_at,
-             b.total_calls as lead_total_calls
+             b.total_calls as lead_total_calls, l.fit_tier as lead_fit_tier, l.email_kind as lead_email_kind,
+             ou.email as lead_owner_email
         from claimed c
         left join leads l on l.id = c.lead_id
+        left join auth_users ou on ou.id = l.owner_user_id
         left join booking_inquiries b on b.id = c.lead_id
       union all
       select 'skipped', s.id, s.lead_kind, s.lead_id, s.channel, s.topic, s.topic_ref, null, s.attempts, null,
-             null, null, null, null, null, null, null
+             null, null, null, null, null, null, null, null, null, null
         from skipped s`);
     const claimed: OutboxDelivery[] = [];
     const skipped: SkippedRow[] = [];
@@ -202,6 +208,8 @@ export function createOutboxWorker(options: {
                 status: r.lead_status ?? "new",
                 totalCalls: r.lead_total_calls === null ? null : Number(r.lead_total_calls),
                 meetingStartsAt: r.lead_meeting_starts_at === null ? null : new Date(r.lead_meeting_starts_at),
+                fit: { tier: r.lead_fit_tier ?? "unknown", emailKind: r.lead_email_kind },
+                ownerEmail: r.lead_owner_email,
               },
       });
     }

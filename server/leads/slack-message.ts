@@ -1,4 +1,5 @@
 import { leadSourceLabels, type LeadSource } from "@shared/schemas/lead-desk";
+import { fitSummary, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { NotificationTopic } from "./lead-service";
 
 /** What a staff message says about a lead: the desk's copy, read when the notification is claimed. */
@@ -13,6 +14,10 @@ export type NotificationLead = {
   /** Booking and enterprise leads: calls per month, when the visitor gave it. */
   totalCalls: number | null;
   meetingStartsAt: Date | null;
+  /** Fit at submit (docs/decisions/0710), from the desk's row. */
+  fit?: { tier: FitTier; emailKind: EmailKind | null };
+  /** The lead's owner now (docs/decisions/0712); null: Unassigned. */
+  ownerEmail?: string | null;
 };
 
 /** Long enough for any real name or company; Slack refuses a section over 3000 characters. */
@@ -111,6 +116,11 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
     const what = context.meeting?.rescheduled ? "Meeting rescheduled" : "Meeting booked";
     headline = `*${what}:* ${who}`;
     text = `${what}: ${who}${starts ? `, starts ${utcTime(starts)}` : ""}`;
+  } else if (topic === "enterprise_alert") {
+    // Its own message, so a channel can alert on it: a large prospect just arrived.
+    headline = `:rotating_light: *Enterprise prospect:* ${who}`;
+    text = `Enterprise prospect: ${who}${volume ? `, ${volume}` : ""}`;
+    why = "An enterprise-fit lead just arrived: reach out within minutes.";
   } else {
     headline = `*New lead:* ${who}`;
     text = `New lead: ${who} from the ${source.toLowerCase()}`;
@@ -124,6 +134,8 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
   const fields = [mrkdwn(`*Source*\n${source}`)];
   if (volume) fields.push(mrkdwn(`*Volume*\n${volume}`));
   if (context.botCheck !== undefined) fields.push(mrkdwn(`*Bot check*\n${botCheckNote(context.botCheck)}`));
+  if (lead.fit) fields.push(mrkdwn(`*Fit*\n${fitSummary(lead.fit)}`));
+  if (lead.ownerEmail !== undefined) fields.push(mrkdwn(`*Owner*\n${lead.ownerEmail ? escapeSlack(lead.ownerEmail) : "Unassigned"}`));
   if (topic === "meeting_booked") {
     // Slack shows a date token in each reader's own time zone; the fallback is UTC.
     const when = starts

@@ -11,6 +11,8 @@ import { writeAudit } from "../admin/audit-service";
 import { decodeCursor } from "../admin/keyset-cursor";
 import { LEAD_NOT_FOUND, addLeadNote, getLeadDetail, leadDeskSummary, listLeads, updateLead, type DeskSettings } from "../admin/lead-desk-service";
 import { startLeadsCsv } from "../admin/lead-desk-export";
+import { routingSettingsOf, saveRoutingSettings } from "../leads/lead-routing";
+import { routingSettingsSchema, type RoutingSettingsResponse } from "@shared/schemas/lead-routing";
 
 /** Admin bodies are a handful of fields (a note at most 2,000 characters): as server/routes/admin.ts. */
 export const ADMIN_LEADS_BODY_LIMIT_BYTES = 16 * 1024;
@@ -28,7 +30,10 @@ const leadListBody = leadListQuerySchema.transform(({ cursor, ...rest }, ctx) =>
 /** Lowercased: PostgreSQL reads a uuid in either case, and the audit log and timeline should agree. */
 const leadIdParam = z.object({ id: z.string().uuid("Invalid lead ID").transform((id) => id.toLowerCase()) });
 
-const settings = (c: Context<AdminEnv>): DeskSettings => ({ firstContactMinutes: c.get("deps").config.leads.firstContactMinutes });
+const settings = (c: Context<AdminEnv>): DeskSettings => ({
+  firstContactMinutes: c.get("deps").config.leads.firstContactMinutes,
+  enterpriseCallsPerMonth: c.get("deps").config.leads.enterpriseCallsPerMonth,
+});
 const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
@@ -63,6 +68,19 @@ export function adminLeadRoutes(auth: Auth) {
         "Cache-Control": "no-store",
       },
     });
+  });
+
+  // The signed-in staff member's own routing settings (docs/decisions/0711): "Taking leads", the
+  // enterprise rotation, working hours. Each person changes only their own.
+  routes.get("/routing/me", async (c) => c.json((await routingSettingsOf(c.get("deps").database.db, c.get("admin").userId)) satisfies RoutingSettingsResponse));
+
+  routes.put("/routing/me", json, zValidator("json", routingSettingsSchema, invalid), async (c) => {
+    const { db } = c.get("deps").database;
+    const settings = c.req.valid("json");
+    const saved = await saveRoutingSettings(db, c.get("admin").userId, settings);
+    if (!saved.ok) return adminError(c, 400, saved.message, { fieldErrors: { [saved.field]: saved.message } });
+    await writeAudit(db, actor(c), { action: "lead.routing", target: c.get("admin").userId, details: settings });
+    return c.json((await routingSettingsOf(db, c.get("admin").userId)) satisfies RoutingSettingsResponse);
   });
 
   // Before /:id, which would read "summary" as a lead id.

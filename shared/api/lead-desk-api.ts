@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { BotCheckOutcome } from "../schemas/lead-sources";
+import type { EmailKind, FitTier } from "../schemas/lead-fit";
 import type { LeadSource, LeadStatus, leadFiltersSchema, leadListQuerySchema, leadNoteSchema, leadUpdateSchema } from "../schemas/lead-desk";
 
 /**
@@ -38,8 +39,13 @@ export type LeadSummary = {
   meetingStartsAt: string | null;
   /** Still New past the first-contact target. */
   overdue: boolean;
+  /** Fit at submit (docs/decisions/0710); `labels` are the words shown ("Enterprise fit", …). */
+  fit: LeadFit;
   version: number;
 };
+
+/** emailKind null: stored before addresses were checked. */
+export type LeadFit = { tier: FitTier; emailKind: EmailKind | null; labels: string[] };
 
 /** POST /api/admin/leads/search: newest first; `nextCursor` is null on the last page. */
 export type LeadsPage = {
@@ -125,6 +131,8 @@ export type LeadDetailResponse = {
   /** Everyone who may own a lead (the admins). */
   staff: StaffMember[];
   firstContactTargetMinutes: number;
+  /** LEADS_ENTERPRISE_CALLS_PER_MONTH, to describe the fit tiers. */
+  enterpriseCallsPerMonth: number;
 };
 
 /** PATCH /api/admin/leads/:id (200), and the body of its 409 (code STALE_LEAD): the current lead. */

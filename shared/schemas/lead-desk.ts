@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bookingSourceForms, bookingSourceLabels } from "./lead-sources";
 import { BOOKINGS_PAGE_SIZE_DEFAULT, BOOKINGS_PAGE_SIZE_MAX, adminFilterDate, adminSearchText, datesInOrder, datesInOrderError } from "./admin";
 import { requiredText } from "./lead-fields";
+import { fitFilterValues } from "./lead-fit";
 
 /**
  * The lead desk (docs/decisions/0701): every lead from every form in one inbox, worked from New to
@@ -82,6 +83,8 @@ const leadFilterFields = z.object({
   source: z.enum(leadSources, { error: "Unknown source" }).optional(),
   status: z.enum(leadStatuses, { error: "Unknown status" }).optional(),
   owner: ownerFilter.optional(),
+  /** Only leads with this fit label (or with a work e-mail): docs/decisions/0710. */
+  fit: z.enum(fitFilterValues, { error: "Unknown fit" }).optional(),
   /** Only leads still waiting for a first contact past the target. */
   overdue: z.literal(true).optional(),
   /** Only booking and enterprise leads that have never booked a meeting. */

@@ -55,6 +55,13 @@ const calls: Call[] = [
   { method: "POST", path: () => "/api/admin/leads/search", body: () => ({}), ok: 200 },
   { method: "POST", path: () => "/api/admin/leads/export", body: () => ({}), ok: 200 },
   { method: "GET", path: () => "/api/admin/leads/summary", ok: 200 },
+  { method: "GET", path: () => "/api/admin/leads/routing/me", ok: 200 },
+  {
+    method: "PUT",
+    path: () => "/api/admin/leads/routing/me",
+    body: () => ({ takingLeads: true, enterpriseRotation: false, timeZone: "UTC", workDays: null, workStart: null, workEnd: null }),
+    ok: 200,
+  },
   { method: "GET", path: () => `/api/admin/leads/${leadId}`, ok: 200 },
   // Nobody owns the lead: the same answer however often it is sent.
   { method: "PATCH", path: () => `/api/admin/leads/${leadId}`, body: () => ({ version: 1, ownerId: null }), ok: 200 },

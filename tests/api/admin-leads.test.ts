@@ -5,7 +5,7 @@ import type { LeadConflictResponse, LeadDetailResponse, LeadDeskSummary, LeadNot
 import { LEAD_OWNER_MESSAGE, LEAD_STALE_MESSAGE, LEAD_TRANSITION_MESSAGE, leadStatusLabels, leadTransitions, leadStatuses } from "@shared/schemas/lead-desk";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
-import { auditLog, leadEvents, leads } from "../../server/db/schema";
+import { auditLog, leadDeskStaff, leadEvents, leads } from "../../server/db/schema";
 import { LEAD_EXPORT_HEADERS } from "../../server/admin/lead-desk-export";
 import { updateLead } from "../../server/admin/lead-desk-service";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
@@ -33,7 +33,11 @@ beforeAll(async () => {
   a = await staff(t, "admin", "ana");
   b = await staff(t, "admin", "ben");
   moderatorId = (await staff(t, "moderator", "mo")).userId;
-});
+  // This file is about the desk's reads and staff changes: nobody takes leads, so every lead
+  // arrives Unassigned as before routing (routing itself: admin-leads-routing.test.ts).
+  await t.database.db.insert(leadDeskStaff).values([a.userId, b.userId, moderatorId].map((userId) => ({ userId, takingLeads: false })));
+  // Three accounts' password hashes on a shared 2-core machine: more than the default 30 s at times.
+}, 120_000);
 afterAll(async () => t?.close());
 
 // Requests -----------------------------------------------------------------------------------
@@ -149,8 +153,10 @@ describe("the inbox (POST /api/admin/leads/search)", () => {
     expect(body.items.map((item) => item.id)).toEqual([contact, enterprise, booking]);
     const item = body.items.find((i) => i.id === booking)!;
     expect(Object.keys(item).sort()).toEqual(
-      ["id", "createdAt", "source", "name", "email", "company", "status", "owner", "firstResponseAt", "meetingStartsAt", "overdue", "version"].sort(),
+      ["id", "createdAt", "source", "name", "email", "company", "status", "owner", "firstResponseAt", "meetingStartsAt", "overdue", "fit", "version"].sort(),
     );
+    // 400 calls a month at an example.com address (on the free-mail list): docs/decisions/0710.
+    expect(item.fit).toEqual({ tier: "within_plan", emailKind: "free", labels: ["Free e-mail"] });
     expect(item).toMatchObject({ source: "booking_dialog", name: "Inbox Booking", company: "Inbox Co", status: "new", owner: null, firstResponseAt: null, meetingStartsAt: null, overdue: false, version: 1 });
     expect(item.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(body.items.map((i) => i.source)).toEqual(["contact_form", "enterprise_inline", "booking_dialog"]);

@@ -49,6 +49,13 @@ async function post(request: APIRequestContext, url: string, data: Record<string
   return (await res.json()) as { success: true; reference?: string };
 }
 
+/** A staff member's "Taking leads" switch, through the API the switch uses (docs/decisions/0711). */
+async function setTakingLeads(request: APIRequestContext, takingLeads: boolean) {
+  const data = { takingLeads, enterpriseRotation: false, timeZone: "UTC", workDays: null, workStart: null, workEnd: null };
+  const res = await request.put(`${base}/api/admin/leads/routing/me`, { headers: { Origin: base }, data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** A signed Calendly delivery: the invitee booked, with the reference the scheduler link carried. */
 async function calendlyBooked(request: APIRequestContext, reference: string, startsAt: string) {
   const id = crypto.randomUUID();
@@ -180,6 +187,12 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
 
   // The inbox while it loads, and empty: this server has no lead yet.
   await signedInRequest(page.request, base, admin);
+  // Nobody takes leads here: they arrive Unassigned and are given out by hand (routing: the phone test).
+  await setTakingLeads(page.request, false);
+  const colleagueRequest = await playwright.request.newContext();
+  await signedInRequest(colleagueRequest, base, colleague);
+  await setTakingLeads(colleagueRequest, false);
+  await colleagueRequest.dispose();
   const release = await holdRequests(page, "**/api/admin/leads/search");
   await page.goto(`${base}/admin/leads`);
   await expect(page.getByTestId("leads-loading")).toBeVisible();
@@ -353,17 +366,32 @@ test("the lead desk: inbox, filters and search, a lead worked with a stale edit 
   await screenshot(page, "bookings");
 });
 
-test("on a phone: the inbox and bookings as readable cards, filters behind More filters, a lead moved by a tap", { tag: "@phone-width" }, async ({ page }) => {
+test("on a phone: the inbox and bookings as readable cards, filters behind More filters, a lead moved by a tap, routing", { tag: "@phone-width" }, async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(60_000);
   await signedInRequest(page.request, base, admin);
-  // Long names and e-mail addresses that cannot fit on one line of a phone's card.
-  await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.ada });
+  // The colleague is out of the rotation, so every lead goes to the admin while they take leads.
+  const colleagueRequest = await playwright.request.newContext();
+  await signedInRequest(colleagueRequest, base, colleague);
+  await setTakingLeads(colleagueRequest, false);
+  await colleagueRequest.dispose();
+  // Long names and e-mail addresses that cannot fit on one line of a phone's card; a free-mail
+  // address and an enterprise-size volume for the fit labels (docs/decisions/0710).
+  await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.ada, work_email: "ada.booking.e2e@gmail.com" });
   await post(page.request, "/api/contact", leads.cleo);
-  await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.max });
+  await post(page.request, "/api/submit-booking", { tcpa_consent: true, ...leads.max, total_calls: 40_000 });
 
   await page.goto(`${base}/admin/leads`);
   const rows = page.getByTestId("lead-row");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText(leads.max.name);
+  // The labels and the owner, as text in each card.
+  await expect(rows.nth(0).getByTestId("lead-fit")).toHaveText(["Enterprise fit"]);
+  await expect(rows.nth(2).getByTestId("lead-fit")).toHaveText(["Free e-mail"]);
+  await expect(rows.nth(1).getByTestId("lead-fit")).toHaveCount(0);
+  for (const i of [0, 1, 2]) await expect(rows.nth(i).getByTestId("lead-owner")).toHaveText(admin.email);
   await expectReadableRows(page, rows);
   await expectNoClassConflicts(page);
   expect(await pageAxeViolations(page)).toEqual([]);
@@ -380,6 +408,8 @@ test("on a phone: the inbox and bookings as readable cards, filters behind More 
 
   await rows.first().getByRole("link", { name: leads.cleo.name }).click();
   await expect(page.getByTestId("lead-name")).toHaveText(leads.cleo.name);
+  await expect(page.getByTestId("lead-page-owner")).toHaveText(`Owner: ${admin.email}`);
+  await expect(page.getByTestId("timeline-entry").last()).toContainText(`Owner assigned Unassigned → ${admin.email} · rotation`);
   await page.getByTestId("lead-move").filter({ hasText: "Contacted" }).tap();
   await expect(toast(page, "Status changed to Contacted")).toBeVisible();
   await expect(page.getByTestId("lead-work").getByTestId("lead-status")).toHaveText("Contacted");
@@ -397,6 +427,22 @@ test("on a phone: the inbox and bookings as readable cards, filters behind More 
   await expect(bookings).toHaveCount(2);
   await expectReadableRows(page, bookings);
   await screenshot(page, "bookings");
+
+  // "Taking leads" off: with nobody else in the rotation, the next lead stays Unassigned.
+  await page.goto(`${base}/admin/leads`);
+  const taking = page.getByRole("switch", { name: "Taking leads" });
+  await expect(taking).toBeChecked();
+  await expect(page.getByTestId("lead-routing-standing")).toHaveText("On: new leads come to you in turn.");
+  await taking.tap();
+  await expect(taking).not.toBeChecked();
+  await expect(page.getByTestId("lead-routing-standing")).toHaveText("Off: new leads skip you.");
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "inbox-routing");
+  await post(page.request, "/api/contact", { ...leads.cleo, email: "after-switch@alexandria-royal-library.example" });
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Taking leads" })).not.toBeChecked();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0).getByTestId("lead-owner")).toHaveText("Unassigned");
 });
 
 // At both widths, as every state of the lead desk a person sees (issue #14's bar).

@@ -1,4 +1,6 @@
-import { Clock } from "lucide-react";
+import { Building2, Clock, MailWarning } from "lucide-react";
+import type { LeadFit } from "@shared/api/lead-desk-api";
+import { ENTERPRISE_FIT_LABEL } from "@shared/schemas/lead-fit";
 import { leadStatusLabels, type LeadStatus } from "@shared/schemas/lead-desk";
 import { Badge } from "~/components/ui/badge";
 
@@ -30,4 +32,17 @@ export function OverdueBadge() {
       Overdue
     </Badge>
   );
+}
+
+/**
+ * The lead's fit labels ("Enterprise fit", "Free e-mail", "Disposable e-mail"; docs/decisions/0710)
+ * as words with an icon. A signal for staff, not a verdict: nothing is refused for it.
+ */
+export function FitBadges({ fit }: { fit: LeadFit }) {
+  return fit.labels.map((label) => (
+    <Badge key={label} variant={label === ENTERPRISE_FIT_LABEL ? "solid" : "outline"} className="whitespace-nowrap" data-testid="lead-fit">
+      {label === ENTERPRISE_FIT_LABEL ? <Building2 className="size-3.5" aria-hidden="true" /> : <MailWarning className="size-3.5" aria-hidden="true" />}
+      {label}
+    </Badge>
+  ));
 }

@@ -18,6 +18,7 @@ export const leadSummary = (overrides: Partial<LeadSummary> = {}): LeadSummary =
   firstResponseAt: null,
   meetingStartsAt: null,
   overdue: false,
+  fit: { tier: "within_plan", emailKind: "work", labels: [] },
   version: 1,
   ...overrides,
 });
@@ -51,4 +52,5 @@ export const leadDetail = (lead: Partial<LeadSummary> = {}, timeline: LeadTimeli
   timeline,
   staff: [staffOwner, staffOther],
   firstContactTargetMinutes: 15,
+  enterpriseCallsPerMonth: 10_000,
 });

@@ -9,12 +9,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : dateTime.format(new Date(time));
 }
 
-const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack" };
+const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack", owner_email: "owner's e-mail" };
 const topicLabels: Record<string, string> = {
   lead_stored: "new lead",
   follow_up: "follow-up",
   meeting_booked: "meeting booked",
   prospect_reminder: "reminder to the prospect",
+  owner_assigned: "new owner paged",
+  enterprise_alert: "enterprise alert",
 };
 
 /** The first of these keys that holds a string (the server's data keys, under the names they may take). */
@@ -115,8 +117,14 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
     }
     case "status_changed":
       return words("Status changed", `${statusWord(text(d, "from"))} → ${statusWord(text(d, "to"))}`);
-    case "owner_changed":
-      return words("Owner changed", `${ownerWord(d.from, staff)} → ${ownerWord(d.to, staff)}`);
+    case "owner_changed": {
+      // The system's moves say why (docs/decisions/0711): the rotation, the address's open lead.
+      const reason = text(d, "reason");
+      const change = `${ownerWord(d.from, staff)} → ${ownerWord(d.to, staff)}`;
+      if (reason === "rotation") return words("Owner assigned", `${change} · ${text(d, "rotation") === "enterprise" ? "enterprise rotation" : "rotation"}`);
+      if (reason === "same_address") return words("Owner assigned", `${change} · owner of this address's open lead`);
+      return words("Owner changed", change);
+    }
     case "note_added":
       return { title: "Note", detail: null, note: text(d, "text") ?? "" };
     default:

@@ -20,7 +20,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "./api-client";
 import { FetchFailedCard } from "./fetch-failed-card";
 import { StaleLeadError, useAddLeadNote, useLead, useUpdateLead } from "./lead-api";
-import { LeadStatusBadge, OverdueBadge } from "./lead-badges";
+import { emailKindLabels, fitTierDescription } from "@shared/schemas/lead-fit";
+import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
 import { LeadTimeline, formatDateTime } from "./lead-timeline";
 import { leadWait, targetText, useNow } from "./lead-wait";
@@ -99,9 +100,13 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
           <p className="flex flex-wrap items-center gap-2 pt-1">
             <LeadStatusBadge status={lead.status} />
             {lead.overdue ? <OverdueBadge /> : null}
+            <FitBadges fit={lead.fit} />
             <span className="text-sm text-muted-foreground">
               {leadSourceLabels[lead.source] ?? lead.source} · received <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
             </span>
+          </p>
+          <p className="break-words text-sm" data-testid="lead-page-owner">
+            <span className="font-medium">Owner:</span> {lead.owner ? lead.owner.email : "Unassigned"}
           </p>
         </div>
       </div>
@@ -130,7 +135,7 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
 
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
           <Section id="lead-given" title="What the visitor gave">
-            <SubmissionDetails lead={lead} />
+            <SubmissionDetails lead={lead} enterpriseCallsPerMonth={data.enterpriseCallsPerMonth} />
           </Section>
           <Section id="lead-timeline" title="Timeline">
             <NoteForm leadId={lead.id} />
@@ -321,7 +326,7 @@ const orDash = (value: string | number | null | undefined) => (value === null ||
 const industryLabel = (value: string) => CONTACT_INDUSTRIES.find((i) => i.value === value)?.label ?? value;
 
 /** Every field the visitor gave, by the form it came from. */
-function SubmissionDetails({ lead }: { lead: LeadDetailResponse["lead"] }) {
+function SubmissionDetails({ lead, enterpriseCallsPerMonth }: { lead: LeadDetailResponse["lead"]; enterpriseCallsPerMonth: number }) {
   const s = lead.submission;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="lead-submission">
@@ -330,6 +335,11 @@ function SubmissionDetails({ lead }: { lead: LeadDetailResponse["lead"] }) {
         <EmailAddress email={lead.email} />
       </Detail>
       <Detail label="Company">{lead.company}</Detail>
+      <Detail label="Fit" span="sm:col-span-2">
+        <span data-testid="lead-fit-detail">
+          {fitTierDescription(lead.fit.tier, enterpriseCallsPerMonth)}; {lead.fit.emailKind ? emailKindLabels[lead.fit.emailKind] : "e-mail not checked"}
+        </span>
+      </Detail>
       {s.kind === "booking_inquiry" ? (
         <>
           <Detail label="Job title">{orDash(s.jobTitle)}</Detail>

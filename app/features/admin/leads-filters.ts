@@ -14,6 +14,7 @@ export type FilterDraft = {
   source: string;
   status: string;
   owner: string;
+  fit: string;
   from: string;
   to: string;
   bookedFrom: string;
@@ -21,9 +22,9 @@ export type FilterDraft = {
   notBooked: boolean;
 };
 
-export const emptyDraft: FilterDraft = { q: "", source: "", status: "", owner: "", from: "", to: "", bookedFrom: "", overdue: false, notBooked: false };
+export const emptyDraft: FilterDraft = { q: "", source: "", status: "", owner: "", fit: "", from: "", to: "", bookedFrom: "", overdue: false, notBooked: false };
 
-const textKeys = ["source", "status", "owner", "from", "to", "bookedFrom"] as const;
+const textKeys = ["source", "status", "owner", "fit", "from", "to", "bookedFrom"] as const;
 const flagKeys = ["overdue", "notBooked"] as const;
 /** Every key the URL may carry: `q` is deliberately absent. */
 export const urlFilterKeys: readonly string[] = [...textKeys, ...flagKeys];

@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { adminLeadPath } from "@shared/site-routes";
 import { BOOKINGS_DATE_MAX, BOOKINGS_DATE_MIN } from "@shared/schemas/admin";
 import { leadSourceLabels, leadSources, leadStatusLabels, leadStatuses, type LeadFilters } from "@shared/schemas/lead-desk";
+import { fitFilterLabels, fitFilterValues } from "@shared/schemas/lead-fit";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -17,7 +18,8 @@ import { ApiError, isAuthError } from "./api-client";
 import { isRefusal } from "./bookings-api";
 import { CursorPager } from "./cursor-pager";
 import { FetchFailedCard } from "./fetch-failed-card";
-import { LeadStatusBadge, OverdueBadge } from "./lead-badges";
+import { LeadRoutingPanel } from "./lead-routing-panel";
+import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
 import { formatDateTime } from "./lead-timeline";
 import { leadWait, targetText, useNow } from "./lead-wait";
@@ -27,7 +29,7 @@ import { useRoles } from "./roles-api";
 
 export const LEADS_FETCH_FAILED = "Failed to fetch leads";
 
-const filterFields = ["q", "source", "status", "owner", "from", "to", "bookedFrom", "overdue", "notBooked"];
+const filterFields = ["q", "source", "status", "owner", "fit", "from", "to", "bookedFrom", "overdue", "notBooked"];
 
 /** The server's messages for the filter fields, to show beside them. */
 function filterFieldErrors(error: ApiError): Record<string, string> {
@@ -112,6 +114,7 @@ export function LeadsView() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <LeadRoutingPanel />
       <LeadFiltersForm
         draft={draft}
         onChange={setDraft}
@@ -194,7 +197,7 @@ export function LeadFiltersForm({
   const ownerKnown = draft.owner === "" || draft.owner === "none" || admins.some((a) => a.userId === draft.owner);
   const [open, setOpen] = React.useState(false);
   // A field with a message must be in view, whatever the toggle says.
-  const moreHasError = ["source", "status", "owner", "from", "to", "bookedFrom"].some((f) => errors[f]);
+  const moreHasError = ["source", "status", "owner", "fit", "from", "to", "bookedFrom"].some((f) => errors[f]);
   const showMore = open || moreHasError;
   const set = <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) => onChange({ ...draft, [key]: value });
 
@@ -252,6 +255,18 @@ export function LeadFiltersForm({
                     </option>
                   ))}
                   {ownerKnown ? null : <option value={draft.owner}>Staff member {draft.owner.slice(0, 8)}</option>}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField id="leads-fit" label="Fit" error={errors.fit}>
+              {(control) => (
+                <NativeSelect {...control} value={draft.fit} onChange={(e) => set("fit", e.target.value)}>
+                  <option value="">Any fit</option>
+                  {fitFilterValues.map((f) => (
+                    <option key={f} value={f}>
+                      {fitFilterLabels[f]}
+                    </option>
+                  ))}
                 </NativeSelect>
               )}
             </FormField>
@@ -373,6 +388,7 @@ function LeadRow({ lead, now, targetMinutes }: { lead: LeadSummary; now: Date; t
         <span className="flex flex-wrap gap-1.5">
           <LeadStatusBadge status={lead.status} />
           {lead.overdue ? <OverdueBadge /> : null}
+          <FitBadges fit={lead.fit} />
         </span>
       </td>
       <td className={cell}>
@@ -381,7 +397,9 @@ function LeadRow({ lead, now, targetMinutes }: { lead: LeadSummary; now: Date; t
       </td>
       <td className={cell}>
         <CellLabel>Owner</CellLabel>
-        {lead.owner ? <EmailAddress email={lead.owner.email} link={false} /> : <span className="text-muted-foreground">Unassigned</span>}
+        <span data-testid="lead-owner">
+          {lead.owner ? <EmailAddress email={lead.owner.email} link={false} /> : <span className="text-muted-foreground">Unassigned</span>}
+        </span>
       </td>
       <td className={cell}>
         <CellLabel>First contact</CellLabel>
