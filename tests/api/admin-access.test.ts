@@ -67,6 +67,13 @@ const calls: Call[] = [
   { method: "PATCH", path: () => `/api/admin/leads/${leadId}`, body: () => ({ version: 1, ownerId: null }), ok: 200 },
   { method: "POST", path: () => `/api/admin/leads/${leadId}/notes`, body: () => ({ text: "Walked" }), ok: 201 },
   { method: "GET", path: () => "/api/admin/analytics?from=2025-07-01&to=2025-07-31", ok: 200 },
+  { method: "POST", path: () => "/api/admin/privacy/export", body: () => ({ email: "nobody@example.com" }), ok: 200 },
+  {
+    method: "POST",
+    path: () => "/api/admin/privacy/erase",
+    body: () => ({ email: "nobody@example.com", confirmEmail: "nobody@example.com" }),
+    ok: 200,
+  },
   { method: "POST", path: () => "/api/admin/analytics/export", body: () => ({ from: "2025-07-01", to: "2025-07-31" }), ok: 200 },
 ];
 

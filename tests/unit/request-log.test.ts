@@ -27,7 +27,7 @@ const INFO = 30;
 describe("request log", () => {
   it("logs pages at info without their query, assets and accepted analytics beacons at debug, refused beacons at info", async () => {
     const { app, lines } = appWithLog();
-    await app.request("/pricing?email=ada%40example.com");
+    await app.request("/pricing?email=ada.lovelace%40example.com");
     await app.request("/assets/app-1234abcd.js");
     await app.request("/api/events", { method: "POST" });
     await app.request("/api/events?bad=1", { method: "POST" });
@@ -37,6 +37,7 @@ describe("request log", () => {
       ["/api/events", 202, DEBUG],
       ["/api/events", 400, INFO],
     ]);
-    expect(JSON.stringify(lines)).not.toContain("ada");
+    // "ada" alone could be part of a random request id; the address cannot.
+    expect(JSON.stringify(lines)).not.toContain("lovelace");
   });
 });
