@@ -14,7 +14,7 @@ import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUs
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
+import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { decodeCursor, listBookings, startBookingsCsv } from "../admin/bookings-service";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
@@ -44,7 +44,7 @@ const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
 
 /**
- * Staff endpoints under /api/admin: every one passes the origin check and requireAdmin first, reads
+ * Staff endpoints under /api/admin: every one passes the origin check and requireStaff first, reads
  * its input only through a validator, and answers every error in the AdminApiError envelope.
  */
 export function adminRoutes(auth: Auth) {
@@ -53,17 +53,17 @@ export function adminRoutes(auth: Auth) {
   const json = jsonBody({ maxBytes: ADMIN_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
 
   routes.use("*", requireSameOrigin());
-  routes.use("*", requireAdmin(auth));
+  routes.use("*", requireStaff(auth));
 
-  routes.get("/me", (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
+  routes.get("/me", allow("admin", "moderator"), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
-  routes.post("/bookings/search", json, zValidator("json", bookingsQuery, invalid), async (c) => {
+  routes.post("/bookings/search", allow("admin"), json, zValidator("json", bookingsQuery, invalid), async (c) => {
     const { cursor, limit, ...filters } = c.req.valid("json");
     const page = await listBookings(c.get("deps").database.db, filters, cursor, limit);
     return c.json(page satisfies BookingsPage);
   });
 
-  routes.post("/bookings/export", json, zValidator("json", bookingFiltersSchema, invalid), async (c) => {
+  routes.post("/bookings/export", allow("admin"), json, zValidator("json", bookingFiltersSchema, invalid), async (c) => {
     const filters = c.req.valid("json");
     const { db } = c.get("deps").database;
     const admin = c.get("admin");
@@ -80,16 +80,16 @@ export function adminRoutes(auth: Auth) {
     });
   });
 
-  routes.get("/roles", async (c) => c.json({ items: await listRoles(c.get("deps").database.db) } satisfies RolesResponse));
+  routes.get("/roles", allow("admin"), async (c) => c.json({ items: await listRoles(c.get("deps").database.db) } satisfies RolesResponse));
 
-  routes.post("/roles", json, zValidator("json", assignRoleSchema, invalid), async (c) => {
+  routes.post("/roles", allow("admin"), json, zValidator("json", assignRoleSchema, invalid), async (c) => {
     const admin = c.get("admin");
     const result = await assignRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, c.req.valid("json"));
     if (!result.ok) return adminError(c, result.status, result.error, { code: result.code });
     return c.json({ record: result.record } satisfies AssignRoleResponse, 201);
   });
 
-  routes.delete("/roles/:id", zValidator("param", roleIdParam, invalid), async (c) => {
+  routes.delete("/roles/:id", allow("admin"), zValidator("param", roleIdParam, invalid), async (c) => {
     const { id } = c.req.valid("param");
     const admin = c.get("admin");
     const result = await removeRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, id);
@@ -98,13 +98,13 @@ export function adminRoutes(auth: Auth) {
   });
 
   // A POST with the address in its body: an e-mail address never goes into a URL (access logs, proxies).
-  routes.post("/users/lookup", json, zValidator("json", findUserSchema, invalid), async (c) => {
+  routes.post("/users/lookup", allow("admin"), json, zValidator("json", findUserSchema, invalid), async (c) => {
     const user = await findUserByEmail(c.get("deps").database.db, c.req.valid("json").email);
     if (!user) return adminError(c, 404, "No user with this email address");
     return c.json({ user } satisfies UserLookupResponse);
   });
 
-  routes.get("/audit-log", async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
+  routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
 
   // After every route: an unknown admin path, and any failure, still answer in the admin envelope.
   routes.all("*", (c) => adminError(c, 404, "Not found"));

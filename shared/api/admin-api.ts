@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type {
   AppRole,
+  StaffRole,
   assignRoleSchema,
   BookingSourceForm,
   BotCheckOutcome,
@@ -39,7 +40,15 @@ export type UserLookupBody = z.input<typeof findUserSchema>;
  * admin (ADMIN_REQUIRE_TWO_FACTOR); without it enabled, every admin call but GET /me answers 403
  * TWO_FACTOR_REQUIRED (docs/decisions/0608).
  */
-export type AdminUser = { userId: string; email: string; name: string; twoFactorEnabled: boolean; twoFactorRequired: boolean };
+export type AdminUser = {
+  userId: string;
+  email: string;
+  name: string;
+  /** The strongest staff role held: `admin` opens everything, `moderator` the lead desk only (docs/decisions/1001). */
+  role: StaffRole;
+  twoFactorEnabled: boolean;
+  twoFactorRequired: boolean;
+};
 /** GET /api/admin/me */
 export type AdminSessionResponse = { user: AdminUser };
 
@@ -94,3 +103,4 @@ export type AuditEntry = {
 };
 /** GET /api/admin/audit-log: the most recent entries, newest first. */
 export type AuditLogResponse = { items: AuditEntry[] };
+

@@ -18,6 +18,13 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const appRoles = ["admin", "moderator", "user"] as const;
 export type AppRole = (typeof appRoles)[number];
 
+/**
+ * The roles that open the admin area (docs/decisions/1001): `admin` everything,
+ * `moderator` the lead desk only; `user` nothing.
+ */
+export const staffRoles = ["admin", "moderator"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
 export const assignRoleSchema = z.object({
   userId: z.string().trim().uuid("Invalid user ID format"),
   role: z.enum(appRoles).default("user"),
@@ -109,3 +116,4 @@ export const bookingsListQuerySchema = bookingFilterFields
     limit: z.coerce.number().int().min(1).max(BOOKINGS_PAGE_SIZE_MAX).default(BOOKINGS_PAGE_SIZE_DEFAULT),
   })
   .refine(datesInOrder, datesInOrderError);
+

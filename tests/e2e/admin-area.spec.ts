@@ -75,14 +75,33 @@ test("the login form validates with the required messages and shows the server's
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-test("a signed-in user without the admin role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 40[13]/, "no session yet, then a session without the admin role");
-  await signInWithForm(page, moderator);
+test("a signed-in user without a staff role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[13]/, "no session yet, then a session without a staff role");
+  await signInWithForm(page, newHire);
   await expect(toast(page, "Access Denied")).toBeVisible();
   await expect(toast(page, "You don't have admin privileges")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/login`);
   // Signed out for real: the session no longer exists on the server.
   expect((await page.request.get(`${base}/api/admin/me`)).status()).toBe(401);
+});
+
+test("a moderator lands on the lead desk, sees only it, and is refused the users page and its API", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[13]/, "the session check before sign-in, and the refused roles call");
+  await signInWithForm(page, moderator);
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link")).toHaveText(["Leads"]);
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  await page.goto(`${base}/admin/users`);
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+  const refused = await page.request.get(`${base}/api/admin/roles`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
 test("an admin logs in to the dashboard, is sent there from the login page, and logs out", async ({ page, browserErrors }) => {
