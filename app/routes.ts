@@ -46,6 +46,9 @@ export default [
       route(adminPage(paths.adminLeads), "routes/admin/leads.tsx"),
       route(adminPage(paths.adminLead), "routes/admin/lead.tsx"),
       route(adminPage(paths.adminAnalytics), "routes/admin/analytics.tsx"),
+      route(adminPage(paths.adminForgotPassword), "routes/admin/forgot-password.tsx"),
+      route(adminPage(paths.adminResetPassword), "routes/admin/reset-password.tsx"),
+      route(adminPage(paths.adminAcceptInvitation), "routes/admin/accept-invitation.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -34,6 +34,10 @@ export const paths = {
   adminLead: "/admin/leads/:id",
   /** The funnel report (issue 15): range and row filter in the query. */
   adminAnalytics: "/admin/analytics",
+  /** Staff self-service (docs/decisions/1002): the token is in the link's fragment, never the path or query. */
+  adminForgotPassword: "/admin/forgot-password",
+  adminResetPassword: "/admin/reset-password",
+  adminAcceptInvitation: "/admin/accept-invitation",
 } as const;
 
 /** The page of the lead with this id. */
@@ -91,6 +95,9 @@ export const adminPaths = [
   paths.adminLeads,
   paths.adminLead,
   paths.adminAnalytics,
+  paths.adminForgotPassword,
+  paths.adminResetPassword,
+  paths.adminAcceptInvitation,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

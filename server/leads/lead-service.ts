@@ -10,7 +10,8 @@ import { signalLeadStored } from "./outbox-signal";
 import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type RateLimiter } from "./rate-limiter";
 import { compiled, runCompiled } from "./compiled-sql";
 
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email";
+/** `staff_email`: mail to staff about their own access, no lead (server/auth/staff-mail.ts). */
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "staff_email";
 
 /** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
 export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder";

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type {
@@ -6,11 +6,13 @@ import type {
   AssignRoleResponse,
   AuditLogResponse,
   BookingsPage,
+  InvitationsResponse,
+  InviteResponse,
   RemoveRoleResponse,
   RolesResponse,
   UserLookupResponse,
 } from "@shared/api/admin-api";
-import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema } from "@shared/schemas/admin";
+import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema, inviteSchema } from "@shared/schemas/admin";
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
@@ -18,6 +20,9 @@ import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/
 import { decodeCursor, listBookings, startBookingsCsv } from "../admin/bookings-service";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
+import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
+import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../auth/staff-mail";
+import { wakeOutbox } from "../leads/notification-queue";
 
 /** Admin bodies are a handful of fields. */
 const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -42,6 +47,8 @@ const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).
 });
 
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
+const invitationIdParam = z.object({ id: z.string().uuid("Invalid invitation ID") });
+const actorOf = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
  * Staff endpoints under /api/admin: every one passes the origin check and requireStaff first, reads
@@ -102,6 +109,34 @@ export function adminRoutes(auth: Auth) {
     const user = await findUserByEmail(c.get("deps").database.db, c.req.valid("json").email);
     if (!user) return adminError(c, 404, "No user with this email address");
     return c.json({ user } satisfies UserLookupResponse);
+  });
+
+  // Invitations (docs/decisions/1002): the mail is queued with the change and the worker woken after it.
+  routes.get("/invitations", allow("admin"), async (c) => c.json({ items: await listInvitations(c.get("deps").database.db) } satisfies InvitationsResponse));
+
+  routes.post("/invitations", allow("admin"), json, zValidator("json", inviteSchema, invalid), async (c) => {
+    const { config, database } = c.get("deps");
+    if (!canSendStaffMail(config)) return adminError(c, 503, MAIL_UNAVAILABLE_MESSAGE, { code: "MAIL_NOT_CONFIGURED" });
+    const result = await invite(database.db, config, actorOf(c), c.req.valid("json"));
+    if (!result.ok) return adminError(c, result.status, result.error);
+    wakeOutbox();
+    if (result.outcome === "granted") return c.json({ outcome: "granted", userId: result.userId, role: result.role } satisfies InviteResponse);
+    return c.json({ outcome: "invited", invitation: result.invitation } satisfies InviteResponse, 201);
+  });
+
+  routes.post("/invitations/:id/resend", allow("admin"), zValidator("param", invitationIdParam, invalid), async (c) => {
+    const { config, database } = c.get("deps");
+    if (!canSendStaffMail(config)) return adminError(c, 503, MAIL_UNAVAILABLE_MESSAGE, { code: "MAIL_NOT_CONFIGURED" });
+    const invitation = await resendInvitation(database.db, config, actorOf(c), c.req.valid("param").id);
+    if (!invitation) return adminError(c, 404, INVITATION_MESSAGES.notFound);
+    wakeOutbox();
+    return c.json({ invitation });
+  });
+
+  routes.delete("/invitations/:id", allow("admin"), zValidator("param", invitationIdParam, invalid), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await revokeInvitation(c.get("deps").database.db, actorOf(c), id))) return adminError(c, 404, INVITATION_MESSAGES.notFound);
+    return c.json({ revoked: id });
   });
 
   routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));

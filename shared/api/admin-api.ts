@@ -104,3 +104,26 @@ export type AuditEntry = {
 /** GET /api/admin/audit-log: the most recent entries, newest first. */
 export type AuditLogResponse = { items: AuditEntry[] };
 
+/** A pending (or expired) invitation, as /admin/users lists it (docs/decisions/1002). */
+export type InvitationRecord = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  /** ISO 8601. */
+  sentAt: string;
+  expiresAt: string;
+  expired: boolean;
+  invitedBy: string | null;
+};
+/** GET /api/admin/invitations: open invitations, newest first. */
+export type InvitationsResponse = { items: InvitationRecord[] };
+/**
+ * POST /api/admin/invitations: `invited` (201, an e-mail with a link is on its way) or `granted`
+ * (200, the address already had an account: it was given the role and told by e-mail).
+ */
+export type InviteResponse = { outcome: "invited"; invitation: InvitationRecord } | { outcome: "granted"; userId: string; role: StaffRole };
+/** POST /api/staff/invitations/check: what the acceptance page shows before the password is typed. */
+export type InvitationCheckResponse = { email: string; role: StaffRole };
+/** POST /api/staff/invitations/accept: signed in (cookie set) and where to go. */
+export type AcceptInvitationResponse = { email: string; role: StaffRole; signedIn: boolean };
+

@@ -117,3 +117,32 @@ export const bookingsListQuerySchema = bookingFilterFields
   })
   .refine(datesInOrder, datesInOrderError);
 
+/** Passwords staff set themselves (invitation, reset): at least 8, at most 128 characters (better-auth's bounds). */
+export const STAFF_PASSWORD_MIN_LENGTH = 8;
+export const STAFF_PASSWORD_MAX_LENGTH = 128;
+const newPassword = z
+  .string()
+  .min(STAFF_PASSWORD_MIN_LENGTH, `Password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
+  .max(STAFF_PASSWORD_MAX_LENGTH, `Password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters`);
+
+/** The invite form on /admin/users (docs/decisions/1002): a staff role only, `user` opens nothing. */
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Invalid email address").max(254, "Invalid email address"),
+  role: z.enum(staffRoles, "Choose admin or moderator"),
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+/** A link's token (invitation, reset): what the e-mail's link carries after `#token=`. */
+export const linkTokenSchema = z.object({ token: z.string().trim().min(16, "This link is not valid").max(200, "This link is not valid") });
+
+/** The acceptance page and the reset page: a new password typed twice. */
+export const newPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+export type NewPasswordInput = z.input<typeof newPasswordSchema>;
+
+/** POST /api/staff/invitations/accept. */
+export const acceptInvitationSchema = linkTokenSchema.extend({ password: newPassword });
+
+/** The forgot-password form. */
+export const forgotPasswordSchema = z.object({ email: z.string().trim().toLowerCase().email("Invalid email address") });

@@ -2,9 +2,10 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { backupCodeSchema, loginSchema, totpCodeSchema, type LoginInput } from "@shared/schemas/admin";
+import { paths } from "@shared/site-routes";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -73,6 +74,9 @@ export function LoginForm() {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
+      <Link to={paths.adminForgotPassword} className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
     </form>
   );
 }
