@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AdminUser } from "@shared/api/admin-api";
 import { staffRoles, type StaffRole } from "@shared/schemas/admin";
 import type { AppEnv } from "../app-env";
@@ -37,7 +37,7 @@ export function requireStaff(auth: Auth) {
       .select({ role: userRoles.role })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(and(eq(userRoles.userId, session.user.id), inArray(userRoles.role, [...staffRoles])));
+      .where(and(eq(userRoles.userId, session.user.id), inArray(userRoles.role, [...staffRoles]), isNull(users.deactivatedAt)));
     const role: StaffRole | null = held.some((r) => r.role === "admin") ? "admin" : held.length > 0 ? "moderator" : null;
     if (!role) return adminError(c, 403, NOT_STAFF_MESSAGE);
     const twoFactorEnabled = Boolean(session.user.twoFactorEnabled);

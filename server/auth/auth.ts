@@ -10,6 +10,8 @@ import { accounts, authRateLimits, sessions, twoFactors, users, verifications } 
 import { writeAudit } from "../admin/audit-service";
 import { wakeOutbox } from "../leads/notification-queue";
 import { queueStaffMail } from "./staff-mail";
+import { APIError } from "better-auth/api";
+import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-access-service";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
 
@@ -125,6 +127,19 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       },
       onPasswordReset: async ({ user }) => {
         await writeAudit(database.db, { userId: user.id, email: user.email }, { action: "auth.password.reset", target: user.id });
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way of signing in makes a session here: a deactivated account gets none, and a
+          // plain message (docs/decisions/1003).
+          before: async (session) => {
+            if (await isDeactivated(database.db, session.userId)) {
+              throw new APIError("FORBIDDEN", { message: DEACTIVATED_SIGN_IN_MESSAGE, code: "ACCOUNT_DEACTIVATED" });
+            }
+          },
+        },
       },
     },
     session: {

@@ -8,6 +8,8 @@ import type {
   BookingsPage,
   InvitationsResponse,
   InviteResponse,
+  StaffAccessResponse,
+  StaffListResponse,
   RemoveRoleResponse,
   RolesResponse,
   UserLookupResponse,
@@ -22,6 +24,7 @@ import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/rol
 import { listAudit, writeAudit } from "../admin/audit-service";
 import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
 import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../auth/staff-mail";
+import { deactivateStaff, listStaff, reactivateStaff } from "../admin/staff-access-service";
 import { wakeOutbox } from "../leads/notification-queue";
 
 /** Admin bodies are a handful of fields. */
@@ -48,6 +51,7 @@ const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).
 
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
 const invitationIdParam = z.object({ id: z.string().uuid("Invalid invitation ID") });
+const staffIdParam = z.object({ userId: z.string().uuid("Invalid user ID") });
 const actorOf = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
@@ -138,6 +142,21 @@ export function adminRoutes(auth: Auth) {
     if (!(await revokeInvitation(c.get("deps").database.db, actorOf(c), id))) return adminError(c, 404, INVITATION_MESSAGES.notFound);
     return c.json({ revoked: id });
   });
+
+  // Taking access away (docs/decisions/1003).
+  routes.get("/staff", allow("admin"), async (c) => c.json({ items: await listStaff(c.get("deps").database.db) } satisfies StaffListResponse));
+
+  for (const action of ["deactivate", "reactivate"] as const) {
+    routes.post(`/staff/:userId/${action}`, allow("admin"), zValidator("param", staffIdParam, invalid), async (c) => {
+      const { config, database } = c.get("deps");
+      const change = action === "deactivate" ? deactivateStaff : reactivateStaff;
+      const result = await change(database.db, config, actorOf(c), c.req.valid("param").userId);
+      if (!result.ok) return adminError(c, result.status, result.error);
+      wakeOutbox();
+      const { userId, email, ownedLeads } = result.member;
+      return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads } satisfies StaffAccessResponse);
+    });
+  }
 
   routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
 

@@ -127,3 +127,17 @@ export type InvitationCheckResponse = { email: string; role: StaffRole };
 /** POST /api/staff/invitations/accept: signed in (cookie set) and where to go. */
 export type AcceptInvitationResponse = { email: string; role: StaffRole; signedIn: boolean };
 
+/** GET /api/admin/staff: everyone holding a role (docs/decisions/1003). */
+export type StaffMember = {
+  userId: string;
+  email: string;
+  name: string;
+  roles: AppRole[];
+  /** ISO 8601 when deactivated, else null. */
+  deactivatedAt: string | null;
+  /** Leads this person owns: after deactivation, the ones to reassign. */
+  ownedLeads: number;
+};
+export type StaffListResponse = { items: StaffMember[] };
+/** POST /api/admin/staff/:userId/deactivate and …/reactivate. */
+export type StaffAccessResponse = { userId: string; email: string; deactivated: boolean; ownedLeads: number };

@@ -15,7 +15,7 @@ import { contactBody, postJson } from "./leads-support";
 let t: TestApp;
 const cookies: Record<string, string> = {};
 let plainRoleId = "";
-/** No outbox row has this id: the retry walks the guards and answers 404. */
+/** No outbox row, invitation or user has this id: such a call walks the guards and answers 404. */
 const unknownDeliveryId = "00000000-0000-4000-8000-00000000d1e5";
 /** A lead made through the contact form, for the lead desk's routes. */
 let leadId = "";
@@ -50,6 +50,13 @@ const calls: Call[] = [
   { method: "DELETE", path: () => `/api/admin/roles/${plainRoleId}`, ok: 200 },
   { method: "POST", path: () => "/api/admin/users/lookup", body: () => ({ email: "nobody@example.com" }), ok: 404 },
   { method: "GET", path: () => "/api/admin/audit-log", ok: 200 },
+  { method: "GET", path: () => "/api/admin/invitations", ok: 200 },
+  { method: "POST", path: () => "/api/admin/invitations", body: () => ({ email: "walk.invite@example.com", role: "moderator" }), ok: 201 },
+  { method: "POST", path: () => `/api/admin/invitations/${unknownDeliveryId}/resend`, ok: 404 },
+  { method: "DELETE", path: () => `/api/admin/invitations/${unknownDeliveryId}`, ok: 404 },
+  { method: "GET", path: () => "/api/admin/staff", ok: 200 },
+  { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/deactivate`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/reactivate`, ok: 404 },
   { method: "GET", path: () => "/api/admin/notifications", ok: 200 },
   { method: "POST", path: () => "/api/admin/notifications/retry-all", ok: 200 },
   { method: "POST", path: () => `/api/admin/notifications/${unknownDeliveryId}/retry`, ok: 404 },
@@ -80,7 +87,7 @@ function declaredRoutes(app: TestApp) {
   const byRoute = new Map<string, readonly string[] | undefined>();
   for (const r of app.app.routes) {
     if (!r.path.startsWith("/api/admin/") || r.method === "ALL") continue;
-    const key = `${r.method} ${r.path.replace(":id", "x")}`;
+    const key = `${r.method} ${r.path.replace(/:[a-zA-Z]+/g, "x")}`;
     // A router with its own onError is mounted with each handler wrapped; the wrapper keeps the original.
     const handler = (r.handler as { [COMPOSED_HANDLER]?: unknown })[COMPOSED_HANDLER] ?? r.handler;
     const roles = (handler as Partial<AllowMiddleware>).allowedRoles;

@@ -223,6 +223,37 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
   }
 });
 
+test("deactivate a signed-in colleague: their next click lands on the login page", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 40[13]/, "the session checks before sign-in and after deactivation");
+  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  try {
+    const theirs = await other.newPage();
+    await signedInRequest(theirs.request, base, { email: invitee.email, password: "brand-new-password-2" });
+    await theirs.goto(`${base}/admin/leads`);
+    await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+
+    await signInWithForm(page, admin);
+    await expect(page).toHaveURL(`${base}/admin/dashboard`);
+    await page.goto(`${base}/admin/users`);
+    const row = page.getByTestId("staff-row").filter({ hasText: invitee.email });
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Deactivate ${invitee.email}?`);
+    await dialog.getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(page, `${invitee.email} deactivated`)).toBeVisible();
+    await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    await theirs.getByRole("link", { name: "Leads" }).click();
+    await theirs.reload();
+    await expect(theirs).toHaveURL(`${base}/admin/login`);
+    await signInWithForm(theirs, { email: invitee.email, password: "brand-new-password-2" });
+    await expect(toast(theirs, "This account has been deactivated")).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
+
 test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page }) => {
   await signedInRequest(page.request, base, admin);
   const release = await holdRequests(page, "**/api/admin/bookings/search");

@@ -10,13 +10,16 @@ import type {
   RemoveRoleResponse,
   RoleRecord,
   RolesResponse,
+  StaffAccessResponse,
+  StaffListResponse,
+  StaffMember,
   UserLookupBody,
   UserLookupResponse,
 } from "@shared/api/admin-api";
 import type { InviteInput } from "@shared/schemas/admin";
 import { adminJson } from "./api-client";
 
-export type { AuditEntry, InvitationRecord, RoleRecord };
+export type { AuditEntry, InvitationRecord, RoleRecord, StaffMember };
 
 const rolesKey = ["admin", "roles"] as const;
 const auditKey = ["admin", "audit-log"] as const;
@@ -99,5 +102,20 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: (id: string) => adminJson<{ revoked: string }>(`/invitations/${id}`, { method: "DELETE" }),
     onSettled: refresh,
+  });
+}
+
+const staffKey = ["admin", "staff"] as const;
+
+export function useStaff() {
+  return useQuery({ queryKey: staffKey, queryFn: () => adminJson<StaffListResponse>("/staff").then((r) => r.items) });
+}
+
+export function useStaffAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: "deactivate" | "reactivate" }) =>
+      adminJson<StaffAccessResponse>(`/staff/${userId}/${action}`, { method: "POST" }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: staffKey }), queryClient.invalidateQueries({ queryKey: auditKey })]),
   });
 }

@@ -23,10 +23,16 @@ import {
   useResendInvitation,
   useRevokeInvitation,
   useRoles,
+  useStaff,
+  useStaffAccess,
   type AuditEntry,
   type InvitationRecord,
   type RoleRecord,
+  type StaffMember,
 } from "./roles-api";
+import { Link } from "react-router";
+import { paths } from "@shared/site-routes";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
 
@@ -50,6 +56,7 @@ export function UsersView() {
       <AssignRoleCard />
       <InviteCard />
       <InvitationsList />
+      <StaffList />
       <RolesList />
       <AuditLogList />
     </div>
@@ -237,6 +244,107 @@ function InvitationsList() {
           </li>
         ))}
       </ul>
+    </ListSection>
+  );
+}
+
+/**
+ * Everyone holding a role, with Deactivate / Reactivate (docs/decisions/1003). Deactivating asks
+ * first, in an in-page dialog; a deactivated member's owned leads show as a link to reassign them.
+ */
+function StaffList() {
+  const staff = useStaff();
+  const access = useStaffAccess();
+  const [confirming, setConfirming] = React.useState<StaffMember | null>(null);
+
+  async function change(member: StaffMember, action: "deactivate" | "reactivate") {
+    try {
+      const result = await access.mutateAsync({ userId: member.userId, action });
+      if (action === "deactivate") {
+        toast.success(`${member.email} deactivated`, result.ownedLeads > 0 ? { description: `${result.ownedLeads} of their leads need a new owner.` } : undefined);
+      } else toast.success(`${member.email} reactivated`);
+      setConfirming(null);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : `Failed to ${action}`);
+      setConfirming(null);
+    }
+  }
+
+  if (staff.isPending || staff.isError) return null;
+  return (
+    <ListSection titleId="staff-title" title="Staff">
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
+        <table className="w-full min-w-[520px] border-collapse text-left text-sm">
+          <caption className="sr-only">Staff members and their access</caption>
+          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2">Email</th>
+              <th scope="col" className="px-3 py-2">Roles</th>
+              <th scope="col" className="px-3 py-2">Access</th>
+              <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data.map((m) => (
+              <tr key={m.userId} className="border-t border-border" data-testid="staff-row">
+                <td className="px-3 py-2 [overflow-wrap:anywhere]">{m.email}</td>
+                <td className="px-3 py-2">
+                  <span className="flex flex-wrap gap-1">
+                    {m.roles.map((r) => (
+                      <Badge key={r} variant={r === "admin" ? "solid" : "outline"}>
+                        {r}
+                      </Badge>
+                    ))}
+                  </span>
+                </td>
+                <td className="px-3 py-2">
+                  {m.deactivatedAt ? (
+                    <span className="grid gap-0.5">
+                      <span className="font-medium text-destructive">Deactivated</span>
+                      {m.ownedLeads > 0 ? (
+                        <Link to={`${paths.adminLeads}?owner=${m.userId}`} className="text-primary underline-offset-4 hover:underline">
+                          {m.ownedLeads} {m.ownedLeads === 1 ? "lead" : "leads"} to reassign
+                        </Link>
+                      ) : null}
+                    </span>
+                  ) : (
+                    "Active"
+                  )}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {m.deactivatedAt ? (
+                    <Button variant="outline" size="sm" onClick={() => void change(m, "reactivate")} disabled={access.isPending} aria-label={`Reactivate ${m.email}`}>
+                      Reactivate
+                    </Button>
+                  ) : (
+                    <Button variant="ghost-destructive" size="sm" onClick={() => setConfirming(m)} aria-label={`Deactivate ${m.email}`}>
+                      Deactivate
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Deactivate {confirming?.email}?</DialogTitle>
+            <DialogDescription>
+              They are signed out everywhere at once and cannot sign in until reactivated. Leads they own stay theirs until you reassign them.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={access.isPending} onClick={() => confirming && void change(confirming, "deactivate")}>
+              Deactivate
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </ListSection>
   );
 }
