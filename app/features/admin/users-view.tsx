@@ -274,7 +274,8 @@ function StaffList() {
   return (
     <ListSection titleId="staff-title" title="Staff">
       <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
-        <table className="w-full min-w-[520px] border-collapse text-left text-sm">
+        {/* No minimum width: on a phone the row's Deactivate button stays in view, the e-mail wraps. */}
+        <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Staff members and their access</caption>
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
