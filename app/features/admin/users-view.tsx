@@ -280,7 +280,7 @@ function StaffList() {
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2">Email</th>
-              <th scope="col" className="px-3 py-2">Roles</th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">Roles</th>
               <th scope="col" className="px-3 py-2">Access</th>
               <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
             </tr>
@@ -289,7 +289,7 @@ function StaffList() {
             {staff.data.map((m) => (
               <tr key={m.userId} className="border-t border-border" data-testid="staff-row">
                 <td className="px-3 py-2 [overflow-wrap:anywhere]">{m.email}</td>
-                <td className="px-3 py-2">
+                <td className="hidden px-3 py-2 sm:table-cell">
                   <span className="flex flex-wrap gap-1">
                     {m.roles.map((r) => (
                       <Badge key={r} variant={r === "admin" ? "solid" : "outline"}>
