@@ -47,6 +47,9 @@ export default [
       route(adminPage(paths.adminLead), "routes/admin/lead.tsx"),
       route(adminPage(paths.adminAnalytics), "routes/admin/analytics.tsx"),
       route(adminPage(paths.adminPrivacy), "routes/admin/privacy.tsx"),
+      route(adminPage(paths.adminForgotPassword), "routes/admin/forgot-password.tsx"),
+      route(adminPage(paths.adminResetPassword), "routes/admin/reset-password.tsx"),
+      route(adminPage(paths.adminAcceptInvitation), "routes/admin/accept-invitation.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

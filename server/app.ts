@@ -19,6 +19,7 @@ import { leadEventRoutes } from "./routes/lead-events";
 import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
+import { staffInvitationRoutes } from "./routes/staff-invitations";
 
 export type { AppDeps, AppEnv } from "./app-env";
 
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", leadRoutes());
   api.route("/", eventRoutes());
   api.route("/auth", authRoutes(auth));
+  api.route("/staff/invitations", staffInvitationRoutes(auth));
   // Before the other admin routes, whose catch-all would answer its paths with 404.
   api.route("/", leadEventRoutes());
   api.route("/webhooks/calendly", calendlyWebhookRoutes());

@@ -139,6 +139,10 @@ const envSchema = z.object({
   LEADS_ENTERPRISE_CALLS_PER_MONTH: z.coerce.number().int().min(1).max(1_000_000).default(ENTERPRISE_CALLS_PER_MONTH_DEFAULT),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
+  /** Sender of invitations, password resets and access notices; LEADS_NOTIFY_FROM when unset (docs/decisions/1002). */
+  STAFF_MAIL_FROM: optionalString,
+  /** Hours an invitation link stays valid (docs/decisions/1002). */
+  STAFF_INVITATION_HOURS: z.coerce.number().min(1).max(24 * 30).default(72),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
   /** "false": the site does not count its own visits (POST /api/events answers 404, the page sends nothing). */
@@ -207,6 +211,14 @@ export type AppConfig = {
     enterpriseCallsPerMonth: number;
   };
   authSecret: string | undefined;
+  /** DATA_DIR, resolved: the development mailbox lives under it (staffMail.mailboxDir). */
+  dataDir: string;
+  /**
+   * Mail to staff (invitations, resets, access notices: docs/decisions/1002): the sender, how long
+   * an invitation lasts, and where messages go while no SMTP_URL is set outside production (a
+   * folder of files, never the log); null in production, where such mail is refused instead.
+   */
+  staffMail: { from: string; invitationHours: number; mailboxDir: string | null };
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
   requireAdminTwoFactor: boolean;
   /** First-party funnel analytics (docs/decisions/0801, 0802). */
@@ -403,6 +415,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       enterpriseCallsPerMonth: e.LEADS_ENTERPRISE_CALLS_PER_MONTH,
     },
     authSecret: e.BETTER_AUTH_SECRET,
+    dataDir: path.resolve(e.DATA_DIR),
+    staffMail: {
+      from: e.STAFF_MAIL_FROM ?? e.LEADS_NOTIFY_FROM ?? `leads@${publicHost}`,
+      invitationHours: e.STAFF_INVITATION_HOURS,
+      mailboxDir: e.SMTP_URL || e.NODE_ENV === "production" ? null : path.join(path.resolve(e.DATA_DIR), "mailbox"),
+    },
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
     analytics: { enabled: e.ANALYTICS_ENABLED === "true", retentionDays: e.ANALYTICS_RETENTION_DAYS, visitorsPerAddress: e.ANALYTICS_VISITORS_PER_ADDRESS },
     notify: {

@@ -36,6 +36,10 @@ export const paths = {
   adminAnalytics: "/admin/analytics",
   /** A person's data on request: export and erase by e-mail address. */
   adminPrivacy: "/admin/privacy",
+  /** Staff self-service (docs/decisions/1002): the token is in the link's fragment, never the path or query. */
+  adminForgotPassword: "/admin/forgot-password",
+  adminResetPassword: "/admin/reset-password",
+  adminAcceptInvitation: "/admin/accept-invitation",
 } as const;
 
 /** The page of the lead with this id. */
@@ -94,6 +98,9 @@ export const adminPaths = [
   paths.adminLead,
   paths.adminAnalytics,
   paths.adminPrivacy,
+  paths.adminForgotPassword,
+  paths.adminResetPassword,
+  paths.adminAcceptInvitation,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -28,7 +28,15 @@ export type AuditAction =
   | "auth.sign-out"
   | "auth.two-factor.enabled"
   | "auth.two-factor.disabled"
-  | "auth.two-factor.backup-codes";
+  | "auth.two-factor.backup-codes"
+  // Staff self-service (docs/decisions/1002, 1003): invitations, password resets, access taken away.
+  | "invitation.create"
+  | "invitation.resend"
+  | "invitation.revoke"
+  | "invitation.accept"
+  | "auth.password.reset"
+  | "staff.deactivate"
+  | "staff.reactivate";
 
 export async function writeAudit(
   db: Db,

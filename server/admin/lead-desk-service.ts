@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type {
   LeadDeskSummary,
   LeadDetailResponse,
@@ -23,6 +23,7 @@ import {
 } from "@shared/schemas/lead-desk";
 import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT, fitLabels, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
+import { staffRoles } from "@shared/schemas/admin";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
 import { writeAudit } from "./audit-service";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
@@ -197,13 +198,13 @@ async function leadSummary(db: Db, id: string, settings: DeskSettings): Promise<
   return row ? toSummary(row) : null;
 }
 
-/** Everyone who may own a lead: the users with the admin role. */
+/** Everyone who may own a lead: the users with a staff role, admin or moderator (docs/decisions/1001). */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
   return db
     .selectDistinct({ id: users.id, email: users.email, name: users.name })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.role, "admin"))
+    .where(inArray(userRoles.role, [...staffRoles]))
     .orderBy(asc(users.name), asc(users.email), asc(users.id));
 }
 
@@ -393,12 +394,12 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
     if (ownerId !== undefined && ownerId !== current.ownerUserId) {
       let to: LeadOwnerRef = null;
       if (ownerId !== null) {
-        // FOR SHARE keeps the admin role from being removed until this change has committed.
+        // FOR SHARE keeps the staff role from being removed until this change has committed.
         const [admin] = await tx
           .select({ id: users.id, email: users.email })
           .from(userRoles)
           .innerJoin(users, eq(users.id, userRoles.userId))
-          .where(and(eq(userRoles.userId, ownerId), eq(userRoles.role, "admin")))
+          .where(and(eq(userRoles.userId, ownerId), inArray(userRoles.role, [...staffRoles])))
           .for("share", { of: userRoles });
         if (!admin) return { ok: false, status: 422, error: LEAD_OWNER_MESSAGE, code: "LEAD_OWNER_NOT_STAFF" };
         to = admin;

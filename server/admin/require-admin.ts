@@ -1,36 +1,45 @@
 import { createMiddleware } from "hono/factory";
-import { and, eq } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AdminUser } from "@shared/api/admin-api";
+import { staffRoles, type StaffRole } from "@shared/schemas/admin";
 import type { AppEnv } from "../app-env";
 import type { Auth } from "../auth/auth";
-import { userRoles } from "../db/schema";
+import { userRoles, users } from "../db/schema";
 import { adminError } from "./admin-errors";
 
-/** The signed-in admin, as GET /api/admin/me answers it. */
+/** The signed-in staff member, as GET /api/admin/me answers it. */
 export type AdminActor = AdminUser;
 export type AdminEnv = { Variables: AppEnv["Variables"] & { admin: AdminActor } };
 
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   "Two-factor sign-in is required for every admin on this site. Set it up to continue.";
+export const NOT_STAFF_MESSAGE = "You don't have admin privileges";
+
+/** Who may call a route: the roles `allow()` was given, readable by tests from the router's own route list. */
+export type AllowMiddleware = MiddlewareHandler<AdminEnv> & { allowedRoles: readonly StaffRole[] };
 
 /**
- * Opens every /api/admin route: 401 without a session, 403 when the signed-in user has no admin
- * role record (moderator and user get nothing here, docs/decisions/0201). Nothing else is read first.
+ * Opens every /api/admin route: 401 without a session (or for a deactivated account, whose
+ * sessions are gone anyway), 403 when the signed-in user holds no staff role (admin or
+ * moderator; `user` gets nothing here, docs/decisions/1001). Nothing else is read first. Each
+ * route then states who may call it with `allow(...)`.
  * With ADMIN_REQUIRE_TWO_FACTOR an admin without two-factor sign-in gets 403 TWO_FACTOR_REQUIRED
  * everywhere but GET /api/admin/me, which tells the client to show the enrolment
  * (docs/decisions/0608); enrolment itself goes through better-auth's /api/auth/two-factor/*.
  */
-export function requireAdmin(auth: Auth) {
+export function requireStaff(auth: Auth) {
   return createMiddleware<AdminEnv>(async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return adminError(c, 401, "Not signed in");
     const { config, database } = c.get("deps");
-    const [adminRole] = await database.db
-      .select({ id: userRoles.id })
+    const held = await database.db
+      .select({ role: userRoles.role })
       .from(userRoles)
-      .where(and(eq(userRoles.userId, session.user.id), eq(userRoles.role, "admin")))
-      .limit(1);
-    if (!adminRole) return adminError(c, 403, "You don't have admin privileges");
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.userId, session.user.id), inArray(userRoles.role, [...staffRoles]), isNull(users.deactivatedAt)));
+    const role: StaffRole | null = held.some((r) => r.role === "admin") ? "admin" : held.length > 0 ? "moderator" : null;
+    if (!role) return adminError(c, 403, NOT_STAFF_MESSAGE);
     const twoFactorEnabled = Boolean(session.user.twoFactorEnabled);
     const isSessionCheck = (c.req.method === "GET" || c.req.method === "HEAD") && c.req.path === "/api/admin/me";
     if (config.requireAdminTwoFactor && !twoFactorEnabled && !isSessionCheck) {
@@ -40,11 +49,24 @@ export function requireAdmin(auth: Auth) {
       userId: session.user.id,
       email: session.user.email,
       name: session.user.name,
+      role,
       twoFactorEnabled,
       twoFactorRequired: config.requireAdminTwoFactor,
     });
     await next();
   });
+}
+
+/**
+ * The roles that may call one route, after requireStaff: anyone else gets 403. Written on every
+ * route, so reading a route tells who may call it and a new one cannot forget to say.
+ */
+export function allow(...roles: StaffRole[]): AllowMiddleware {
+  const middleware = createMiddleware<AdminEnv>(async (c, next) => {
+    if (!roles.includes(c.get("admin").role)) return adminError(c, 403, NOT_STAFF_MESSAGE, { code: "ADMIN_ONLY" });
+    await next();
+  });
+  return Object.assign(middleware, { allowedRoles: roles as readonly StaffRole[] });
 }
 
 /**

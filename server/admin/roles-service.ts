@@ -58,10 +58,19 @@ export async function removeRole(db: Db, actor: AuditActor, id: string): Promise
     const [seen] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.id, id));
     if (!seen) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
     if (seen.role === "admin") {
-      const admins = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin")).orderBy(asc(userRoles.id)).for("update");
+      const admins = await tx
+        .select({ id: userRoles.id, deactivatedAt: users.deactivatedAt })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(eq(userRoles.role, "admin"))
+        .orderBy(asc(userRoles.id))
+        .for("update", { of: userRoles });
       // Removed by someone else while we waited for the lock.
-      if (!admins.some((row) => row.id === id)) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
-      if (admins.length <= 1) return { ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin };
+      const removing = admins.find((row) => row.id === id);
+      if (!removing) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
+      // A deactivated admin keeps nobody's access: only active admins count (docs/decisions/1003).
+      const active = admins.filter((row) => row.deactivatedAt === null);
+      if (removing.deactivatedAt === null && active.length <= 1) return { ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin };
     }
     // Roles are never updated, only inserted and deleted, so the row is still the one we read.
     const [target] = await tx.delete(userRoles).where(eq(userRoles.id, id)).returning();

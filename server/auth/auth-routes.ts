@@ -1,6 +1,9 @@
+import crypto from "node:crypto";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import type { Auth } from "./auth";
+import { RESET_REQUEST_LIMITS, type Auth } from "./auth";
+import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "./staff-mail";
+import { RateLimiter } from "../leads/rate-limiter";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";
 import { writeAudit } from "../admin/audit-service";
@@ -48,6 +51,23 @@ export function authRoutes(auth: Auth) {
       if (body === undefined) headers.delete("content-type");
       // Every path: better-auth reads trustDevice at each second-factor step (TOTP, backup code, OTP).
       if (body !== undefined && asksToTrustDevice(body)) return c.json(TRUST_DEVICE_REFUSAL, 400);
+    }
+
+    if (c.req.method === "POST" && c.req.path === "/api/auth/request-password-reset") {
+      // Refused before anything is looked up, so the answer says nothing about the address.
+      if (!canSendStaffMail(config)) return c.json({ code: "MAIL_NOT_CONFIGURED", message: MAIL_UNAVAILABLE_MESSAGE }, 503);
+      const address = readEmail(body ?? "");
+      if (address) {
+        const digest = crypto.createHash("sha256").update(address).digest("hex");
+        const decision = await new RateLimiter(database.db).hit({ key: `auth-reset-email:${digest}`, ...RESET_REQUEST_LIMITS.perEmail });
+        if (!decision.allowed) {
+          return c.json(
+            { code: "TOO_MANY_RESET_REQUESTS", message: `Too many reset requests for this address. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minutes.` },
+            429,
+            { "Retry-After": String(decision.retryAfterSeconds) },
+          );
+        }
+      }
     }
 
     let email: string | null = null;
@@ -103,6 +123,17 @@ function asksToTrustDevice(body: string): boolean {
     return value !== false && value !== undefined;
   } catch {
     return false;
+  }
+}
+
+/** The e-mail address of a body, normalised, or null. */
+function readEmail(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const email = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>).email : undefined;
+    return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
+  } catch {
+    return null;
   }
 }
 

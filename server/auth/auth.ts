@@ -5,7 +5,13 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import { eq } from "drizzle-orm";
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
+import { writeAudit } from "../admin/audit-service";
+import { wakeOutbox } from "../leads/notification-queue";
+import { queueStaffMail } from "./staff-mail";
+import { APIError } from "better-auth/api";
+import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-access-service";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
 
@@ -36,6 +42,21 @@ export const TWO_FACTOR_LIMITS = {
   signInSeconds: 10 * 60,
   perAddress: { window: 60, max: 10 },
 } as const;
+
+/** How long a password-reset link works (docs/decisions/1002). */
+export const RESET_LINK_SECONDS = 3600;
+
+/**
+ * Reset requests allowed (docs/decisions/1002): per client address by better-auth's limiter, per
+ * e-mail address by ours (auth-routes.ts), so neither one address nor one inbox can be flooded.
+ */
+export const RESET_REQUEST_LIMITS = {
+  perClientAddress: { window: 15 * 60, max: 5 },
+  perEmail: { windowSeconds: 60 * 60, max: 3 },
+} as const;
+
+/** The reset page's link: the token in the fragment, which browsers never send to a server. */
+export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/admin/reset-password#token=${token}`;
 
 /**
  * Minimum length for passwords set by `npm run admin:create` (the login form only checks 6:
@@ -80,11 +101,50 @@ export function createAuth({ config, database, logger }: AuthDeps) {
     }),
     emailAndPassword: {
       enabled: true,
-      // Staff accounts are made with `npm run admin:create`; there is no public sign-up screen.
+      // The first admin is made with `npm run admin:create`, everyone else by invitation; there is no public sign-up.
       disableSignUp: true,
       minPasswordLength: MIN_NEW_PASSWORD_LENGTH,
+      // Forgot password (docs/decisions/1002): a single-use link valid an hour, by the staff-mail outbox.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // A deactivated account gets nothing, and the answer is the same (better-auth's own).
+        const [row] = await database.db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, user.id));
+        if (row?.deactivatedAt) return;
+        await queueStaffMail(database.db, config, {
+          to: user.email,
+          subject: "Reset your admin password",
+          text: [
+            "Someone (hopefully you) asked to reset the password of your admin account.",
+            "",
+            "Choose a new password here (the link works once, for one hour):",
+            resetLink(config.publicUrl, token),
+            "",
+            "Setting it signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.",
+          ].join("\n"),
+        });
+        wakeOutbox();
+      },
+      onPasswordReset: async ({ user }) => {
+        await writeAudit(database.db, { userId: user.id, email: user.email }, { action: "auth.password.reset", target: user.id });
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way of signing in makes a session here: a deactivated account gets none, and a
+          // plain message (docs/decisions/1003).
+          before: async (session) => {
+            if (await isDeactivated(database.db, session.userId)) {
+              throw new APIError("FORBIDDEN", { message: DEACTIVATED_SIGN_IN_MESSAGE, code: "ACCOUNT_DEACTIVATED" });
+            }
+          },
+        },
+      },
     },
     session: {
+      // No cookieCache (better-auth's default): each request reads its session from the database,
+      // so deactivation or a reset ends it at once (docs/decisions/1003).
       // Staff sessions: a working day, renewed while in use.
       expiresIn: 60 * 60 * 12,
       updateAge: 60 * 60,
@@ -97,6 +157,8 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       customRules: {
         "/sign-in/email": { ...SIGN_IN_IP_LIMIT },
         "/two-factor/*": { ...TWO_FACTOR_LIMITS.perAddress },
+        "/request-password-reset": { ...RESET_REQUEST_LIMITS.perClientAddress },
+        "/reset-password": { window: 60, max: 10 },
       },
     },
     advanced: {

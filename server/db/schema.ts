@@ -14,6 +14,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { appRoles } from "@shared/schemas/admin";
@@ -36,6 +37,8 @@ export const users = pgTable("auth_users", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  /** Set while an admin has taken this staff member's access away: no sign-in, no session (docs/decisions/1003). */
+  deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -133,6 +136,31 @@ export const userRoles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique("user_roles_user_id_role_key").on(t.userId, t.role), index("user_roles_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * A colleague invited by an admin (docs/decisions/1002): the SHA-256 of a single-use token (the
+ * token itself is only in the e-mail), its own expiry, and how it ended: accepted or revoked.
+ * Resending replaces the token and the expiry. At most one open invitation per address.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: appRole("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_invitations_open_email_key").on(t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );
 
 export const auditLog = pgTable(

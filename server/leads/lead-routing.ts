@@ -30,7 +30,8 @@ export function eligibleStaffSql(): SQL {
   return sql`select u.id, u.email, coalesce(s.enterprise_rotation, false) as ent, u.created_at as joined
     from auth_users u
     left join lead_desk_staff s on s.user_id = u.id
-    where exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('admin', 'moderator'))
+    where u.deactivated_at is null
+      and exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('admin', 'moderator'))
       and (s.user_id is null or (s.taking_leads and ${inWorkingHours}))`;
 }
 

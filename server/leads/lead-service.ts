@@ -12,7 +12,8 @@ import { compiled, runCompiled } from "./compiled-sql";
 import type { LeadFit } from "./lead-fit";
 import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email";
+/** `staff_email`: mail to staff about their own access, no lead (server/auth/staff-mail.ts). */
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email";
 
 /** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
 export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "owner_assigned" | "enterprise_alert";

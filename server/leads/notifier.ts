@@ -7,6 +7,7 @@ import { followUpEmail, newLeadEmail, ownerAssignedEmail, prospectReminderEmail,
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
+import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../auth/staff-mail";
 
 export type { NotificationLead };
 
@@ -36,7 +37,7 @@ export type Notifier = {
 };
 
 /** What the notifier needs from the configuration: the channels, links to the lead and the scheduler. */
-export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads"> & {
+export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads" | "staffMail"> & {
   runtime: Pick<AppConfig["runtime"], "demoSchedulerUrl" | "enterpriseSchedulerUrl">;
 };
 
@@ -237,6 +238,8 @@ export function createNotifier(config: NotifierConfig): Notifier {
   // Off by default (docs/decisions/0704); rows queued while it was on wait, and go stale (outbox-worker.ts).
   if (transport && config.leads.prospectReminder) channels.push("prospect_email");
   if (transport) channels.push("owner_email");
+  // Staff mail: by SMTP, else the development mailbox (server/auth/staff-mail.ts).
+  if (transport || config.staffMail.mailboxDir) channels.push("staff_email");
 
   const leadUrl = (delivery: OutboxDelivery) => `${config.publicUrl}${adminLeadPath(delivery.leadId)}`;
   const host = notify.from.split("@")[1] ?? "localhost";
@@ -331,6 +334,9 @@ export function createNotifier(config: NotifierConfig): Notifier {
         const lead = leadOf(delivery);
         if (!lead.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
         return sendMail(delivery, lead.email, prospectReminderEmail(lead.name, reminderSchedulerUrl(config, lead)), signal, false);
+      }
+      if (delivery.channel === STAFF_MAIL_CHANNEL) {
+        return deliverStaffMail({ transport, from: config.staffMail.from, mailboxDir: config.staffMail.mailboxDir, host }, delivery, signal);
       }
       throw new DeliveryError("UNKNOWN_CHANNEL", `unknown channel ${delivery.channel}`);
     },

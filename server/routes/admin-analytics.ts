@@ -5,7 +5,7 @@ import { analyticsQuerySchema } from "@shared/schemas/analytics";
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
+import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { daysInRange } from "../analytics/days";
 import { analyticsReport, MAX_REPORT_DAYS } from "../analytics/report";
 import { reportCsv } from "../analytics/report-csv";
@@ -32,14 +32,15 @@ export function adminAnalyticsRoutes(auth: Auth) {
   const routes = new Hono<AdminEnv>();
   const invalid = invalidInput(adminErrorBody);
   routes.use("*", requireSameOrigin());
-  routes.use("*", requireAdmin(auth));
+  routes.use("*", requireStaff(auth));
 
-  routes.get("/", zValidator("query", reportQuerySchema, invalid), async (c) => {
+  routes.get("/", allow("admin"), zValidator("query", reportQuerySchema, invalid), async (c) => {
     return c.json((await analyticsReport(c.get("deps").database.db, c.req.valid("query"))) satisfies AnalyticsReport);
   });
 
   routes.post(
     "/export",
+    allow("admin"),
     jsonBody({ maxBytes: ANALYTICS_EXPORT_BODY_LIMIT_BYTES, errorBody: adminErrorBody }),
     zValidator("json", reportQuerySchema, invalid),
     async (c) => {

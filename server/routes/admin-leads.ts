@@ -6,7 +6,7 @@ import { leadFiltersSchema, leadListQuerySchema, leadNoteSchema, leadUpdateSchem
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
+import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { writeAudit } from "../admin/audit-service";
 import { decodeCursor } from "../admin/keyset-cursor";
 import { LEAD_NOT_FOUND, addLeadNote, getLeadDetail, leadDeskSummary, listLeads, updateLead, type DeskSettings } from "../admin/lead-desk-service";
@@ -47,14 +47,14 @@ export function adminLeadRoutes(auth: Auth) {
   const invalid = invalidInput(adminErrorBody);
   const json = jsonBody({ maxBytes: ADMIN_LEADS_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
   routes.use("*", requireSameOrigin());
-  routes.use("*", requireAdmin(auth));
+  routes.use("*", requireStaff(auth));
 
-  routes.post("/search", json, zValidator("json", leadListBody, invalid), async (c) => {
+  routes.post("/search", allow("admin", "moderator"), json, zValidator("json", leadListBody, invalid), async (c) => {
     const { cursor, limit, ...filters } = c.req.valid("json");
     return c.json((await listLeads(c.get("deps").database.db, filters, cursor, limit, settings(c))) satisfies LeadsPage);
   });
 
-  routes.post("/export", json, zValidator("json", leadFiltersSchema, invalid), async (c) => {
+  routes.post("/export", allow("admin"), json, zValidator("json", leadFiltersSchema, invalid), async (c) => {
     const filters = c.req.valid("json");
     const { db } = c.get("deps").database;
     // The first batch is read before anything is sent, and only an export that started is audited.
@@ -72,9 +72,9 @@ export function adminLeadRoutes(auth: Auth) {
 
   // The signed-in staff member's own routing settings (docs/decisions/0711): "Taking leads", the
   // enterprise rotation, working hours. Each person changes only their own.
-  routes.get("/routing/me", async (c) => c.json((await routingSettingsOf(c.get("deps").database.db, c.get("admin").userId)) satisfies RoutingSettingsResponse));
+  routes.get("/routing/me", allow("admin", "moderator"), async (c) => c.json((await routingSettingsOf(c.get("deps").database.db, c.get("admin").userId)) satisfies RoutingSettingsResponse));
 
-  routes.put("/routing/me", json, zValidator("json", routingSettingsSchema, invalid), async (c) => {
+  routes.put("/routing/me", allow("admin", "moderator"), json, zValidator("json", routingSettingsSchema, invalid), async (c) => {
     const { db } = c.get("deps").database;
     const settings = c.req.valid("json");
     const saved = await saveRoutingSettings(db, c.get("admin").userId, settings);
@@ -84,15 +84,15 @@ export function adminLeadRoutes(auth: Auth) {
   });
 
   // Before /:id, which would read "summary" as a lead id.
-  routes.get("/summary", async (c) => c.json((await leadDeskSummary(c.get("deps").database.db, settings(c))) satisfies LeadDeskSummary));
+  routes.get("/summary", allow("admin", "moderator"), async (c) => c.json((await leadDeskSummary(c.get("deps").database.db, settings(c))) satisfies LeadDeskSummary));
 
-  routes.get("/:id", zValidator("param", leadIdParam, invalid), async (c) => {
+  routes.get("/:id", allow("admin", "moderator"), zValidator("param", leadIdParam, invalid), async (c) => {
     const detail = await getLeadDetail(c.get("deps").database.db, c.req.valid("param").id, settings(c));
     if (!detail) return adminError(c, 404, LEAD_NOT_FOUND);
     return c.json(detail satisfies LeadDetailResponse);
   });
 
-  routes.patch("/:id", zValidator("param", leadIdParam, invalid), json, zValidator("json", leadUpdateSchema, invalid), async (c) => {
+  routes.patch("/:id", allow("admin", "moderator"), zValidator("param", leadIdParam, invalid), json, zValidator("json", leadUpdateSchema, invalid), async (c) => {
     const result = await updateLead(c.get("deps").database.db, actor(c), c.req.valid("param").id, c.req.valid("json"), settings(c));
     if (result.ok) return c.json({ lead: result.lead } satisfies LeadUpdateResponse);
     if (result.status === 409) return c.json({ error: result.error, code: result.code, lead: result.lead } satisfies LeadConflictResponse, 409);
@@ -100,7 +100,7 @@ export function adminLeadRoutes(auth: Auth) {
     return adminError(c, 404, result.error);
   });
 
-  routes.post("/:id/notes", zValidator("param", leadIdParam, invalid), json, zValidator("json", leadNoteSchema, invalid), async (c) => {
+  routes.post("/:id/notes", allow("admin", "moderator"), zValidator("param", leadIdParam, invalid), json, zValidator("json", leadNoteSchema, invalid), async (c) => {
     const entry = await addLeadNote(c.get("deps").database.db, actor(c), c.req.valid("param").id, c.req.valid("json").text);
     if (!entry) return adminError(c, 404, LEAD_NOT_FOUND);
     return c.json({ entry } satisfies LeadNoteResponse, 201);

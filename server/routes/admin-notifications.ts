@@ -5,7 +5,7 @@ import type { RetryNotificationsResponse, UndeliverableNotificationsResponse } f
 import type { Auth } from "../auth/auth";
 import { invalidInput } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
+import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { listUndeliverable, retryAllUndeliverable, retryUndeliverable } from "../admin/notifications-service";
 
 const deliveryIdParam = z.object({ id: z.string().uuid("Invalid notification ID") });
@@ -13,24 +13,24 @@ const deliveryIdParam = z.object({ id: z.string().uuid("Invalid notification ID"
 /**
  * /api/admin/notifications: lead notifications the outbox gave up on (docs/decisions/0611), and
  * putting them back in the queue. Mounted before the other admin routes, with the same guards
- * first: the origin check, then requireAdmin, before anything is read.
+ * first: the origin check, then requireStaff, before anything is read.
  */
 export function adminNotificationRoutes(auth: Auth) {
   const routes = new Hono<AdminEnv>();
   const invalid = invalidInput(adminErrorBody);
 
   routes.use("*", requireSameOrigin());
-  routes.use("*", requireAdmin(auth));
+  routes.use("*", requireStaff(auth));
 
-  routes.get("/", async (c) => c.json((await listUndeliverable(c.get("deps").database.db)) satisfies UndeliverableNotificationsResponse));
+  routes.get("/", allow("admin"), async (c) => c.json((await listUndeliverable(c.get("deps").database.db)) satisfies UndeliverableNotificationsResponse));
 
-  routes.post("/retry-all", async (c) => {
+  routes.post("/retry-all", allow("admin"), async (c) => {
     const admin = c.get("admin");
     const count = await retryAllUndeliverable(c.get("deps").database.db, { userId: admin.userId, email: admin.email });
     return c.json({ requeued: count } satisfies RetryNotificationsResponse);
   });
 
-  routes.post("/:id/retry", zValidator("param", deliveryIdParam, invalid), async (c) => {
+  routes.post("/:id/retry", allow("admin"), zValidator("param", deliveryIdParam, invalid), async (c) => {
     const admin = c.get("admin");
     const result = await retryUndeliverable(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, c.req.valid("param").id);
     if (!result.ok) return adminError(c, result.status, result.error);

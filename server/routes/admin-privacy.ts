@@ -5,7 +5,7 @@ import { privacyEraseSchema, privacyExportSchema } from "@shared/schemas/admin-p
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
+import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { writeAudit } from "../admin/audit-service";
 import { LEFT_TO_THIRD_PARTIES, eraseSubject, exportSubject } from "../admin/privacy-service";
 
@@ -16,7 +16,7 @@ const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email:
 
 /**
  * /api/admin/privacy: a person's data on request (docs/decisions/0706). Admins only, behind the
- * origin check and requireAdmin before anything is read, as the lead desk's routes. The address is
+ * origin check, the staff session and allow("admin") before anything is read, as the lead desk's routes. The address is
  * in the POST body, never in a URL, and the audit rows record the counts without it.
  */
 export function adminPrivacyRoutes(auth: Auth) {
@@ -24,10 +24,10 @@ export function adminPrivacyRoutes(auth: Auth) {
   const invalid = invalidInput(adminErrorBody);
   const json = jsonBody({ maxBytes: ADMIN_PRIVACY_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
   routes.use("*", requireSameOrigin());
-  routes.use("*", requireAdmin(auth));
+  routes.use("*", requireStaff(auth));
 
   /** Everything held about the address, as a JSON file to hand to the person. */
-  routes.post("/export", json, zValidator("json", privacyExportSchema, invalid), async (c) => {
+  routes.post("/export", allow("admin"), json, zValidator("json", privacyExportSchema, invalid), async (c) => {
     const { db } = c.get("deps").database;
     const data = await exportSubject(db, c.req.valid("json").email);
     await writeAudit(db, actor(c), { action: "privacy.export", details: { leads: data.leads.length } });
@@ -41,7 +41,7 @@ export function adminPrivacyRoutes(auth: Auth) {
     });
   });
 
-  routes.post("/erase", json, zValidator("json", privacyEraseSchema, invalid), async (c) => {
+  routes.post("/erase", allow("admin"), json, zValidator("json", privacyEraseSchema, invalid), async (c) => {
     const { db } = c.get("deps").database;
     const erased = await eraseSubject(db, c.req.valid("json").email);
     await writeAudit(db, actor(c), { action: "privacy.erase", details: erased });

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type {
@@ -6,18 +6,26 @@ import type {
   AssignRoleResponse,
   AuditLogResponse,
   BookingsPage,
+  InvitationsResponse,
+  InviteResponse,
+  StaffAccessResponse,
+  StaffListResponse,
   RemoveRoleResponse,
   RolesResponse,
   UserLookupResponse,
 } from "@shared/api/admin-api";
-import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema } from "@shared/schemas/admin";
+import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema, inviteSchema } from "@shared/schemas/admin";
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { requireAdmin, requireSameOrigin, type AdminEnv } from "../admin/require-admin";
+import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { decodeCursor, listBookings, startBookingsCsv } from "../admin/bookings-service";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
+import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
+import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../auth/staff-mail";
+import { deactivateStaff, listStaff, reactivateStaff } from "../admin/staff-access-service";
+import { wakeOutbox } from "../leads/notification-queue";
 
 /** Admin bodies are a handful of fields. */
 const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -42,9 +50,12 @@ const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).
 });
 
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
+const invitationIdParam = z.object({ id: z.string().uuid("Invalid invitation ID") });
+const staffIdParam = z.object({ userId: z.string().uuid("Invalid user ID") });
+const actorOf = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
- * Staff endpoints under /api/admin: every one passes the origin check and requireAdmin first, reads
+ * Staff endpoints under /api/admin: every one passes the origin check and requireStaff first, reads
  * its input only through a validator, and answers every error in the AdminApiError envelope.
  */
 export function adminRoutes(auth: Auth) {
@@ -53,17 +64,17 @@ export function adminRoutes(auth: Auth) {
   const json = jsonBody({ maxBytes: ADMIN_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
 
   routes.use("*", requireSameOrigin());
-  routes.use("*", requireAdmin(auth));
+  routes.use("*", requireStaff(auth));
 
-  routes.get("/me", (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
+  routes.get("/me", allow("admin", "moderator"), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
-  routes.post("/bookings/search", json, zValidator("json", bookingsQuery, invalid), async (c) => {
+  routes.post("/bookings/search", allow("admin"), json, zValidator("json", bookingsQuery, invalid), async (c) => {
     const { cursor, limit, ...filters } = c.req.valid("json");
     const page = await listBookings(c.get("deps").database.db, filters, cursor, limit);
     return c.json(page satisfies BookingsPage);
   });
 
-  routes.post("/bookings/export", json, zValidator("json", bookingFiltersSchema, invalid), async (c) => {
+  routes.post("/bookings/export", allow("admin"), json, zValidator("json", bookingFiltersSchema, invalid), async (c) => {
     const filters = c.req.valid("json");
     const { db } = c.get("deps").database;
     const admin = c.get("admin");
@@ -80,16 +91,16 @@ export function adminRoutes(auth: Auth) {
     });
   });
 
-  routes.get("/roles", async (c) => c.json({ items: await listRoles(c.get("deps").database.db) } satisfies RolesResponse));
+  routes.get("/roles", allow("admin"), async (c) => c.json({ items: await listRoles(c.get("deps").database.db) } satisfies RolesResponse));
 
-  routes.post("/roles", json, zValidator("json", assignRoleSchema, invalid), async (c) => {
+  routes.post("/roles", allow("admin"), json, zValidator("json", assignRoleSchema, invalid), async (c) => {
     const admin = c.get("admin");
     const result = await assignRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, c.req.valid("json"));
     if (!result.ok) return adminError(c, result.status, result.error, { code: result.code });
     return c.json({ record: result.record } satisfies AssignRoleResponse, 201);
   });
 
-  routes.delete("/roles/:id", zValidator("param", roleIdParam, invalid), async (c) => {
+  routes.delete("/roles/:id", allow("admin"), zValidator("param", roleIdParam, invalid), async (c) => {
     const { id } = c.req.valid("param");
     const admin = c.get("admin");
     const result = await removeRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, id);
@@ -98,13 +109,56 @@ export function adminRoutes(auth: Auth) {
   });
 
   // A POST with the address in its body: an e-mail address never goes into a URL (access logs, proxies).
-  routes.post("/users/lookup", json, zValidator("json", findUserSchema, invalid), async (c) => {
+  routes.post("/users/lookup", allow("admin"), json, zValidator("json", findUserSchema, invalid), async (c) => {
     const user = await findUserByEmail(c.get("deps").database.db, c.req.valid("json").email);
     if (!user) return adminError(c, 404, "No user with this email address");
     return c.json({ user } satisfies UserLookupResponse);
   });
 
-  routes.get("/audit-log", async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
+  // Invitations (docs/decisions/1002): the mail is queued with the change and the worker woken after it.
+  routes.get("/invitations", allow("admin"), async (c) => c.json({ items: await listInvitations(c.get("deps").database.db) } satisfies InvitationsResponse));
+
+  routes.post("/invitations", allow("admin"), json, zValidator("json", inviteSchema, invalid), async (c) => {
+    const { config, database } = c.get("deps");
+    if (!canSendStaffMail(config)) return adminError(c, 503, MAIL_UNAVAILABLE_MESSAGE, { code: "MAIL_NOT_CONFIGURED" });
+    const result = await invite(database.db, config, actorOf(c), c.req.valid("json"));
+    if (!result.ok) return adminError(c, result.status, result.error);
+    wakeOutbox();
+    if (result.outcome === "granted") return c.json({ outcome: "granted", userId: result.userId, role: result.role } satisfies InviteResponse);
+    return c.json({ outcome: "invited", invitation: result.invitation } satisfies InviteResponse, 201);
+  });
+
+  routes.post("/invitations/:id/resend", allow("admin"), zValidator("param", invitationIdParam, invalid), async (c) => {
+    const { config, database } = c.get("deps");
+    if (!canSendStaffMail(config)) return adminError(c, 503, MAIL_UNAVAILABLE_MESSAGE, { code: "MAIL_NOT_CONFIGURED" });
+    const invitation = await resendInvitation(database.db, config, actorOf(c), c.req.valid("param").id);
+    if (!invitation) return adminError(c, 404, INVITATION_MESSAGES.notFound);
+    wakeOutbox();
+    return c.json({ invitation });
+  });
+
+  routes.delete("/invitations/:id", allow("admin"), zValidator("param", invitationIdParam, invalid), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await revokeInvitation(c.get("deps").database.db, actorOf(c), id))) return adminError(c, 404, INVITATION_MESSAGES.notFound);
+    return c.json({ revoked: id });
+  });
+
+  // Taking access away (docs/decisions/1003).
+  routes.get("/staff", allow("admin"), async (c) => c.json({ items: await listStaff(c.get("deps").database.db) } satisfies StaffListResponse));
+
+  for (const action of ["deactivate", "reactivate"] as const) {
+    routes.post(`/staff/:userId/${action}`, allow("admin"), zValidator("param", staffIdParam, invalid), async (c) => {
+      const { config, database } = c.get("deps");
+      const change = action === "deactivate" ? deactivateStaff : reactivateStaff;
+      const result = await change(database.db, config, actorOf(c), c.req.valid("param").userId);
+      if (!result.ok) return adminError(c, result.status, result.error);
+      wakeOutbox();
+      const { userId, email, ownedLeads } = result.member;
+      return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads } satisfies StaffAccessResponse);
+    });
+  }
+
+  routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
 
   // After every route: an unknown admin path, and any failure, still answer in the admin envelope.
   routes.all("*", (c) => adminError(c, 404, "Not found"));

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type {
   AppRole,
+  StaffRole,
   assignRoleSchema,
   BookingSourceForm,
   BotCheckOutcome,
@@ -39,7 +40,15 @@ export type UserLookupBody = z.input<typeof findUserSchema>;
  * admin (ADMIN_REQUIRE_TWO_FACTOR); without it enabled, every admin call but GET /me answers 403
  * TWO_FACTOR_REQUIRED (docs/decisions/0608).
  */
-export type AdminUser = { userId: string; email: string; name: string; twoFactorEnabled: boolean; twoFactorRequired: boolean };
+export type AdminUser = {
+  userId: string;
+  email: string;
+  name: string;
+  /** The strongest staff role held: `admin` opens everything, `moderator` the lead desk only (docs/decisions/1001). */
+  role: StaffRole;
+  twoFactorEnabled: boolean;
+  twoFactorRequired: boolean;
+};
 /** GET /api/admin/me */
 export type AdminSessionResponse = { user: AdminUser };
 
@@ -94,3 +103,41 @@ export type AuditEntry = {
 };
 /** GET /api/admin/audit-log: the most recent entries, newest first. */
 export type AuditLogResponse = { items: AuditEntry[] };
+
+/** A pending (or expired) invitation, as /admin/users lists it (docs/decisions/1002). */
+export type InvitationRecord = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  /** ISO 8601. */
+  sentAt: string;
+  expiresAt: string;
+  expired: boolean;
+  invitedBy: string | null;
+};
+/** GET /api/admin/invitations: open invitations, newest first. */
+export type InvitationsResponse = { items: InvitationRecord[] };
+/**
+ * POST /api/admin/invitations: `invited` (201, an e-mail with a link is on its way) or `granted`
+ * (200, the address already had an account: it was given the role and told by e-mail).
+ */
+export type InviteResponse = { outcome: "invited"; invitation: InvitationRecord } | { outcome: "granted"; userId: string; role: StaffRole };
+/** POST /api/staff/invitations/check: what the acceptance page shows before the password is typed. */
+export type InvitationCheckResponse = { email: string; role: StaffRole };
+/** POST /api/staff/invitations/accept: signed in (cookie set) and where to go. */
+export type AcceptInvitationResponse = { email: string; role: StaffRole; signedIn: boolean };
+
+/** GET /api/admin/staff: everyone holding a role (docs/decisions/1003). */
+export type StaffMember = {
+  userId: string;
+  email: string;
+  name: string;
+  roles: AppRole[];
+  /** ISO 8601 when deactivated, else null. */
+  deactivatedAt: string | null;
+  /** Leads this person owns: after deactivation, the ones to reassign. */
+  ownedLeads: number;
+};
+export type StaffListResponse = { items: StaffMember[] };
+/** POST /api/admin/staff/:userId/deactivate and …/reactivate. */
+export type StaffAccessResponse = { userId: string; email: string; deactivated: boolean; ownedLeads: number };

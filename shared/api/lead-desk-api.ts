@@ -140,7 +140,7 @@ export type LeadUpdateResponse = { lead: LeadSummary };
 export type LeadConflictResponse = { error: string; code: "STALE_LEAD"; lead: LeadSummary };
 /**
  * The `code` of a refused PATCH (422, admin envelope): a status move the lifecycle does not allow
- * (message LEAD_TRANSITION_MESSAGE), an owner who is not an admin (LEAD_OWNER_MESSAGE).
+ * (message LEAD_TRANSITION_MESSAGE), an owner who is not staff (LEAD_OWNER_MESSAGE).
  */
 export type LeadUpdateRefusalCode = "LEAD_TRANSITION_NOT_ALLOWED" | "LEAD_OWNER_NOT_STAFF";
 

@@ -18,6 +18,13 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const appRoles = ["admin", "moderator", "user"] as const;
 export type AppRole = (typeof appRoles)[number];
 
+/**
+ * The roles that open the admin area (docs/decisions/1001): `admin` everything,
+ * `moderator` the lead desk only; `user` nothing.
+ */
+export const staffRoles = ["admin", "moderator"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
 export const assignRoleSchema = z.object({
   userId: z.string().trim().uuid("Invalid user ID format"),
   role: z.enum(appRoles).default("user"),
@@ -109,3 +116,33 @@ export const bookingsListQuerySchema = bookingFilterFields
     limit: z.coerce.number().int().min(1).max(BOOKINGS_PAGE_SIZE_MAX).default(BOOKINGS_PAGE_SIZE_DEFAULT),
   })
   .refine(datesInOrder, datesInOrderError);
+
+/** Passwords staff set themselves (invitation, reset): at least 8, at most 128 characters (better-auth's bounds). */
+export const STAFF_PASSWORD_MIN_LENGTH = 8;
+export const STAFF_PASSWORD_MAX_LENGTH = 128;
+const newPassword = z
+  .string()
+  .min(STAFF_PASSWORD_MIN_LENGTH, `Password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
+  .max(STAFF_PASSWORD_MAX_LENGTH, `Password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters`);
+
+/** The invite form on /admin/users (docs/decisions/1002): a staff role only, `user` opens nothing. */
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Invalid email address").max(254, "Invalid email address"),
+  role: z.enum(staffRoles, "Choose admin or moderator"),
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+/** A link's token (invitation, reset): what the e-mail's link carries after `#token=`. */
+export const linkTokenSchema = z.object({ token: z.string().trim().min(16, "This link is not valid").max(200, "This link is not valid") });
+
+/** The acceptance page and the reset page: a new password typed twice. */
+export const newPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+export type NewPasswordInput = z.input<typeof newPasswordSchema>;
+
+/** POST /api/staff/invitations/accept. */
+export const acceptInvitationSchema = linkTokenSchema.extend({ password: newPassword });
+
+/** The forgot-password form. */
+export const forgotPasswordSchema = z.object({ email: z.string().trim().toLowerCase().email("Invalid email address") });

@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
 import { eq } from "drizzle-orm";
+import { COMPOSED_HANDLER } from "hono/utils/constants";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
-import { TWO_FACTOR_REQUIRED_MESSAGE } from "../../server/admin/require-admin";
+import { TWO_FACTOR_REQUIRED_MESSAGE, type AllowMiddleware } from "../../server/admin/require-admin";
 import { leads } from "../../server/db/schema";
 import { contactBody, postJson } from "./leads-support";
 
 /**
- * Every /api/admin route, called as anonymous, user, moderator and admin: 401 / 403 / 403 / 2xx.
- * Adding a route without adding it here fails the "covers every route" test.
+ * Every /api/admin route, called as anonymous, user, moderator and admin: 401 / 403 / what the
+ * route's allow() says / 2xx. Adding a route without adding it here fails the "covers every route" test.
  */
 let t: TestApp;
 const cookies: Record<string, string> = {};
 let plainRoleId = "";
-/** No outbox row has this id: the retry walks the guards and answers 404. */
+/** No outbox row, invitation or user has this id: such a call walks the guards and answers 404. */
 const unknownDeliveryId = "00000000-0000-4000-8000-00000000d1e5";
 /** A lead made through the contact form, for the lead desk's routes. */
 let leadId = "";
@@ -49,6 +50,13 @@ const calls: Call[] = [
   { method: "DELETE", path: () => `/api/admin/roles/${plainRoleId}`, ok: 200 },
   { method: "POST", path: () => "/api/admin/users/lookup", body: () => ({ email: "nobody@example.com" }), ok: 404 },
   { method: "GET", path: () => "/api/admin/audit-log", ok: 200 },
+  { method: "GET", path: () => "/api/admin/invitations", ok: 200 },
+  { method: "POST", path: () => "/api/admin/invitations", body: () => ({ email: "walk.invite@example.com", role: "moderator" }), ok: 201 },
+  { method: "POST", path: () => `/api/admin/invitations/${unknownDeliveryId}/resend`, ok: 404 },
+  { method: "DELETE", path: () => `/api/admin/invitations/${unknownDeliveryId}`, ok: 404 },
+  { method: "GET", path: () => "/api/admin/staff", ok: 200 },
+  { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/deactivate`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/reactivate`, ok: 404 },
   { method: "GET", path: () => "/api/admin/notifications", ok: 200 },
   { method: "POST", path: () => "/api/admin/notifications/retry-all", ok: 200 },
   { method: "POST", path: () => `/api/admin/notifications/${unknownDeliveryId}/retry`, ok: 404 },
@@ -84,34 +92,82 @@ function call(c: Call, cookie?: string, app: TestApp = t) {
   return app.app.request(c.path(), { method: c.method, headers, body: c.body ? JSON.stringify(c.body()) : undefined });
 }
 
+/**
+ * Who may call each route, read from the routers' own route list: every /api/admin route carries
+ * an `allow(...)` middleware whose roles the matrix below is built from, so a route's rule is
+ * written once (in its router) and a route without one fails here.
+ */
+function declaredRoutes(app: TestApp) {
+  const byRoute = new Map<string, readonly string[] | undefined>();
+  for (const r of app.app.routes) {
+    if (!r.path.startsWith("/api/admin/") || r.method === "ALL") continue;
+    const key = `${r.method} ${r.path.replace(/:[a-zA-Z]+/g, "x")}`;
+    // A router with its own onError is mounted with each handler wrapped; the wrapper keeps the original.
+    const handler = (r.handler as { [COMPOSED_HANDLER]?: unknown })[COMPOSED_HANDLER] ?? r.handler;
+    const roles = (handler as Partial<AllowMiddleware>).allowedRoles;
+    if (!byRoute.has(key) || roles) byRoute.set(key, roles);
+  }
+  return byRoute;
+}
+const keyOf = (c: Call) =>
+  `${c.method} ${c.path().replace(plainRoleId, "x").replace(unknownDeliveryId, "x").replace(leadId, "x").split("?")[0]}`;
+
 describe("admin API authorization", () => {
-  it("covers every route mounted under /api/admin", () => {
-    const declared = t.app.routes
-      .filter((r) => r.path.startsWith("/api/admin/") && r.method !== "ALL")
-      .map((r) => `${r.method} ${r.path.replace(":id", "x")}`);
-    const walked = calls.map((c) => `${c.method} ${c.path().replace(plainRoleId, "x").replace(unknownDeliveryId, "x").replace(leadId, "x").split("?")[0]}`);
-    expect(declared.length).toBeGreaterThan(0);
-    expect(new Set(walked)).toEqual(new Set(declared));
+  it("covers every route mounted under /api/admin, and every route says who may call it", () => {
+    const declared = declaredRoutes(t);
+    expect(declared.size).toBeGreaterThan(0);
+    expect(new Set(calls.map(keyOf))).toEqual(new Set(declared.keys()));
+    for (const [route, roles] of declared) expect(roles, route).toBeDefined();
+  });
+
+  it("opens the lead desk, and only the lead desk, to the moderator", () => {
+    const moderatorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("moderator")).map(([route]) => route);
+    expect(moderatorRoutes.sort()).toEqual(
+      [
+        "GET /api/admin/me",
+        "POST /api/admin/leads/search",
+        "GET /api/admin/leads/summary",
+        "GET /api/admin/leads/x",
+        "PATCH /api/admin/leads/x",
+        "POST /api/admin/leads/x/notes",
+      ].sort(),
+    );
   });
 
   for (const c of calls) {
-    it(`${c.method} ${c.path().split("?")[0]} answers 401 anonymous, 403 user and moderator`, async () => {
+    it(`${c.method} ${c.path().split("?")[0]}: 401 anonymous, 403 user, and the moderator as the route allows`, async () => {
       const anonymous = await call(c);
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: "Not signed in" });
-      for (const role of ["user", "moderator"]) {
-        const res = await call(c, cookies[role]);
-        expect(res.status, role).toBe(403);
-        expect(await res.json()).toEqual({ error: "You don't have admin privileges" });
+      const user = await call(c, cookies.user);
+      expect(user.status).toBe(403);
+      expect(await user.json()).toEqual({ error: "You don't have admin privileges" });
+      const moderatorMay = declaredRoutes(t).get(keyOf(c))!.includes("moderator");
+      if (!moderatorMay) {
+        const res = await call(c, cookies.moderator);
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
       }
     });
   }
 
   // Run after the refusals so the DELETE still finds its record.
-  it("lets the admin through on every route", async () => {
+  it("lets the moderator through on the lead desk's routes and the admin on every route", async () => {
+    const declared = declaredRoutes(t);
+    for (const c of calls.filter((c) => declared.get(keyOf(c))!.includes("moderator"))) {
+      const res = await call(c, cookies.moderator);
+      expect(res.status, `moderator ${c.method} ${c.path()}`).toBe(c.ok);
+    }
     for (const c of calls) {
       const res = await call(c, cookies.admin);
       expect(res.status, `${c.method} ${c.path()}`).toBe(c.ok);
+    }
+  });
+
+  it("tells the client which role signed in", async () => {
+    for (const role of ["moderator", "admin"] as const) {
+      const res = await t.app.request("/api/admin/me", { headers: { Cookie: cookies[role]! } });
+      expect(((await res.json()) as { user: { role: string } }).user.role).toBe(role);
     }
   });
 });
@@ -163,14 +219,12 @@ describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)
     expect(rows.some((row) => row.action === "bookings.export" || row.action.startsWith("role.") || row.action.startsWith("lead"))).toBe(false);
   });
 
-  it("still answers 401 without a session and 403 without the admin role, as before", async () => {
+  it("still answers 401 without a session and 403 without a staff role, as before", async () => {
     for (const c of calls) {
       expect((await call(c, undefined, strict)).status).toBe(401);
-      for (const role of ["user", "moderator"]) {
-        const res = await call(c, strictCookies[role], strict);
-        expect(res.status).toBe(403);
-        expect(await res.json()).toEqual({ error: "You don't have admin privileges" });
-      }
+      const res = await call(c, strictCookies.user, strict);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: "You don't have admin privileges" });
     }
   });
 

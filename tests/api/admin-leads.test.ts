@@ -22,6 +22,9 @@ let t: TestApp;
 let a: Staff;
 let b: Staff;
 let moderatorId: string;
+let moderatorCookie: string;
+/** Holds only the `user` role: no access, and may not own a lead. */
+let plainUserId: string;
 
 async function staff(app: TestApp, role: "admin" | "moderator", name: string): Promise<Staff> {
   const s = await createStaff(app, role, `${name}-${crypto.randomUUID().slice(0, 6)}@example.com`);
@@ -32,7 +35,10 @@ beforeAll(async () => {
   t = await createTestApp({ ...adminTestEnv, LEADS_RATE_LIMIT_MAX: "10000" });
   a = await staff(t, "admin", "ana");
   b = await staff(t, "admin", "ben");
-  moderatorId = (await staff(t, "moderator", "mo")).userId;
+  const moderator = await staff(t, "moderator", "mo");
+  moderatorId = moderator.userId;
+  moderatorCookie = moderator.cookie;
+  plainUserId = (await createStaff(t, "user")).userId;
   // This file is about the desk's reads and staff changes: nobody takes leads, so every lead
   // arrives Unassigned as before routing (routing itself: admin-leads-routing.test.ts).
   await t.database.db.insert(leadDeskStaff).values([a.userId, b.userId, moderatorId].map((userId) => ({ userId, takingLeads: false })));
@@ -528,8 +534,8 @@ describe("a lead's page (GET /api/admin/leads/:id)", () => {
       botCheck: "off",
     });
     expect(body.timeline).toEqual([{ id: expect.any(String), at: body.lead.createdAt, type: "created", actor: null, data: { source: "booking_dialog" } }]);
-    // Every admin, and only admins: the moderator may not own a lead.
-    expect(body.staff.map((s) => s.id).sort()).toEqual([a.userId, b.userId].sort());
+    // Every admin and moderator, and nobody else: a plain user may not own a lead.
+    expect(body.staff.map((s) => s.id).sort()).toEqual([a.userId, b.userId, moderatorId].sort());
     expect(body.staff.find((s) => s.id === a.userId)).toEqual({ id: a.userId, email: a.email, name: expect.any(String) });
   });
 
@@ -636,13 +642,13 @@ describe("changing a lead (PATCH /api/admin/leads/:id)", () => {
     expect(await auditCount()).toBe(before + 1);
   });
 
-  it("assigns and clears the owner: only an admin may own a lead", async () => {
+  it("assigns and clears the owner: only staff (admin or moderator) may own a lead", async () => {
     const id = await createLead("enterprise");
     const assigned = await patch(id, { version: 1, ownerId: b.userId });
     expect(assigned.status).toBe(200);
     expect(((await assigned.json()) as LeadUpdateResponse).lead).toMatchObject({ owner: { id: b.userId, email: b.email, name: expect.any(String) }, version: 2, status: "new", firstResponseAt: null });
 
-    for (const ownerId of [moderatorId, crypto.randomUUID()]) {
+    for (const ownerId of [plainUserId, crypto.randomUUID()]) {
       const res = await patch(id, { version: 2, ownerId });
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ error: LEAD_OWNER_MESSAGE, code: "LEAD_OWNER_NOT_STAFF" });
@@ -663,6 +669,18 @@ describe("changing a lead (PATCH /api/admin/leads/:id)", () => {
     ]);
     expect((await auditsOf(id)).map((r) => r.action).sort()).toEqual(["lead.owner", "lead.owner", "lead.owner", "lead.status"]);
     expect((await auditsOf(id)).find((r) => r.action === "lead.status")!.details).toEqual({ from: "new", to: "contacted" });
+  });
+
+  it("a moderator works the desk: takes a lead, moves its status and notes it, as the audit shows", async () => {
+    const id = await createLead("booking");
+    const taken = await patch(id, { version: 1, ownerId: moderatorId, status: "contacted" }, moderatorCookie);
+    expect(taken.status).toBe(200);
+    expect(((await taken.json()) as LeadUpdateResponse).lead).toMatchObject({ owner: { id: moderatorId }, status: "contacted", version: 2 });
+    const note = await request(t, "POST", `/${id}/notes`, moderatorCookie, { text: "Called back" });
+    expect(note.status).toBe(201);
+    const audits = await auditsOf(id);
+    expect(audits.map((r) => r.action).sort()).toEqual(["lead.note", "lead.owner", "lead.status"]);
+    expect(new Set(audits.map((r) => r.actorUserId))).toEqual(new Set([moderatorId]));
   });
 
   it("a change to what the lead already is: 200 with the lead, nothing written, the version kept", async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, signedInRequest, test } from "./fixtures";
+import { expect, projectDevice, randomIp, signedInRequest, test } from "./fixtures";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
@@ -20,9 +20,32 @@ test.describe.configure({ mode: "serial" });
 const { admin, moderator, newHire } = staffAccounts;
 
 let base = "";
+let mailbox = "";
 test.beforeEach(async ({ servers }, info) => {
   base = servers.admin[info.project.name as "desktop" | "phone"].url;
+  mailbox = servers.admin[info.project.name as "desktop" | "phone"].mailbox ?? "";
 });
+
+/**
+ * The first link on the server's public URL in the newest message to `to` in the development
+ * mailbox (the server runs without SMTP_URL, so the outbox worker writes each message there).
+ */
+async function linkMailedTo(to: string, count: number): Promise<string> {
+  let found: string[] = [];
+  await expect
+    .poll(async () => {
+      const names = await fs.promises.readdir(mailbox).catch(() => [] as string[]);
+      const texts = await Promise.all(names.map((name) => fs.promises.readFile(`${mailbox}/${name}`, "utf8")));
+      found = texts.filter((text) => text.includes(`\nTo: ${to}\n`));
+      return found.length;
+    }, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(count);
+  const newest = found.sort((a, b) => Date.parse(/^Date: (.+)$/m.exec(b)![1]!) - Date.parse(/^Date: (.+)$/m.exec(a)![1]!))[0]!;
+  return new RegExp(`${base}/\\S+`).exec(newest)![0];
+}
+
+/** The colleague invited in the invitation flow, whose password the reset flow then changes. */
+const invitee = { email: "", password: "invited-password-1" };
 
 async function signInWithForm(page: Page, who: { email: string; password: string }) {
   await page.goto(`${base}/admin/login`);
@@ -75,14 +98,33 @@ test("the login form validates with the required messages and shows the server's
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-test("a signed-in user without the admin role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 40[13]/, "no session yet, then a session without the admin role");
-  await signInWithForm(page, moderator);
+test("a signed-in user without a staff role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[13]/, "no session yet, then a session without a staff role");
+  await signInWithForm(page, newHire);
   await expect(toast(page, "Access Denied")).toBeVisible();
   await expect(toast(page, "You don't have admin privileges")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/login`);
   // Signed out for real: the session no longer exists on the server.
   expect((await page.request.get(`${base}/api/admin/me`)).status()).toBe(401);
+});
+
+test("a moderator lands on the lead desk, sees only it, and is refused the users page and its API", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[13]/, "the session check before sign-in, and the refused roles call");
+  await signInWithForm(page, moderator);
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link")).toHaveText(["Leads"]);
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  await page.goto(`${base}/admin/users`);
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+  const refused = await page.request.get(`${base}/api/admin/roles`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
 test("an admin logs in to the dashboard, is sent there from the login page, and logs out", async ({ page, browserErrors }) => {
@@ -110,6 +152,106 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page).toHaveURL(`${base}/admin/login`);
   await page.goto(`${base}/admin/dashboard`);
   await expect(page).toHaveURL(`${base}/admin/login`);
+});
+
+test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 401/, "the session check before sign-in");
+  invitee.email = `rep-${info.project.name}-${Date.now().toString(36)}@example.com`;
+  await signInWithForm(page, admin);
+  await expect(page).toHaveURL(`${base}/admin/dashboard`);
+  await page.goto(`${base}/admin/users`);
+  const inviteForm = page.getByRole("form", { name: "Invite a colleague" });
+  await inviteForm.getByLabel("Email", { exact: true }).fill(invitee.email);
+  await inviteForm.getByLabel("Role").selectOption("moderator");
+  await inviteForm.getByRole("button", { name: "Invite" }).click();
+  await expect(toast(page, `Invitation sent to ${invitee.email}`)).toBeVisible();
+  await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+
+  const link = await linkMailedTo(invitee.email, 1);
+  expect(link).toContain("/admin/accept-invitation#token=");
+  const colleague = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  try {
+    const theirs = await colleague.newPage();
+    await theirs.goto(link);
+    await expect(theirs.getByText(invitee.email)).toBeVisible();
+    // The token left the address bar as soon as the page read it.
+    expect(theirs.url()).toBe(`${base}/admin/accept-invitation`);
+    await theirs.getByLabel("Password", { exact: true }).fill(invitee.password);
+    await theirs.getByLabel("Confirm password").fill(invitee.password);
+    await theirs.getByRole("button", { name: "Create account" }).click();
+    await expect(theirs).toHaveURL(`${base}/admin/leads`);
+    await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  } finally {
+    await colleague.close();
+  }
+  await page.reload();
+  await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toHaveCount(0);
+});
+
+test("forgot password: the e-mail's link sets a new one and signs the other browser out", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset");
+  // The invitee is signed in on another device.
+  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  try {
+    const elsewhere = await other.newPage();
+    await signedInRequest(elsewhere.request, base, invitee);
+    await elsewhere.goto(`${base}/admin/leads`);
+    await expect(elsewhere.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+
+    await page.goto(`${base}/admin/login`);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(invitee.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "reset link is on its way" })).toBeVisible();
+    const link = await linkMailedTo(invitee.email, 2);
+    expect(link).toContain("/admin/reset-password#token=");
+
+    await page.goto(link);
+    await page.getByLabel("New password").fill("brand-new-password-2");
+    await page.getByLabel("Confirm password").fill("brand-new-password-2");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page).toHaveURL(`${base}/admin/login`);
+    await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
+    await expect(page).toHaveURL(`${base}/admin/leads`);
+
+    await elsewhere.getByRole("link", { name: "Leads" }).click();
+    await elsewhere.reload();
+    await expect(elsewhere).toHaveURL(`${base}/admin/login`);
+  } finally {
+    await other.close();
+  }
+});
+
+test("deactivate a signed-in colleague: their next click lands on the login page", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 40[13]/, "the session checks before sign-in and after deactivation");
+  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  try {
+    const theirs = await other.newPage();
+    await signedInRequest(theirs.request, base, { email: invitee.email, password: "brand-new-password-2" });
+    await theirs.goto(`${base}/admin/leads`);
+    await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+
+    await signInWithForm(page, admin);
+    await expect(page).toHaveURL(`${base}/admin/dashboard`);
+    await page.goto(`${base}/admin/users`);
+    const row = page.getByTestId("staff-row").filter({ hasText: invitee.email });
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Deactivate ${invitee.email}?`);
+    await dialog.getByRole("button", { name: "Deactivate" }).click();
+    await expect(toast(page, `${invitee.email} deactivated`)).toBeVisible();
+    await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    await theirs.getByRole("link", { name: "Leads" }).click();
+    await theirs.reload();
+    await expect(theirs).toHaveURL(`${base}/admin/login`);
+    await signInWithForm(theirs, { email: invitee.email, password: "brand-new-password-2" });
+    await expect(toast(theirs, "This account has been deactivated")).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });
 
 test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page }) => {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FullConfig } from "@playwright/test";
@@ -64,7 +65,8 @@ export default async function globalSetup(_config: FullConfig) {
         },
       });
       started.push(server);
-      return { url: `http://localhost:${server.port}` };
+      // Without SMTP_URL, staff mail goes to files here (server/auth/staff-mail.ts).
+      return { url: `http://localhost:${server.port}`, mailbox: path.join(database.dataDir, "mailbox") };
     };
 
     const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone] = await Promise.all([

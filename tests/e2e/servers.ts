@@ -22,7 +22,8 @@ export const LEAD_DESK_CALENDLY_KEY = "e2e-calendly-signing-key";
 /** The lead desk's servers' first-contact target: 1.2 s, so a lead the test made is overdue moments later. */
 export const LEAD_DESK_FIRST_CONTACT_MINUTES = 0.02;
 
-export type E2EServer = { url: string };
+/** `mailbox`: the development mailbox folder (DATA_DIR/mailbox), where staff mail is written without SMTP_URL. */
+export type E2EServer = { url: string; mailbox?: string };
 
 export type E2EServers = {
   /** The plain deployment: no tags, no bot check, no notifications. */

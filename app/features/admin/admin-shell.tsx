@@ -11,6 +11,7 @@ import { cn } from "~/lib/cn";
 import { isAuthError } from "./api-client";
 import { mustEnrolTwoFactor, useAdminSession } from "./admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
+import type { StaffRole } from "@shared/schemas/admin";
 import { TwoFactorSetup } from "./two-factor-setup";
 
 export const ADMIN_CHECK_FAILED = "Failed to verify admin access";
@@ -23,13 +24,30 @@ export function FullPageSpinner({ label }: { label: string }) {
   );
 }
 
+/** The roles of the lead desk's pages (inbox, lead page); every other admin page is the admin's. */
+export const leadDeskRoles: readonly StaffRole[] = ["admin", "moderator"];
+
+/** Where a staff member lands after sign-in, and when a page is not theirs: the admin's dashboard, the moderator's inbox. */
+export function homeOf(role: StaffRole): string {
+  return role === "admin" ? paths.adminDashboard : paths.adminLeads;
+}
+
 /**
- * Every protected admin page: a spinner while the session is checked, then the page for an
- * admin, or the login page for anyone else. Where two-factor sign-in is required and the admin
+ * Every protected admin page: a spinner while the session is checked, then the page for a staff
+ * member whose role it `allow`s (admin only unless said), their own home for another staff
+ * member, or the login page for anyone else. Where two-factor sign-in is required and the admin
  * has none yet, the two-factor set-up in place of the page until it is on (the session query is
  * refreshed then, and the page opens). The server enforces the same rules on every call.
  */
-export function AdminShell({ title, children }: { title: string; children: (admin: AdminUser) => React.ReactNode }) {
+export function AdminShell({
+  title,
+  allow = ["admin"],
+  children,
+}: {
+  title: string;
+  allow?: readonly StaffRole[];
+  children: (admin: AdminUser) => React.ReactNode;
+}) {
   const session = useAdminSession();
   const failed = session.isError && !isAuthError(session.error);
   React.useEffect(() => {
@@ -39,10 +57,11 @@ export function AdminShell({ title, children }: { title: string; children: (admi
   if (session.isPending) return <FullPageSpinner label="Checking your session" />;
   if (session.isError) return <Navigate to={paths.adminLogin} replace />;
   const admin = session.data;
+  if (!allow.includes(admin.role)) return <Navigate to={homeOf(admin.role)} replace />;
   const enrolFirst = mustEnrolTwoFactor(admin);
   return (
     <>
-      <AdminHeader email={admin.email} navigation={!enrolFirst} />
+      <AdminHeader email={admin.email} role={admin.role} navigation={!enrolFirst} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{enrolFirst ? "Set up two-factor sign-in" : title}</h1>
         {enrolFirst ? <TwoFactorSetup enabled={false} required /> : children(admin)}
@@ -52,17 +71,18 @@ export function AdminShell({ title, children }: { title: string; children: (admi
 }
 
 // Leads first: working the lead desk is what staff open the admin area for.
-const navItems = [
-  { to: paths.adminLeads, label: "Leads" },
-  { to: paths.adminDashboard, label: "Dashboard" },
-  { to: paths.adminBookings, label: "Bookings" },
-  { to: paths.adminAnalytics, label: "Analytics" },
-  { to: paths.adminUsers, label: "Users" },
-  { to: paths.adminPrivacy, label: "Privacy" },
+// Each entry names the roles that see it: a moderator is shown only the lead desk.
+const navItems: { to: string; label: string; roles: readonly StaffRole[] }[] = [
+  { to: paths.adminLeads, label: "Leads", roles: leadDeskRoles },
+  { to: paths.adminDashboard, label: "Dashboard", roles: ["admin"] },
+  { to: paths.adminBookings, label: "Bookings", roles: ["admin"] },
+  { to: paths.adminAnalytics, label: "Analytics", roles: ["admin"] },
+  { to: paths.adminUsers, label: "Users", roles: ["admin"] },
+  { to: paths.adminPrivacy, label: "Privacy", roles: ["admin"] },
 ];
 
 /** `navigation`: the admin pages' links, left out while they would only lead back to the enrolment. */
-function AdminHeader({ email, navigation }: { email: string; navigation: boolean }) {
+function AdminHeader({ email, role, navigation }: { email: string; role: StaffRole; navigation: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = React.useState(false);
@@ -80,7 +100,7 @@ function AdminHeader({ email, navigation }: { email: string; navigation: boolean
   return (
     <header className="border-b border-border bg-background">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <Link to={paths.adminDashboard} className="flex items-center gap-2 font-bold">
+        <Link to={homeOf(role)} className="flex items-center gap-2 font-bold">
           <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
           Admin
         </Link>
@@ -88,7 +108,7 @@ function AdminHeader({ email, navigation }: { email: string; navigation: boolean
           // Below md the links' padding narrows so five can share a phone's line; where the font is
           // wider (Debian's Chromium at 390 px), the last wraps to a second line rather than overflow.
           <nav aria-label="Admin" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
-            {navItems.map((item) => (
+            {navItems.filter((item) => item.roles.includes(role)).map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}

@@ -42,7 +42,8 @@ function filterFieldErrors(error: ApiError): Record<string, string> {
  * component's state only (a name or an e-mail never goes into a URL) and reaches the server in
  * the POST body.
  */
-export function LeadsView() {
+/** `canExport`: the export is an admin's (a moderator works leads one by one: docs/decisions/1001). */
+export function LeadsView({ canExport = true }: { canExport?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlKey = searchParams.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the params object changes identity on every render; its text is the key.
@@ -122,7 +123,7 @@ export function LeadsView() {
         activeCount={Object.keys(fromUrl.filters).length}
         onApply={apply}
         onClear={clear}
-        onExport={() => void exportCsv()}
+        onExport={canExport ? () => void exportCsv() : undefined}
         exporting={exporting}
       />
 
@@ -188,7 +189,7 @@ export function LeadFiltersForm({
   activeCount: number;
   onApply: (event: React.FormEvent) => void;
   onClear: () => void;
-  onExport: () => void;
+  onExport: (() => void) | undefined;
   exporting: boolean;
 }) {
   const roles = useRoles();
@@ -316,10 +317,12 @@ export function LeadFiltersForm({
           <Button type="button" variant="ghost" onClick={onClear}>
             Clear
           </Button>
-          <Button type="button" variant="outline" className="ml-auto" onClick={onExport} disabled={exporting}>
-            <Download aria-hidden="true" />
-            {exporting ? "Exporting..." : "Export CSV"}
-          </Button>
+          {onExport ? (
+            <Button type="button" variant="outline" className="ml-auto" onClick={onExport} disabled={exporting}>
+              <Download aria-hidden="true" />
+              {exporting ? "Exporting..." : "Export CSV"}
+            </Button>
+          ) : null}
         </div>
       </form>
     </Card>

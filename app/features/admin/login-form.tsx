@@ -2,7 +2,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { backupCodeSchema, loginSchema, totpCodeSchema, type LoginInput } from "@shared/schemas/admin";
 import { paths } from "@shared/site-routes";
@@ -12,11 +12,11 @@ import { Input } from "~/components/ui/input";
 import { authClient } from "~/lib/auth-client";
 import { ApiError } from "./api-client";
 import { adminSessionKey, fetchAdminSession } from "./admin-session";
-import { ADMIN_CHECK_FAILED } from "./admin-shell";
+import { ADMIN_CHECK_FAILED, homeOf } from "./admin-shell";
 
 export const LOGIN_FAILED = "Failed to log in";
 
-/** After a session exists: admins go to the dashboard, anyone else is signed out again. */
+/** After a session exists: staff go to their role's home (admin: dashboard, moderator: inbox), anyone else is signed out again. */
 function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -25,7 +25,7 @@ function useCompleteSignIn() {
       const user = await fetchAdminSession();
       queryClient.setQueryData(adminSessionKey, user);
       toast.success("Logged in successfully");
-      void navigate(paths.adminDashboard, { replace: true });
+      void navigate(homeOf(user.role), { replace: true });
     } catch (error) {
       await authClient().signOut().catch(() => undefined);
       queryClient.removeQueries({ queryKey: adminSessionKey });
@@ -74,6 +74,9 @@ export function LoginForm() {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
+      <Link to={paths.adminForgotPassword} className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
     </form>
   );
 }

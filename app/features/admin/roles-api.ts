@@ -4,15 +4,22 @@ import type {
   AssignRoleResponse,
   AuditEntry,
   AuditLogResponse,
+  InvitationRecord,
+  InvitationsResponse,
+  InviteResponse,
   RemoveRoleResponse,
   RoleRecord,
   RolesResponse,
+  StaffAccessResponse,
+  StaffListResponse,
+  StaffMember,
   UserLookupBody,
   UserLookupResponse,
 } from "@shared/api/admin-api";
+import type { InviteInput } from "@shared/schemas/admin";
 import { adminJson } from "./api-client";
 
-export type { AuditEntry, RoleRecord };
+export type { AuditEntry, InvitationRecord, RoleRecord, StaffMember };
 
 const rolesKey = ["admin", "roles"] as const;
 const auditKey = ["admin", "audit-log"] as const;
@@ -55,4 +62,60 @@ export function useRemoveRole() {
 
 export function findUserByEmail(email: string) {
   return adminJson<UserLookupResponse>("/users/lookup", { method: "POST", body: JSON.stringify({ email } satisfies UserLookupBody) }).then((r) => r.user);
+}
+
+const invitationsKey = ["admin", "invitations"] as const;
+
+export function useInvitations() {
+  return useQuery({ queryKey: invitationsKey, queryFn: () => adminJson<InvitationsResponse>("/invitations").then((r) => r.items) });
+}
+
+/** After an invitation changes: the pending list, the roles (an existing account may have got one) and the audit log. */
+function useRefreshInvitations() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: invitationsKey }),
+      queryClient.invalidateQueries({ queryKey: rolesKey }),
+      queryClient.invalidateQueries({ queryKey: auditKey }),
+    ]);
+}
+
+export function useInvite() {
+  const refresh = useRefreshInvitations();
+  return useMutation({
+    mutationFn: (input: InviteInput) => adminJson<InviteResponse>("/invitations", { method: "POST", body: JSON.stringify(input) }),
+    onSettled: refresh,
+  });
+}
+
+export function useResendInvitation() {
+  const refresh = useRefreshInvitations();
+  return useMutation({
+    mutationFn: (id: string) => adminJson<{ invitation: InvitationRecord }>(`/invitations/${id}/resend`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
+export function useRevokeInvitation() {
+  const refresh = useRefreshInvitations();
+  return useMutation({
+    mutationFn: (id: string) => adminJson<{ revoked: string }>(`/invitations/${id}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+}
+
+const staffKey = ["admin", "staff"] as const;
+
+export function useStaff() {
+  return useQuery({ queryKey: staffKey, queryFn: () => adminJson<StaffListResponse>("/staff").then((r) => r.items) });
+}
+
+export function useStaffAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: "deactivate" | "reactivate" }) =>
+      adminJson<StaffAccessResponse>(`/staff/${userId}/${action}`, { method: "POST" }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: staffKey }), queryClient.invalidateQueries({ queryKey: auditKey })]),
+  });
 }

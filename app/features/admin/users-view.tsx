@@ -1,9 +1,9 @@
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Search, Trash2 } from "lucide-react";
+import { Search, Send, Trash2 } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { appRoles, assignRoleSchema, findUserSchema, type AssignRoleInput } from "@shared/schemas/admin";
+import { appRoles, assignRoleSchema, findUserSchema, inviteSchema, staffRoles, type AssignRoleInput, type InviteInput } from "@shared/schemas/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
@@ -13,7 +13,26 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "./api-client";
 import { FetchFailedCard } from "./fetch-failed-card";
-import { findUserByEmail, useAssignRole, useAuditLog, useRemoveRole, useRoles, type AuditEntry, type RoleRecord } from "./roles-api";
+import {
+  findUserByEmail,
+  useAssignRole,
+  useAuditLog,
+  useInvitations,
+  useInvite,
+  useRemoveRole,
+  useResendInvitation,
+  useRevokeInvitation,
+  useRoles,
+  useStaff,
+  useStaffAccess,
+  type AuditEntry,
+  type InvitationRecord,
+  type RoleRecord,
+  type StaffMember,
+} from "./roles-api";
+import { Link } from "react-router";
+import { paths } from "@shared/site-routes";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
 
@@ -35,6 +54,9 @@ export function UsersView() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <AssignRoleCard />
+      <InviteCard />
+      <InvitationsList />
+      <StaffList />
       <RolesList />
       <AuditLogList />
     </div>
@@ -127,6 +149,204 @@ function AssignRoleCard() {
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** Invite a colleague by e-mail (docs/decisions/1002): below the assign-role form, as the contract fixes. */
+function InviteCard() {
+  const inviteMutation = useInvite();
+  const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "moderator" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await inviteMutation.mutateAsync(values);
+      if (result.outcome === "granted") toast.success(`${values.email} already had an account: role ${result.role} given`);
+      else toast.success(`Invitation sent to ${result.invitation.email}`);
+      form.reset({ email: "", role: values.role });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) form.setError(field as keyof InviteInput, { message });
+      } else toast.error(error instanceof ApiError && error.message ? error.message : "Failed to send the invitation");
+    }
+  });
+
+  return (
+    <Card className="grid gap-4">
+      <div>
+        <CardTitle>Invite a colleague</CardTitle>
+        <CardDescription className="mt-1">
+          They get an e-mail with a link to choose their password. Moderators work the lead desk; admins manage everything.
+        </CardDescription>
+      </div>
+      <form onSubmit={onSubmit} noValidate aria-label="Invite a colleague" className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
+        <FormField id="invite-email" label="Email" error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="off" {...form.register("email")} />}
+        </FormField>
+        <FormField id="invite-role" label="Role" error={errors.role?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register("role")}>
+              {staffRoles.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <Button type="submit" className="sm:mt-6" disabled={inviteMutation.isPending}>
+          <Send aria-hidden="true" />
+          {inviteMutation.isPending ? "Sending..." : "Invite"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function InvitationsList() {
+  const invitations = useInvitations();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+
+  async function act(kind: "resend" | "revoke", item: InvitationRecord) {
+    try {
+      if (kind === "resend") {
+        await resend.mutateAsync(item.id);
+        toast.success(`Invitation sent again to ${item.email}`);
+      } else {
+        await revoke.mutateAsync(item.id);
+        toast.success(`Invitation to ${item.email} revoked`);
+      }
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : `Failed to ${kind} the invitation`);
+    }
+  }
+
+  if (invitations.isPending || invitations.isError || invitations.data.length === 0) return null;
+  return (
+    <ListSection titleId="invitations-title" title="Pending invitations">
+      <ul className="grid gap-2" aria-labelledby="invitations-title">
+        {invitations.data.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border bg-background p-3 text-sm shadow-sm" data-testid="invitation-row">
+            <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{item.email}</span>
+            <Badge variant="outline">{item.role}</Badge>
+            <span className="text-muted-foreground">
+              {item.expired ? "Expired" : `Expires ${dateTime.format(new Date(item.expiresAt))}`}
+            </span>
+            <span className="ml-auto flex gap-2">
+              <Button variant="outline" size="sm" onClick={() => void act("resend", item)} aria-label={`Resend invitation to ${item.email}`}>
+                Resend
+              </Button>
+              <Button variant="ghost-destructive" size="sm" onClick={() => void act("revoke", item)} aria-label={`Revoke invitation to ${item.email}`}>
+                Revoke
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </ListSection>
+  );
+}
+
+/**
+ * Everyone holding a role, with Deactivate / Reactivate (docs/decisions/1003). Deactivating asks
+ * first, in an in-page dialog; a deactivated member's owned leads show as a link to reassign them.
+ */
+function StaffList() {
+  const staff = useStaff();
+  const access = useStaffAccess();
+  const [confirming, setConfirming] = React.useState<StaffMember | null>(null);
+
+  async function change(member: StaffMember, action: "deactivate" | "reactivate") {
+    try {
+      const result = await access.mutateAsync({ userId: member.userId, action });
+      if (action === "deactivate") {
+        toast.success(`${member.email} deactivated`, result.ownedLeads > 0 ? { description: `${result.ownedLeads} of their leads need a new owner.` } : undefined);
+      } else toast.success(`${member.email} reactivated`);
+      setConfirming(null);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : `Failed to ${action}`);
+      setConfirming(null);
+    }
+  }
+
+  if (staff.isPending || staff.isError) return null;
+  return (
+    <ListSection titleId="staff-title" title="Staff">
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
+        {/* No minimum width: on a phone the row's Deactivate button stays in view, the e-mail wraps. */}
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Staff members and their access</caption>
+          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2">Email</th>
+              <th scope="col" className="hidden px-3 py-2 sm:table-cell">Roles</th>
+              <th scope="col" className="px-3 py-2">Access</th>
+              <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data.map((m) => (
+              <tr key={m.userId} className="border-t border-border" data-testid="staff-row">
+                <td className="px-3 py-2 [overflow-wrap:anywhere]">{m.email}</td>
+                <td className="hidden px-3 py-2 sm:table-cell">
+                  <span className="flex flex-wrap gap-1">
+                    {m.roles.map((r) => (
+                      <Badge key={r} variant={r === "admin" ? "solid" : "outline"}>
+                        {r}
+                      </Badge>
+                    ))}
+                  </span>
+                </td>
+                <td className="px-3 py-2">
+                  {m.deactivatedAt ? (
+                    <span className="grid gap-0.5">
+                      <span className="font-medium text-destructive">Deactivated</span>
+                      {m.ownedLeads > 0 ? (
+                        <Link to={`${paths.adminLeads}?owner=${m.userId}`} className="text-primary underline-offset-4 hover:underline">
+                          {m.ownedLeads} {m.ownedLeads === 1 ? "lead" : "leads"} to reassign
+                        </Link>
+                      ) : null}
+                    </span>
+                  ) : (
+                    "Active"
+                  )}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {m.deactivatedAt ? (
+                    <Button variant="outline" size="sm" onClick={() => void change(m, "reactivate")} disabled={access.isPending} aria-label={`Reactivate ${m.email}`}>
+                      Reactivate
+                    </Button>
+                  ) : (
+                    <Button variant="ghost-destructive" size="sm" onClick={() => setConfirming(m)} aria-label={`Deactivate ${m.email}`}>
+                      Deactivate
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Deactivate {confirming?.email}?</DialogTitle>
+            <DialogDescription>
+              They are signed out everywhere at once and cannot sign in until reactivated. Leads they own stay theirs until you reassign them.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={access.isPending} onClick={() => confirming && void change(confirming, "deactivate")}>
+              Deactivate
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </ListSection>
   );
 }
 
@@ -236,6 +456,13 @@ const actionLabels: Record<string, string> = {
   "auth.two-factor.enabled": "Turned on two-factor sign-in",
   "auth.two-factor.disabled": "Turned off two-factor sign-in",
   "auth.two-factor.backup-codes": "New two-factor backup codes",
+  "invitation.create": "Invited a colleague",
+  "invitation.resend": "Sent an invitation again",
+  "invitation.revoke": "Revoked an invitation",
+  "invitation.accept": "Accepted an invitation",
+  "auth.password.reset": "Reset their password",
+  "staff.deactivate": "Deactivated a staff member",
+  "staff.reactivate": "Reactivated a staff member",
 };
 
 function describe(entry: AuditEntry): string {

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminShell, leadDeskRoles } from "~/features/admin/admin-shell";
 import { LeadView } from "~/features/admin/lead-view";
 
 // The lead's name is in the page, not in its title: titles end up in browser history and tab lists.
@@ -7,5 +7,5 @@ export const meta = () => [{ title: "Lead · Admin" }, { name: "robots", content
 
 export default function AdminLeadPage() {
   const { id = "" } = useParams();
-  return <AdminShell title="Lead">{(admin) => <LeadView key={id} id={id} admin={admin} />}</AdminShell>;
+  return <AdminShell title="Lead" allow={leadDeskRoles}>{(admin) => <LeadView key={id} id={id} admin={admin} />}</AdminShell>;
 }

@@ -1,8 +1,8 @@
-import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminShell, leadDeskRoles } from "~/features/admin/admin-shell";
 import { LeadsView } from "~/features/admin/leads-view";
 
 export const meta = () => [{ title: "Leads · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLeadsPage() {
-  return <AdminShell title="Leads">{() => <LeadsView />}</AdminShell>;
+  return <AdminShell title="Leads" allow={leadDeskRoles}>{(admin) => <LeadsView canExport={admin.role === "admin"} />}</AdminShell>;
 }

@@ -1,18 +1,17 @@
 import { Navigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { paths } from "@shared/site-routes";
 import { Card, CardDescription } from "~/components/ui/card";
 import { adminSessionKey, fetchAdminSession } from "~/features/admin/admin-session";
-import { FullPageSpinner } from "~/features/admin/admin-shell";
+import { FullPageSpinner, homeOf } from "~/features/admin/admin-shell";
 import { LoginForm } from "~/features/admin/login-form";
 
 export const meta = () => [{ title: "Admin login" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLoginPage() {
-  // An admin who is already signed in goes straight to the dashboard.
+  // Staff already signed in go straight to their role's home.
   const session = useQuery({ queryKey: adminSessionKey, queryFn: fetchAdminSession, retry: false });
   if (session.isPending) return <FullPageSpinner label="Checking your session" />;
-  if (session.isSuccess) return <Navigate to={paths.adminDashboard} replace />;
+  if (session.isSuccess) return <Navigate to={homeOf(session.data.role)} replace />;
   return (
     <main id="main" className="flex min-h-screen items-center justify-center px-4 py-10">
       <Card className="w-full max-w-sm">

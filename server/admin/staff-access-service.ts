@@ -1,0 +1,106 @@
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { StaffMember as StaffListMember } from "@shared/api/admin-api";
+import type { AppRole } from "@shared/schemas/admin";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import { leads, sessions, userRoles, users } from "../db/schema";
+import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
+import { writeAudit, type AuditActor } from "./audit-service";
+import { accessNoticeMail } from "./invitations-service";
+
+/** Taking a staff member's access away, and giving it back (docs/decisions/1003). */
+export const STAFF_ACCESS_MESSAGES = {
+  notFound: "Staff member not found",
+  lastAdmin: "This is the last active admin: make someone else an admin before deactivating them, so staff keep access.",
+  self: "You cannot deactivate your own account: ask another admin.",
+  already: "Already deactivated",
+  notDeactivated: "This account is active",
+} as const;
+
+/** What a deactivated account's sign-in answers (better-auth's session hook, server/auth/auth.ts). */
+export const DEACTIVATED_SIGN_IN_MESSAGE = "This account has been deactivated. Ask an admin of your team to reactivate it.";
+
+/** Everyone holding any role, with their roles, whether deactivated, and how many leads they own. */
+export async function listStaff(db: Db): Promise<StaffListMember[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, deactivatedAt: users.deactivatedAt, role: userRoles.role })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .orderBy(asc(users.email));
+  const owned = await db
+    .select({ ownerId: leads.ownerUserId, n: count() })
+    .from(leads)
+    .where(inArray(leads.ownerUserId, rows.length > 0 ? [...new Set(rows.map((r) => r.id))] : ["00000000-0000-0000-0000-000000000000"]))
+    .groupBy(leads.ownerUserId);
+  const byId = new Map<string, StaffListMember>();
+  for (const row of rows) {
+    const member = byId.get(row.id) ?? {
+      userId: row.id,
+      email: row.email,
+      name: row.name,
+      roles: [] as AppRole[],
+      deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+      ownedLeads: Number(owned.find((o) => o.ownerId === row.id)?.n ?? 0),
+    };
+    member.roles.push(row.role);
+    byId.set(row.id, member);
+  }
+  return [...byId.values()];
+}
+
+export type AccessResult = { ok: true; member: { userId: string; email: string; ownedLeads: number } } | { ok: false; status: 400 | 404 | 409; error: string };
+
+/**
+ * Deactivates: stamps the account, deletes every session of it (the next request of any of its
+ * browsers answers 401: sessions are read from the database on every request, with no cookie
+ * cache), audits, and tells the person by e-mail. The last active admin is refused under the same
+ * row locks as removing the last admin role (roles-service.ts). Leads they own stay theirs until
+ * reassigned; the staff list shows how many (the flag to reassign them).
+ */
+export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
+  if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.self };
+  return db.transaction(async (tx): Promise<AccessResult> => {
+    const [target] = await tx.select({ id: users.id, email: users.email, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).for("update");
+    if (!target) return { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
+    if (target.deactivatedAt) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.already };
+    const admins = await tx
+      .select({ userId: userRoles.userId, deactivatedAt: users.deactivatedAt })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(eq(userRoles.role, "admin"))
+      .orderBy(asc(userRoles.id))
+      .for("update", { of: userRoles });
+    const activeAdmins = admins.filter((a) => a.deactivatedAt === null);
+    if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
+    await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const [owned] = await tx.select({ n: count() }).from(leads).where(eq(leads.ownerUserId, userId));
+    const ownedLeads = Number(owned?.n ?? 0);
+    await writeAudit(tx, actor, { action: "staff.deactivate", target: userId, details: { email: target.email, sessionsEnded: ended.length, ownedLeads } });
+    if (canSendStaffMail(config)) {
+      await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} deactivated your account: you can no longer sign in to the admin area.`));
+    }
+    return { ok: true, member: { userId, email: target.email, ownedLeads } };
+  });
+}
+
+export async function reactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
+  return db.transaction(async (tx): Promise<AccessResult> => {
+    const [target] = await tx.update(users).set({ deactivatedAt: null }).where(and(eq(users.id, userId), sql`${users.deactivatedAt} is not null`)).returning({ email: users.email });
+    if (!target) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      return exists ? { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.notDeactivated } : { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
+    }
+    await writeAudit(tx, actor, { action: "staff.reactivate", target: userId, details: { email: target.email } });
+    if (canSendStaffMail(config)) {
+      await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} reactivated your account: you can sign in to the admin area again.`));
+    }
+    return { ok: true, member: { userId, email: target.email, ownedLeads: 0 } };
+  });
+}
+
+/** Whether the account may hold a session (checked when better-auth creates one, and by requireStaff). */
+export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
+  return !row;
+}
