@@ -19,7 +19,7 @@ export default defineConfig({
     rolldownOptions: {
       // Rolldown's report of slow plugin callbacks names react-router's own prerendering and
       // route-module plugins on a busy machine: nothing this project can act on, printed on
-      // every build (docs/decisions/1007).
+      // every build (docs/decisions/0007).
       checks: { bundlerTimings: false },
       output: {
         // A page used to load about 50 small chunks (one per icon, per UI primitive). Each is

@@ -3,7 +3,7 @@
 // compiler's) with `envFile: false`, which Vite 8.1+ reports as deprecated, once per server: nine
 // lines on every build. Upstream fixed it in React Router 8 (remix-run/react-router#15229), which
 // needs Node 22; no 7.x release has the fix. Only that exact message is dropped; every other
-// warning still prints. Remove this wrapper when moving to React Router 8 (docs/decisions/1007).
+// warning still prints. Remove this wrapper when moving to React Router 8 (docs/decisions/0007).
 import { createRequire } from "node:module";
 import path from "node:path";
 

@@ -139,9 +139,9 @@ const envSchema = z.object({
   LEADS_ENTERPRISE_CALLS_PER_MONTH: z.coerce.number().int().min(1).max(1_000_000).default(ENTERPRISE_CALLS_PER_MONTH_DEFAULT),
   /** Admin screens retry a failed data request 3 times, after this delay, then twice it, then four times it. */
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
-  /** Sender of invitations, password resets and access notices; LEADS_NOTIFY_FROM when unset (docs/decisions/1002). */
+  /** Sender of invitations, password resets and access notices; LEADS_NOTIFY_FROM when unset (docs/decisions/0205). */
   STAFF_MAIL_FROM: optionalString,
-  /** Hours an invitation link stays valid (docs/decisions/1002). */
+  /** Hours an invitation link stays valid (docs/decisions/0205). */
   STAFF_INVITATION_HOURS: z.coerce.number().min(1).max(24 * 30).default(72),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
@@ -214,7 +214,7 @@ export type AppConfig = {
   /** DATA_DIR, resolved: the development mailbox lives under it (staffMail.mailboxDir). */
   dataDir: string;
   /**
-   * Mail to staff (invitations, resets, access notices: docs/decisions/1002): the sender, how long
+   * Mail to staff (invitations, resets, access notices: docs/decisions/0205): the sender, how long
    * an invitation lasts, and where messages go while no SMTP_URL is set outside production (a
    * folder of files, never the log); null in production, where such mail is refused instead.
    */

@@ -36,7 +36,7 @@ export const paths = {
   adminAnalytics: "/admin/analytics",
   /** A person's data on request: export and erase by e-mail address. */
   adminPrivacy: "/admin/privacy",
-  /** Staff self-service (docs/decisions/1002): the token is in the link's fragment, never the path or query. */
+  /** Staff self-service (docs/decisions/0205): the token is in the link's fragment, never the path or query. */
   adminForgotPassword: "/admin/forgot-password",
   adminResetPassword: "/admin/reset-password",
   adminAcceptInvitation: "/admin/accept-invitation",

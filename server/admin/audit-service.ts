@@ -29,7 +29,7 @@ export type AuditAction =
   | "auth.two-factor.enabled"
   | "auth.two-factor.disabled"
   | "auth.two-factor.backup-codes"
-  // Staff self-service (docs/decisions/1002, 1003): invitations, password resets, access taken away.
+  // Staff self-service (docs/decisions/0205, 0206): invitations, password resets, access taken away.
   | "invitation.create"
   | "invitation.resend"
   | "invitation.revoke"

@@ -9,7 +9,7 @@ import { queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
 
-/** Invitations to colleagues (docs/decisions/1002). A token is 32 random bytes; only its SHA-256 is stored. */
+/** Invitations to colleagues (docs/decisions/0205). A token is 32 random bytes; only its SHA-256 is stored. */
 export const INVITATION_MESSAGES = {
   alreadyStaff: "This person already has this role.",
   pending: "An invitation to this address is already pending: resend or revoke it below.",
@@ -49,7 +49,7 @@ function invitationMail(config: MailConfig, input: { email: string; role: StaffR
   };
 }
 
-/** A notice to a staff member that their access changed (role, deactivation, factors): docs/decisions/1002. */
+/** A notice to a staff member that their access changed (role, deactivation, factors): docs/decisions/0205. */
 export function accessNoticeMail(config: MailConfig, to: string, change: string) {
   return {
     to,

@@ -198,7 +198,7 @@ async function leadSummary(db: Db, id: string, settings: DeskSettings): Promise<
   return row ? toSummary(row) : null;
 }
 
-/** Everyone who may own a lead: the users with a staff role, admin or moderator (docs/decisions/1001). */
+/** Everyone who may own a lead: the users with a staff role, admin or moderator (docs/decisions/0204). */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
   return db
     .selectDistinct({ id: users.id, email: users.email, name: users.name })

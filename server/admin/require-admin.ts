@@ -22,7 +22,7 @@ export type AllowMiddleware = MiddlewareHandler<AdminEnv> & { allowedRoles: read
 /**
  * Opens every /api/admin route: 401 without a session (or for a deactivated account, whose
  * sessions are gone anyway), 403 when the signed-in user holds no staff role (admin or
- * moderator; `user` gets nothing here, docs/decisions/1001). Nothing else is read first. Each
+ * moderator; `user` gets nothing here, docs/decisions/0204). Nothing else is read first. Each
  * route then states who may call it with `allow(...)`.
  * With ADMIN_REQUIRE_TWO_FACTOR an admin without two-factor sign-in gets 403 TWO_FACTOR_REQUIRED
  * everywhere but GET /api/admin/me, which tells the client to show the enrolment

@@ -68,7 +68,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string): Promise
       // Removed by someone else while we waited for the lock.
       const removing = admins.find((row) => row.id === id);
       if (!removing) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
-      // A deactivated admin keeps nobody's access: only active admins count (docs/decisions/1003).
+      // A deactivated admin keeps nobody's access: only active admins count (docs/decisions/0206).
       const active = admins.filter((row) => row.deactivatedAt === null);
       if (removing.deactivatedAt === null && active.length <= 1) return { ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin };
     }

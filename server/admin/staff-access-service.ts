@@ -8,7 +8,7 @@ import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { accessNoticeMail } from "./invitations-service";
 
-/** Taking a staff member's access away, and giving it back (docs/decisions/1003). */
+/** Taking a staff member's access away, and giving it back (docs/decisions/0206). */
 export const STAFF_ACCESS_MESSAGES = {
   notFound: "Staff member not found",
   lastAdmin: "This is the last active admin: make someone else an admin before deactivating them, so staff keep access.",

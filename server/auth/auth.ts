@@ -43,11 +43,11 @@ export const TWO_FACTOR_LIMITS = {
   perAddress: { window: 60, max: 10 },
 } as const;
 
-/** How long a password-reset link works (docs/decisions/1002). */
+/** How long a password-reset link works (docs/decisions/0205). */
 export const RESET_LINK_SECONDS = 3600;
 
 /**
- * Reset requests allowed (docs/decisions/1002): per client address by better-auth's limiter, per
+ * Reset requests allowed (docs/decisions/0205): per client address by better-auth's limiter, per
  * e-mail address by ours (auth-routes.ts), so neither one address nor one inbox can be flooded.
  */
 export const RESET_REQUEST_LIMITS = {
@@ -104,7 +104,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       // The first admin is made with `npm run admin:create`, everyone else by invitation; there is no public sign-up.
       disableSignUp: true,
       minPasswordLength: MIN_NEW_PASSWORD_LENGTH,
-      // Forgot password (docs/decisions/1002): a single-use link valid an hour, by the staff-mail outbox.
+      // Forgot password (docs/decisions/0205): a single-use link valid an hour, by the staff-mail outbox.
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -133,7 +133,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       session: {
         create: {
           // Every way of signing in makes a session here: a deactivated account gets none, and a
-          // plain message (docs/decisions/1003).
+          // plain message (docs/decisions/0206).
           before: async (session) => {
             if (await isDeactivated(database.db, session.userId)) {
               throw new APIError("FORBIDDEN", { message: DEACTIVATED_SIGN_IN_MESSAGE, code: "ACCOUNT_DEACTIVATED" });
@@ -144,7 +144,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
     },
     session: {
       // No cookieCache (better-auth's default): each request reads its session from the database,
-      // so deactivation or a reset ends it at once (docs/decisions/1003).
+      // so deactivation or a reset ends it at once (docs/decisions/0206).
       // Staff sessions: a working day, renewed while in use.
       expiresIn: 60 * 60 * 12,
       updateAge: 60 * 60,

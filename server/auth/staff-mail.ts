@@ -8,7 +8,7 @@ import { leadOutbox } from "../db/schema";
 
 /**
  * Mail to staff: invitations, password resets and notices of a change to one's access
- * (docs/decisions/1002). It goes through the lead outbox (retries, claims, dead letters) as channel
+ * (docs/decisions/0205). It goes through the lead outbox (retries, claims, dead letters) as channel
  * `staff_email`, topic `staff_mail`, with the message as the payload (cleared once delivered).
  * Without SMTP_URL outside production each message is written as a file to the development
  * mailbox (DATA_DIR/mailbox); in production without SMTP_URL it is refused before anything is

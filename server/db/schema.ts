@@ -37,7 +37,7 @@ export const users = pgTable("auth_users", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  /** Set while an admin has taken this staff member's access away: no sign-in, no session (docs/decisions/1003). */
+  /** Set while an admin has taken this staff member's access away: no sign-in, no session (docs/decisions/0206). */
   deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -139,7 +139,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * A colleague invited by an admin (docs/decisions/1002): the SHA-256 of a single-use token (the
+ * A colleague invited by an admin (docs/decisions/0205): the SHA-256 of a single-use token (the
  * token itself is only in the e-mail), its own expiry, and how it ended: accepted or revoked.
  * Resending replaces the token and the expiry. At most one open invitation per address.
  */

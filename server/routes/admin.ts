@@ -115,7 +115,7 @@ export function adminRoutes(auth: Auth) {
     return c.json({ user } satisfies UserLookupResponse);
   });
 
-  // Invitations (docs/decisions/1002): the mail is queued with the change and the worker woken after it.
+  // Invitations (docs/decisions/0205): the mail is queued with the change and the worker woken after it.
   routes.get("/invitations", allow("admin"), async (c) => c.json({ items: await listInvitations(c.get("deps").database.db) } satisfies InvitationsResponse));
 
   routes.post("/invitations", allow("admin"), json, zValidator("json", inviteSchema, invalid), async (c) => {
@@ -143,7 +143,7 @@ export function adminRoutes(auth: Auth) {
     return c.json({ revoked: id });
   });
 
-  // Taking access away (docs/decisions/1003).
+  // Taking access away (docs/decisions/0206).
   routes.get("/staff", allow("admin"), async (c) => c.json({ items: await listStaff(c.get("deps").database.db) } satisfies StaffListResponse));
 
   for (const action of ["deactivate", "reactivate"] as const) {

@@ -13,7 +13,7 @@ const BODY_LIMIT_BYTES = 4 * 1024;
 
 /**
  * /api/staff/invitations: what an invited colleague's browser calls before they have an account
- * (docs/decisions/1002). The token travels in the JSON body, never in a URL. Accepting sets the
+ * (docs/decisions/0205). The token travels in the JSON body, never in a URL. Accepting sets the
  * password (better-auth's own hashing and records), grants the role and signs in.
  */
 export function staffInvitationRoutes(auth: Auth) {

@@ -44,7 +44,7 @@ export type AdminUser = {
   userId: string;
   email: string;
   name: string;
-  /** The strongest staff role held: `admin` opens everything, `moderator` the lead desk only (docs/decisions/1001). */
+  /** The strongest staff role held: `admin` opens everything, `moderator` the lead desk only (docs/decisions/0204). */
   role: StaffRole;
   twoFactorEnabled: boolean;
   twoFactorRequired: boolean;
@@ -104,7 +104,7 @@ export type AuditEntry = {
 /** GET /api/admin/audit-log: the most recent entries, newest first. */
 export type AuditLogResponse = { items: AuditEntry[] };
 
-/** A pending (or expired) invitation, as /admin/users lists it (docs/decisions/1002). */
+/** A pending (or expired) invitation, as /admin/users lists it (docs/decisions/0205). */
 export type InvitationRecord = {
   id: string;
   email: string;
@@ -127,7 +127,7 @@ export type InvitationCheckResponse = { email: string; role: StaffRole };
 /** POST /api/staff/invitations/accept: signed in (cookie set) and where to go. */
 export type AcceptInvitationResponse = { email: string; role: StaffRole; signedIn: boolean };
 
-/** GET /api/admin/staff: everyone holding a role (docs/decisions/1003). */
+/** GET /api/admin/staff: everyone holding a role (docs/decisions/0206). */
 export type StaffMember = {
   userId: string;
   email: string;

@@ -19,7 +19,7 @@ export const appRoles = ["admin", "moderator", "user"] as const;
 export type AppRole = (typeof appRoles)[number];
 
 /**
- * The roles that open the admin area (docs/decisions/1001): `admin` everything,
+ * The roles that open the admin area (docs/decisions/0204): `admin` everything,
  * `moderator` the lead desk only; `user` nothing.
  */
 export const staffRoles = ["admin", "moderator"] as const;
@@ -125,7 +125,7 @@ const newPassword = z
   .min(STAFF_PASSWORD_MIN_LENGTH, `Password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
   .max(STAFF_PASSWORD_MAX_LENGTH, `Password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters`);
 
-/** The invite form on /admin/users (docs/decisions/1002): a staff role only, `user` opens nothing. */
+/** The invite form on /admin/users (docs/decisions/0205): a staff role only, `user` opens nothing. */
 export const inviteSchema = z.object({
   email: z.string().trim().toLowerCase().email("Invalid email address").max(254, "Invalid email address"),
   role: z.enum(staffRoles, "Choose admin or moderator"),

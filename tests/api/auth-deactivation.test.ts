@@ -12,7 +12,7 @@ import { DEACTIVATED_SIGN_IN_MESSAGE, STAFF_ACCESS_MESSAGES } from "../../server
 import { contactBody, postJson } from "./leads-support";
 import { randomIp } from "../support/admin-fixtures";
 
-/** Taking a staff member's access away, and giving it back (docs/decisions/1003). */
+/** Taking a staff member's access away, and giving it back (docs/decisions/0206). */
 let t: TestApp;
 let dataDir = "";
 let admin: { email: string; password: string; userId: string };

@@ -15,7 +15,7 @@ import { RESET_REQUEST_LIMITS } from "../../server/auth/auth";
 import { mailText, startSmtp, waitFor } from "./lead-notifications-support";
 
 /**
- * Invitations and forgotten passwords (docs/decisions/1002), through the real outbox worker and
+ * Invitations and forgotten passwords (docs/decisions/0205), through the real outbox worker and
  * notifier to a real SMTP server on localhost, configured with SMTP_URL and LEADS_NOTIFY_FROM only
  * (LEADS_NOTIFY_TO, which SMTP_URL already needs, aside).
  */

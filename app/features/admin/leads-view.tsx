@@ -42,7 +42,7 @@ function filterFieldErrors(error: ApiError): Record<string, string> {
  * component's state only (a name or an e-mail never goes into a URL) and reaches the server in
  * the POST body.
  */
-/** `canExport`: the export is an admin's (a moderator works leads one by one: docs/decisions/1001). */
+/** `canExport`: the export is an admin's (a moderator works leads one by one: docs/decisions/0204). */
 export function LeadsView({ canExport = true }: { canExport?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlKey = searchParams.toString();

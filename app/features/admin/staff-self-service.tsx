@@ -14,7 +14,7 @@ import { adminSessionKey } from "./admin-session";
 import { homeOf } from "./admin-shell";
 
 /**
- * The pages a staff member reaches without a session (docs/decisions/1002): forgot password, the
+ * The pages a staff member reaches without a session (docs/decisions/0205): forgot password, the
  * reset link's page and the invitation link's page. A link's token is read from the URL's
  * fragment (`#token=`), which the browser never sends to the server, and then removed from the
  * address bar.

@@ -152,7 +152,7 @@ function AssignRoleCard() {
   );
 }
 
-/** Invite a colleague by e-mail (docs/decisions/1002): below the assign-role form, as the contract fixes. */
+/** Invite a colleague by e-mail (docs/decisions/0205): below the assign-role form, as the contract fixes. */
 function InviteCard() {
   const inviteMutation = useInvite();
   const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "moderator" } });
@@ -249,7 +249,7 @@ function InvitationsList() {
 }
 
 /**
- * Everyone holding a role, with Deactivate / Reactivate (docs/decisions/1003). Deactivating asks
+ * Everyone holding a role, with Deactivate / Reactivate (docs/decisions/0206). Deactivating asks
  * first, in an in-page dialog; a deactivated member's owned leads show as a link to reassign them.
  */
 function StaffList() {
