@@ -3,7 +3,7 @@ import * as OTPAuth from "otpauth";
 import { eq } from "drizzle-orm";
 import { COMPOSED_HANDLER } from "hono/utils/constants";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
+import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, seedBookings, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
 import { TWO_FACTOR_REQUIRED_MESSAGE, type AllowMiddleware } from "../../server/admin/require-admin";
 import { leads } from "../../server/db/schema";
 import { contactBody, postJson } from "./leads-support";
@@ -22,13 +22,18 @@ let leadId = "";
 
 beforeAll(async () => {
   t = await createTestApp(adminTestEnv);
+  const staffIds: string[] = [];
   for (const role of ["user", "moderator", "admin"] as const) {
     const staff = await createStaff(t, role);
+    staffIds.push(staff.userId);
     cookies[role] = await signedInCookie(t, staff.email, staff.password);
   }
   // A second admin, and a role record the DELETE call can remove.
-  await createStaff(t, "admin");
+  staffIds.push((await createStaff(t, "admin")).userId);
   const target = await createStaff(t, "moderator");
+  staffIds.push(target.userId);
+  // Nobody takes leads: the walk's lead stays unowned, so its PATCH answers alike every time.
+  for (const userId of staffIds) await takesNoLeads(t, userId);
   const roles = (await (await t.app.request("/api/admin/roles", { headers: { Cookie: cookies.admin! } })).json()) as {
     items: { id: string; userId: string }[];
   };
@@ -130,6 +135,9 @@ describe("admin API authorization", () => {
         "GET /api/admin/leads/x",
         "PATCH /api/admin/leads/x",
         "POST /api/admin/leads/x/notes",
+        // Their own place in the lead rotation ("Taking leads", working hours).
+        "GET /api/admin/leads/routing/me",
+        "PUT /api/admin/leads/routing/me",
       ].sort(),
     );
   });

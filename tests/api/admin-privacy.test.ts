@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+import { adminTestEnv, createStaff, origin, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
 import { analyticsDaily, auditLog, bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../../server/db/schema";
 import { contactBody, postJson } from "./leads-support";
 import { freshIp, newBookingLead } from "./booking-outcome-support";
@@ -27,6 +27,8 @@ beforeAll(async () => {
   const a = await createStaff(t, "admin");
   admin = { ...a, cookie: await signedInCookie(t, a.email, a.password) };
   const m = await createStaff(t, "moderator");
+  // Nobody takes leads: the export and erase counts below are those of unrouted leads.
+  for (const userId of [a.userId, m.userId]) await takesNoLeads(t, userId);
   moderatorCookie = await signedInCookie(t, m.email, m.password);
 });
 afterAll(async () => t?.close());
@@ -68,7 +70,7 @@ describe("who may", () => {
       expect(await anonymous.json()).toEqual({ error: "Not signed in" });
       const moderator = await call(path, body, moderatorCookie);
       expect(moderator.status).toBe(403);
-      expect(await moderator.json()).toEqual({ error: "You don't have admin privileges" });
+      expect(await moderator.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
       const crossSite = await t.app.request(`/api/admin/privacy/${path}`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: "https://evil.example", cookie: admin.cookie },

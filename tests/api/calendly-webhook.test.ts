@@ -5,7 +5,7 @@ import { leads } from "../../server/db/schema";
 import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
 import crypto from "node:crypto";
 import type { LeadsPage } from "@shared/api/lead-desk-api";
-import { createStaff, signedInCookie } from "../support/admin-fixtures";
+import { createStaff, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
 import { contactBody, postJson } from "./leads-support";
 import {
   PUBLIC_URL,
@@ -260,6 +260,8 @@ describe("a booking matched by the invitee's e-mail only (Calendly does not veri
   /** The leads with this address as the inbox lists them, read through the admin API. */
   async function inboxRows(email: string) {
     const staff = await createStaff(t, "admin");
+    // A reader of the inbox, not an owner: later leads stay Unassigned, their timelines unchanged.
+    await takesNoLeads(t, staff.userId);
     const cookie = await signedInCookie(t, staff.email, staff.password);
     const res = await t.app.request("/api/admin/leads/search", {
       method: "POST",

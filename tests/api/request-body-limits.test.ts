@@ -17,7 +17,7 @@ import { ANALYTICS_EXPORT_BODY_LIMIT_BYTES } from "../../server/routes/admin-ana
  */
 
 type BodyRoute = {
-  method?: "POST" | "PATCH";
+  method?: "POST" | "PATCH" | "PUT";
   path: string;
   type: string;
   /** A type the route refuses (text/plain unless said). */
@@ -36,6 +36,8 @@ const absentId = "00000000-0000-4000-8000-00000000d1e5";
 
 /** The admin JSON routes' limit (server/routes/admin.ts). */
 const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
+/** A token and a password: the invitation links' limit (server/routes/staff-invitations.ts). */
+const STAFF_LINK_BODY_LIMIT_BYTES = 4 * 1024;
 
 const bodyRoutes: BodyRoute[] = [
   { path: "/api/submit-booking", type: "application/json", limit: LEAD_BODY_LIMIT_BYTES, json: true },
@@ -52,6 +54,10 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/api/admin/leads/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { method: "PATCH", path: `/api/admin/leads/${absentId}`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: `/api/admin/leads/${absentId}/notes`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/invitations", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { method: "PUT", path: "/api/admin/leads/routing/me", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/staff/invitations/check", type: "application/json", limit: STAFF_LINK_BODY_LIMIT_BYTES, json: true },
+  { path: "/api/staff/invitations/accept", type: "application/json", limit: STAFF_LINK_BODY_LIMIT_BYTES, json: true },
   { path: "/api/admin/privacy/export", type: "application/json", limit: ADMIN_PRIVACY_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/privacy/erase", type: "application/json", limit: ADMIN_PRIVACY_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/auth/sign-in/email", type: "application/json", limit: AUTH_BODY_LIMIT_BYTES, json: true },
@@ -68,6 +74,9 @@ const bodyRoutes: BodyRoute[] = [
 const bodiless: { method: "POST" | "PUT" | "PATCH"; path: string }[] = [
   { method: "POST", path: "/api/admin/notifications/retry-all" },
   { method: "POST", path: `/api/admin/notifications/${absentId}/retry` },
+  { method: "POST", path: `/api/admin/invitations/${absentId}/resend` },
+  { method: "POST", path: `/api/admin/staff/${absentId}/deactivate` },
+  { method: "POST", path: `/api/admin/staff/${absentId}/reactivate` },
   ...["/api/submit-booking", "/api/contact", "/api/lead-events", "/api/events"].flatMap((path) => [
     { method: "PUT" as const, path },
     { method: "PATCH" as const, path },
@@ -92,7 +101,7 @@ function send(route: { method?: string; path: string; admin?: boolean; headers?:
 describe("request bodies on every route that takes one", () => {
   it("covers every POST and PATCH route", () => {
     const declared = new Set(
-      t.app.routes.filter((r) => r.method === "POST" || r.method === "PATCH" || r.method === "PUT").map((r) => `${r.method} ${r.path.replace(":id", absentId)}`),
+      t.app.routes.filter((r) => r.method === "POST" || r.method === "PATCH" || r.method === "PUT").map((r) => `${r.method} ${r.path.replace(/:(id|userId)\b/, absentId)}`),
     );
     const listed = [...bodyRoutes, ...bodiless].map((r) => `${r.method ?? "POST"} ${r.path}`);
     // better-auth's endpoints sit behind one catch-all route (/api/auth/*): two stand for them.

@@ -380,8 +380,9 @@ describe("lead desk endpoints without a valid session", () => {
     );
   });
 
-  it("a moderator's session: 403 on every lead desk route", async () => {
-    const mod = await createStaff(t, "moderator", `mod-${crypto.randomUUID().slice(0, 6)}@example.com`);
+  // A moderator works the desk (docs/decisions/0204; tests/api/admin-access.test.ts); a user does not.
+  it("a session without a staff role: 403 on every lead desk route", async () => {
+    const mod = await createStaff(t, "user", `user-${crypto.randomUUID().slice(0, 6)}@example.com`);
     const modCookie = await signedInCookie(t, mod.email, mod.password);
     const before = await deskState();
     for (const [method, path, body] of [

@@ -75,7 +75,7 @@ describe.concurrent("admin:create", () => {
     expect(fromEnv.output).toContain("Created user env@example.com");
     expect(fromEnv.code).toBe(0);
     // Only the first line is the password (its CRLF ending removed); what follows is not read.
-    const piped = await runCli(["--email", "pipe@example.com", "--role", "moderator"], env, { stdin: "piped password 2\r\nsecond line\n" });
+    const piped = await runCli(["--email", "pipe@example.com", "--role", "user"], env, { stdin: "piped password 2\r\nsecond line\n" });
     expect(piped.output).toContain("Created user pipe@example.com");
     expect(piped.code).toBe(0);
     expect(fromEnv.output).not.toContain("env password");
@@ -85,6 +85,7 @@ describe.concurrent("admin:create", () => {
     try {
       const url = `http://localhost:${server.port}`;
       expect(await signInOverHttp(url, "env@example.com", "env password 1 ")).toEqual({ signIn: 200, me: 200 });
+      // The `user` role signs in but opens no part of the admin area (a moderator's opens the lead desk).
       expect(await signInOverHttp(url, "pipe@example.com", "piped password 2")).toEqual({ signIn: 200, me: 403 });
     } finally {
       await server.stop();

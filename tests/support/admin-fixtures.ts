@@ -29,6 +29,15 @@ export async function createStaff(t: TestApp, role: AppRole | null, email = `${r
   return { email, password, userId: result.userId };
 }
 
+/**
+ * Takes a staff member out of the lead rotation, so the leads a test makes arrive Unassigned as
+ * before routing: for tests about something else whose counts a new owner would change.
+ */
+export async function takesNoLeads(t: TestApp, userId: string) {
+  const { leadDeskStaff } = await import("../../server/db/schema");
+  await t.database.db.insert(leadDeskStaff).values({ userId, takingLeads: false }).onConflictDoUpdate({ target: leadDeskStaff.userId, set: { takingLeads: false } });
+}
+
 export async function signIn(t: TestApp, email: string, password: string, ip = randomIp()) {
   return t.app.request("/api/auth/sign-in/email", {
     method: "POST",
