@@ -98,7 +98,8 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Company name").fill("Static Holdings");
     await form.getByLabel("What do you want AI to do for your team?").fill("Answer after-hours calls");
     await form.getByRole("checkbox").check();
-    await form.getByRole("button", { name: "Submit request" }).click();
+    // The dialog's own button (the inline form on /enterprise says "Submit request").
+    await form.getByRole("button", { name: "Request consultation" }).click();
 
     const thanks = page.getByRole("status").filter({ hasText: "Request submitted" });
     await expect(thanks).toBeInViewport();

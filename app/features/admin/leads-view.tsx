@@ -192,8 +192,10 @@ export function LeadFiltersForm({
   onExport: (() => void) | undefined;
   exporting: boolean;
 }) {
-  const roles = useRoles();
-  const admins = (roles.data ?? []).filter((r) => r.role === "admin");
+  // The staff list is an admin's; a moderator filters by Anyone or Unassigned (docs/decisions/0204).
+  const roles = useRoles({ enabled: onExport !== undefined });
+  // Everyone who may own a lead, once each (an account can hold both roles).
+  const admins = [...new Map((roles.data ?? []).filter((r) => r.role === "admin" || r.role === "moderator").map((r) => [r.userId, r])).values()];
   // An owner named by the URL stays choosable before (or without) the staff list.
   const ownerKnown = draft.owner === "" || draft.owner === "none" || admins.some((a) => a.userId === draft.owner);
   const [open, setOpen] = React.useState(false);

@@ -24,8 +24,9 @@ export type { AuditEntry, InvitationRecord, RoleRecord, StaffMember };
 const rolesKey = ["admin", "roles"] as const;
 const auditKey = ["admin", "audit-log"] as const;
 
-export function useRoles() {
-  return useQuery({ queryKey: rolesKey, queryFn: () => adminJson<RolesResponse>("/roles").then((r) => r.items) });
+/** `enabled: false` for a moderator, whom the roles list (admin-only) would refuse. */
+export function useRoles({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: rolesKey, queryFn: () => adminJson<RolesResponse>("/roles").then((r) => r.items), enabled });
 }
 
 export function useAuditLog() {

@@ -129,7 +129,7 @@ function AssignRoleCard() {
           {finding ? "Finding..." : "Find"}
         </Button>
       </div>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
+      <form onSubmit={onSubmit} noValidate aria-label="Assign a role" className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
         <FormField id="assign-user-id" label="User ID" error={errors.userId?.message}>
           {(control) => <Input {...control} autoComplete="off" spellCheck={false} placeholder="00000000-0000-0000-0000-000000000000" {...form.register("userId")} />}
         </FormField>
