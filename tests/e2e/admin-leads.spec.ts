@@ -409,7 +409,8 @@ test("on a phone: the inbox and bookings as readable cards, filters behind More 
   await rows.first().getByRole("link", { name: leads.cleo.name }).click();
   await expect(page.getByTestId("lead-name")).toHaveText(leads.cleo.name);
   await expect(page.getByTestId("lead-page-owner")).toHaveText(`Owner: ${admin.email}`);
-  await expect(page.getByTestId("timeline-entry").last()).toContainText(`Owner assigned Unassigned → ${admin.email} · rotation`);
+  // The assignment and the lead are written by one statement, at one time: their order is not fixed.
+  await expect(page.getByTestId("timeline-entry").filter({ hasText: "Owner assigned" })).toContainText(`Owner assigned Unassigned → ${admin.email} · rotation`);
   await page.getByTestId("lead-move").filter({ hasText: "Contacted" }).tap();
   await expect(toast(page, "Status changed to Contacted")).toBeVisible();
   await expect(page.getByTestId("lead-work").getByTestId("lead-status")).toHaveText("Contacted");
