@@ -444,6 +444,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ga4Id: e.GA4_ID ?? null,
       metaPixelId: e.META_PIXEL_ID ?? null,
       adminQueryRetryBaseMs: e.ADMIN_QUERY_RETRY_BASE_MS,
+      enterpriseCallsPerMonth: e.LEADS_ENTERPRISE_CALLS_PER_MONTH,
       collectEvents: e.ANALYTICS_ENABLED === "true",
     },
   };

@@ -1,3 +1,5 @@
+import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "./schemas/lead-fit";
+
 /**
  * Deployment-specific values the browser needs. One build serves every deployment, so none of
  * these is baked into the bundle: pages are prerendered with the placeholder of each value, and
@@ -26,6 +28,11 @@ export type RuntimeConfig = {
   metaPixelId: string | null;
   /** First retry delay of a failed admin data request, doubling per retry (capped at 30 s). */
   adminQueryRetryBaseMs: number;
+  /**
+   * LEADS_ENTERPRISE_CALLS_PER_MONTH: a booking above it is an enterprise prospect, whose thank-you
+   * step offers the enterprise consultation first (docs/decisions/0716).
+   */
+  enterpriseCallsPerMonth: number;
   /** Whether the server counts the pages' events (ANALYTICS_ENABLED): the collector sends only then. */
   collectEvents: boolean;
 };
@@ -51,6 +58,7 @@ export const buildTimeRuntimeConfig: RuntimeConfig = {
   ga4Id: null,
   metaPixelId: null,
   adminQueryRetryBaseMs: 1000,
+  enterpriseCallsPerMonth: ENTERPRISE_CALLS_PER_MONTH_DEFAULT,
   collectEvents: false,
 };
 

@@ -9,7 +9,7 @@ import { publicErrorBody } from "../http/validation";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
 import {
   renderLeadForm,
-  schedulerLinkFor,
+  schedulerLinksFor,
   type NativeFormState,
   type NativeLeadForm,
 } from "~/features/native-forms/render-lead-form.server";
@@ -209,8 +209,8 @@ export function leadPageRoutes(publicUrl: string) {
         if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
         if (answer.body.success) {
           countFunnelStep(c, "submission", submission);
-          const schedulerUrl = schedulerLinkFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
-          return respond(c, { outcome: "stored", schedulerUrl }, 200);
+          const links = schedulerLinksFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
+          return respond(c, { outcome: "stored", ...links }, 200);
         }
         const { error, fieldErrors = {} } = answer.body;
         return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);

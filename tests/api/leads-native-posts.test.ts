@@ -171,6 +171,29 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
     expect(await contactRows(t, "double-press@example.com")).toHaveLength(1);
   });
 
+  it("offers an enterprise-fit booking the enterprise consultation first, the demo as the other choice", async () => {
+    // 40,000 calls a month is above LEADS_ENTERPRISE_CALLS_PER_MONTH's default of 15,000.
+    const res = await postForm(t.app, "/book-demo", bookingFields({ work_email: "ada.big@example.com", total_calls: "40000" }), from("198.51.100.31"));
+    const html = await expectPageAnswer(res, 200);
+    const [row] = await bookingRows(t, "ada.big@example.com");
+    const reference = leadReference(t.config.authSecret, row!.id);
+    const prefill = `name=Ada+Lovelace&amp;email=ada.big%40example.com&amp;guests=ada.big%40example.com&amp;a1=Analytical+Engines+LLC&amp;a2=Owner&amp;a3=40000&amp;utm_source=website&amp;utm_content=${reference}`;
+    const consultation = html.indexOf(`href="https://cal.example/enterprise?${prefill}"`);
+    const demo = html.indexOf(`href="https://cal.example/demo?${prefill}"`);
+    expect(consultation).toBeGreaterThan(0);
+    expect(demo).toBeGreaterThan(consultation);
+    expect(html).toContain("Book an enterprise consultation");
+    expect(html).toContain("Book the standard demo instead");
+    expect(html).not.toContain("Pick a time now");
+
+    // At the threshold and below, only the demo is offered.
+    const smaller = await postForm(t.app, "/book-demo", bookingFields({ work_email: "ada.mid@example.com", total_calls: "15000" }), from("198.51.100.31"));
+    const smallerHtml = await expectPageAnswer(smaller, 200);
+    expect(smallerHtml).toContain("Pick a time now");
+    expect(smallerHtml).not.toContain("cal.example/enterprise");
+    expect(smallerHtml).not.toContain("Book an enterprise consultation");
+  });
+
   it("an invalid booking comes back with the consent still checked and the number kept", async () => {
     const before = await leadCounts(t);
     const res = await postForm(t.app, "/book-demo", bookingFields({ work_email: "nope", total_calls: "250" }), from("203.0.113.22"));

@@ -2,8 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { holdRequests } from "./held-requests";
 import { expect, test, uniqueEmail, type LeadDesk } from "./fixtures";
-import { DEMO_SCHEDULER, dataLayerEvents, interceptThirdParties, x } from "./leads-fixtures";
+import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER, dataLayerEvents, interceptThirdParties, x } from "./leads-fixtures";
 import { openDialogWith, settled } from "./pages-support";
+import { expectNoClassConflicts } from "./class-conflicts";
 
 const TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";
 const SUCCESS = "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
@@ -219,6 +220,52 @@ test("submits: 'Submitting...', stored with attribution, success toast, closed a
   const again = await openDialog(page, "/pricing");
   await expect(again.getByLabel("Full name")).toHaveValue("");
   await expect(again.getByRole("checkbox")).not.toBeChecked();
+});
+
+test("an enterprise-fit booking stays in the dialog and offers the enterprise consultation first", phoneOnly, async ({ context, page, leadDesk }, info) => {
+  const email = uniqueEmail(info, "insurer");
+  await interceptThirdParties(context);
+  const dialog = await openDialog(page, "/pricing");
+  // 40,000 calls a month: above the enterprise threshold (LEADS_ENTERPRISE_CALLS_PER_MONTH, 15,000).
+  await fill(dialog, valid({ name: "Ines Insurer", jobTitle: "Head of CX", company: "Harbor Mutual", calls: "40000", email }));
+  const answered = page.waitForResponse("**/api/submit-booking");
+  await dialog.getByRole("button", { name: "Book my call" }).click();
+  const { reference } = (await (await answered).json()) as { reference: string };
+  await expectStoredOnce(leadDesk, email);
+
+  // The dialog stays open on its thank-you step, its heading focused; no scheduler opens by itself.
+  await expect(dialog.getByRole("heading", { name: "Success!" })).toBeFocused();
+  const consultation = dialog.getByRole("link", { name: /^Book an enterprise consultation/ });
+  const demo = dialog.getByRole("link", { name: /^Book the standard demo instead/ });
+  const prefill = { name: "Ines Insurer", email, guests: email, a1: "Harbor Mutual", a2: "Head of CX", a3: "40000", utm_source: "website", utm_content: reference };
+  for (const [link, scheduler] of [
+    [consultation, ENTERPRISE_SCHEDULER],
+    [demo, DEMO_SCHEDULER],
+  ] as const) {
+    const url = new URL((await link.getAttribute("href"))!);
+    expect(`${url.origin}${url.pathname}`).toBe(scheduler);
+    expect(Object.fromEntries(url.searchParams)).toEqual(prefill);
+  }
+  // The consultation comes first, in reading and tab order.
+  await page.keyboard.press("Tab");
+  await expect(consultation).toBeFocused();
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => (window as unknown as { __calendlyPopups?: unknown[] }).__calendlyPopups?.length ?? 0)).toBe(0);
+  await page.screenshot({ path: info.outputPath("enterprise-thanks-390.png") });
+  // Nothing is wider than the phone's dialog.
+  expect(
+    await dialog.evaluate((el) => {
+      const edge = el.getBoundingClientRect().right;
+      return [...el.querySelectorAll("*")].filter((child) => child.getBoundingClientRect().right > edge + 0.5).length;
+    }),
+  ).toBe(0);
+  await expectNoClassConflicts(page);
+
+  // Closed and reopened, the dialog holds an empty form again.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  const again = await openDialog(page, "/pricing");
+  await expect(again.getByLabel("Full name")).toHaveValue("");
 });
 
 test("a server failure shows the error toast and keeps the dialog open with the values", phoneOnly, async ({ context, page, browserErrors, leadDesk }, info) => {

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -21,12 +21,14 @@ export const buttonVariants = cva(
         "outline-inverse": "border border-white/60 bg-transparent text-white hover:bg-white/10",
       },
       size: {
-        default: "h-10 px-4 py-2 text-sm",
-        sm: "h-9 px-3 text-sm",
-        lg: "h-12 px-6 text-base",
-        icon: "h-10 w-10 text-sm",
+        default: "h-10 whitespace-nowrap px-4 py-2 text-sm",
+        sm: "h-9 whitespace-nowrap px-3 text-sm",
+        lg: "h-12 whitespace-nowrap px-6 text-base",
+        icon: "h-10 w-10 whitespace-nowrap text-sm",
         /** Text-sized, no box: a link-styled button inside running text. */
-        inline: "h-auto p-0 text-sm",
+        inline: "h-auto whitespace-nowrap p-0 text-sm",
+        /** A full-width choice whose label wraps rather than widen a phone's dialog (0716). */
+        choice: "min-h-11 w-full px-4 py-2 text-center text-sm sm:w-auto",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -10,7 +10,7 @@ export const BOOKING_DIALOG_TITLE = bookingDialog.title;
 
 // The form's code (react-hook-form, zod, the bot check, the scheduler) is not part of the page's
 // start-up (docs/decisions/0303): it loads when the visitor turns to the open dialog's form.
-const [BookingForm] = lazyComponent(retryingImport(() => import("./booking-form")), (m) => m.BookingForm);
+const [BookingDialogForm] = lazyComponent(retryingImport(() => import("./booking-form")), (m) => m.BookingDialogForm);
 
 /**
  * The booking dialog opened by every Book demo button (docs/product.md#booking-dialog), in every
@@ -25,7 +25,7 @@ export function BookingDialog() {
       title={bookingDialog.title}
       description={bookingDialog.description}
       funnel="booking"
-      form={(close) => <BookingForm placement="dialog" onSubmitted={close} />}
+      form={(close) => <BookingDialogForm close={close} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import * as React from "react";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -12,10 +13,9 @@ import { NativeFormError } from "~/features/lead-capture/native-form";
 import { funnelFormProps } from "~/lib/collector";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
 import { bookDemoSection, paths } from "@shared/site-routes";
+import { fitTierOf } from "@shared/schemas/lead-fit";
+import { BOOKING_SUCCESS_MESSAGE, BOOKING_SUCCESS_TITLE, BookingThanks, type BookingSchedulers } from "./booking-thanks";
 
-export const BOOKING_SUCCESS_TITLE = "Success!";
-export const BOOKING_SUCCESS_MESSAGE =
-  "Your booking request has been submitted. We'll contact you shortly to confirm your 10-minute setup call.";
 
 /** What the scheduler is prefilled with after a booking request (docs/product.md#booking-submit). */
 export function bookingSchedulerPrefill(values: { name: string; work_email: string; company_name: string; job_title: string; total_calls: number }): SchedulerPrefill {
@@ -37,7 +37,7 @@ export function BookingForm({
   onSubmitted,
   placement,
 }: {
-  onSubmitted: (scheduler: { url: string | null }) => void;
+  onSubmitted: (schedulers: BookingSchedulers) => void;
   placement: "dialog" | "page";
 }) {
   // Which form the first input counts as (docs/decisions/0803): the dialog's, or /book-demo's.
@@ -61,10 +61,16 @@ export function BookingForm({
     extraFields: { source_form: "booking_dialog" },
     onSubmitted: (values, { reference }) => {
       toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
-      const { demoSchedulerUrl } = getRuntimeConfig();
+      const { demoSchedulerUrl, enterpriseSchedulerUrl, enterpriseCallsPerMonth } = getRuntimeConfig();
       const prefill = bookingSchedulerPrefill(values);
-      onSubmitted({ url: schedulerUrlOrNull(demoSchedulerUrl, prefill, reference) });
-      openSchedulerSoon(demoSchedulerUrl, prefill, reference);
+      // An enterprise-fit lead chooses between the two schedulers on the thank-you step; everyone
+      // else gets the demo scheduler as before (docs/decisions/0716).
+      const enterprise = fitTierOf(values.total_calls, enterpriseCallsPerMonth) === "enterprise";
+      onSubmitted({
+        url: schedulerUrlOrNull(demoSchedulerUrl, prefill, reference),
+        enterpriseUrl: enterprise ? schedulerUrlOrNull(enterpriseSchedulerUrl, prefill, reference) : null,
+      });
+      if (!enterprise) openSchedulerSoon(demoSchedulerUrl, prefill, reference);
     },
   });
 
@@ -88,4 +94,18 @@ export function BookingForm({
       </Button>
     </form>
   );
+}
+
+/**
+ * The booking dialog's content: the form, and after an enterprise-fit lead's submission the
+ * thank-you step offering both schedulers; any other submission closes the dialog.
+ */
+export function BookingDialogForm({ close }: { close: () => void }) {
+  const [thanks, setThanks] = React.useState<BookingSchedulers | null>(null);
+  const heading = React.useRef<HTMLHeadingElement>(null);
+  React.useEffect(() => {
+    if (thanks) heading.current?.focus();
+  }, [thanks]);
+  if (thanks) return <BookingThanks schedulers={thanks} headingRef={heading} />;
+  return <BookingForm placement="dialog" onSubmitted={(schedulers) => (schedulers.enterpriseUrl ? setThanks(schedulers) : close())} />;
 }

@@ -21,6 +21,8 @@ export type NativeFormState =
       outcome: "stored";
       /** For a booking: the scheduler with the visitor's details filled in. */
       schedulerUrl: string | null;
+      /** For an enterprise-fit booking: the enterprise consultation's, offered first (0716). */
+      enterpriseSchedulerUrl: string | null;
     };
 
 export const NativeFormStateContext = React.createContext<NativeFormState | null>(null);

@@ -7,6 +7,7 @@ import { NativeFormStateContext, type NativeFormState } from "~/features/lead-ca
 import { schedulerUrlOrNull } from "~/features/lead-capture/scheduler";
 import { bookingSchedulerPrefill } from "~/features/booking/booking-form";
 import type { RuntimeConfig } from "@shared/runtime-config";
+import { fitTierOf } from "@shared/schemas/lead-fit";
 
 export type { NativeFormState };
 
@@ -26,21 +27,35 @@ const forms: Record<NativeLeadForm, () => React.ReactNode> = {
 };
 
 /**
- * The thank-you state's scheduler link, prefilled from the stored values as the enhanced form
+ * The thank-you state's scheduler links, prefilled from the stored values as the enhanced form
  * prefills the scheduler it opens, and carrying the lead's reference as the enhanced form's does
- * (docs/decisions/0702), so Calendly's webhook names the lead; null for the contact form or a
- * scheduler URL that is no URL.
+ * (docs/decisions/0702), so Calendly's webhook names the lead: the demo's for a booking (and the
+ * enterprise consultation's too for an enterprise-fit one, docs/decisions/0716), the enterprise
+ * consultation's for an enterprise request; null for the contact form or a scheduler URL that is
+ * no URL.
  */
-export function schedulerLinkFor(form: NativeLeadForm, values: Record<string, unknown>, runtime: RuntimeConfig, reference: string | null): string | null {
+export function schedulerLinksFor(
+  form: NativeLeadForm,
+  values: Record<string, unknown>,
+  runtime: RuntimeConfig,
+  reference: string | null,
+): { schedulerUrl: string | null; enterpriseSchedulerUrl: string | null } {
   const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
   const who = { name: text("name"), work_email: text("work_email"), company_name: text("company_name"), job_title: text("job_title") };
   if (form === "booking") {
-    return schedulerUrlOrNull(runtime.demoSchedulerUrl, bookingSchedulerPrefill({ ...who, total_calls: Number(values.total_calls) }), reference);
+    const totalCalls = Number(values.total_calls);
+    const prefill = bookingSchedulerPrefill({ ...who, total_calls: totalCalls });
+    const enterprise = fitTierOf(totalCalls, runtime.enterpriseCallsPerMonth) === "enterprise";
+    return {
+      schedulerUrl: schedulerUrlOrNull(runtime.demoSchedulerUrl, prefill, reference),
+      enterpriseSchedulerUrl: enterprise ? schedulerUrlOrNull(runtime.enterpriseSchedulerUrl, prefill, reference) : null,
+    };
   }
   if (form === "enterprise") {
-    return schedulerUrlOrNull(runtime.enterpriseSchedulerUrl, enterpriseSchedulerPrefill({ ...who, ai_goal: text("ai_goal") }), reference);
+    const prefill = enterpriseSchedulerPrefill({ ...who, ai_goal: text("ai_goal") });
+    return { schedulerUrl: schedulerUrlOrNull(runtime.enterpriseSchedulerUrl, prefill, reference), enterpriseSchedulerUrl: null };
   }
-  return null;
+  return { schedulerUrl: null, enterpriseSchedulerUrl: null };
 }
 
 /**
