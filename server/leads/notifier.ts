@@ -8,7 +8,9 @@ import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
 import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../auth/staff-mail";
+import type { Db } from "../db/client";
 import { DeliveryError, parseRetryAfter } from "./delivery-error";
+import { createHubSpotChannel } from "./hubspot";
 
 export { DeliveryError, parseRetryAfter, requestedRetryDelayMs } from "./delivery-error";
 
@@ -40,7 +42,7 @@ export type Notifier = {
 };
 
 /** What the notifier needs from the configuration: the channels, links to the lead and the scheduler. */
-export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads" | "staffMail"> & {
+export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads" | "staffMail"> & Partial<Pick<AppConfig, "hubspot">> & {
   runtime: Pick<AppConfig["runtime"], "demoSchedulerUrl" | "enterpriseSchedulerUrl">;
 };
 
@@ -188,9 +190,17 @@ function webhookFit(lead: NotificationLead | null) {
 const unsupported = (delivery: OutboxDelivery) =>
   new DeliveryError("UNSUPPORTED_TOPIC", `${delivery.channel} does not deliver ${delivery.topic}`);
 
-export function createNotifier(config: NotifierConfig): Notifier {
+/**
+ * What the notifier may use besides its configuration: the database, for channels that keep state
+ * on the lead (HubSpot stores its record ids: docs/decisions/0720). Without it they stay off.
+ */
+export type NotifierDeps = { db?: Db };
+
+export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}): Notifier {
   const { notify } = config;
   const channels: NotificationChannel[] = [];
+  const hubspot = config.hubspot && deps.db ? createHubSpotChannel(config.hubspot, deps.db) : null;
+  if (hubspot) channels.push("hubspot");
   const transport =
     notify.smtpUrl && notify.to
       ? nodemailer.createTransport({
@@ -304,6 +314,10 @@ export function createNotifier(config: NotifierConfig): Notifier {
         const lead = leadOf(delivery);
         if (!lead.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
         return sendMail(delivery, lead.email, prospectReminderEmail(lead.name, reminderSchedulerUrl(config, lead)), signal, false);
+      }
+      if (delivery.channel === "hubspot") {
+        if (!hubspot) throw new DeliveryError("NOT_CONFIGURED", "hubspot channel is not configured (HUBSPOT_ACCESS_TOKEN)");
+        return hubspot.deliver(delivery, signal);
       }
       if (delivery.channel === STAFF_MAIL_CHANNEL) {
         return deliverStaffMail({ transport, from: config.staffMail.from, mailboxDir: config.staffMail.mailboxDir, host }, delivery, signal);
