@@ -26,6 +26,7 @@ import type { Db } from "../db/client";
 import { staffRoles } from "@shared/schemas/admin";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
 import type { HubSpotConfig } from "../config";
+import { hubspotRecordUrls } from "../leads/hubspot";
 import { queueLeadNotification, wakeOutbox } from "../leads/notification-queue";
 import { writeAudit } from "./audit-service";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
@@ -46,7 +47,7 @@ const owner = aliasedTable(users, "owner");
 export type DeskSettings = {
   firstContactMinutes: number;
   enterpriseCallsPerMonth?: number;
-  /** The HubSpot hand-off's account, when on (docs/decisions/0720): status changes go there. */
+  /** The HubSpot hand-off's account, when on (docs/decisions/0720): status changes go there, and the lead page links to the records. */
   hubspot?: Pick<HubSpotConfig, "appUrl" | "portalId"> | null;
 };
 
@@ -318,7 +319,7 @@ const eventColumns = {
 export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
   const [[row], timeline, staff] = await Promise.all([
     db
-      .select({ ...summaryColumns(settings), ...submissionColumns })
+      .select({ ...summaryColumns(settings), ...submissionColumns, hubspotContactId: l.hubspotContactId, hubspotDealId: l.hubspotDealId })
       .from(l)
       .leftJoin(owner, eq(owner.id, l.ownerUserId))
       .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
@@ -329,7 +330,12 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
   ]);
   if (!row) return null;
   return {
-    lead: { ...toSummary(row), submission: toSubmission(row.kind, row), evidence: toEvidence(row) },
+    lead: {
+      ...toSummary(row),
+      submission: toSubmission(row.kind, row),
+      evidence: toEvidence(row),
+      hubspot: settings.hubspot ? hubspotRecordUrls(settings.hubspot, { contactId: row.hubspotContactId, dealId: row.hubspotDealId }) : null,
+    },
     timeline: timeline.map(toTimelineEntry),
     staff,
     firstContactTargetMinutes: settings.firstContactMinutes,
