@@ -10,6 +10,7 @@ import { createNotifier } from "../../server/leads/notifier";
 import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, postJson } from "./leads-support";
 import { startHubSpot } from "./lead-hubspot-support";
+import { calendlyBooking, newBookingLead, report } from "./booking-outcome-support";
 
 /*
  * The HubSpot hand-off (docs/decisions/0720) against a local fake of HubSpot's CRM API that the
@@ -274,6 +275,17 @@ describe("status changes in the desk", () => {
     expect(rows.map((r) => r.deliveredAt instanceof Date)).toEqual([true, true]);
     expect(hubspot.contacts.get("hub.early@example.com")!.properties.hs_lead_status).toBe("UNQUALIFIED");
     expect(hubspot.calls("POST", /\/objects\/deals$/)).toHaveLength(1);
+  });
+
+  it("follow the scheduler's moves too: a booking the page reports sets the contact to IN_PROGRESS", async () => {
+    const lead = await newBookingLead(t, { work_email: "hub.booked@example.com" });
+    await newWorker().runOnce();
+    const res = await report(t, { reference: lead.reference, event: "meeting_scheduled", inviteeUri: calendlyBooking().inviteeUri });
+    expect(res.status).toBe(202);
+    expect((await leadRow(lead.id)).status).toBe("meeting_booked");
+    expect(await newWorker().runOnce()).toBe(1);
+    expect(hubspot.calls("PATCH", /^\/crm\/v3\/objects\/contacts\/\d+$/).map((r) => r.body)).toEqual([{ properties: { hs_lead_status: "IN_PROGRESS" } }]);
+    expect(hubspot.contacts.get("hub.booked@example.com")!.properties.hs_lead_status).toBe("IN_PROGRESS");
   });
 
   it("finds the contact again by e-mail when it was deleted in HubSpot, and stores its new id", async () => {
