@@ -125,6 +125,20 @@ const envSchema = z.object({
   LEADS_OUTBOX_DEAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Slack incoming-webhook URL: new leads, booked meetings and follow-up alerts are posted there. */
   SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
+  /**
+   * HubSpot hand-off (docs/decisions/0720): a private app's access token; with it each new lead
+   * upserts its contact and creates a deal, and desk status changes update the contact's lead status.
+   */
+  HUBSPOT_ACCESS_TOKEN: optionalString,
+  /** HubSpot's API origin (tests point it at a local fake). */
+  HUBSPOT_API_URL: url(["https:", "http:"]).default("https://api.hubapi.com"),
+  /** The account (portal, "Hub ID") the token belongs to: the lead page's link to the record needs it. */
+  HUBSPOT_PORTAL_ID: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().regex(/^\d{1,15}$/, "must be the account's numeric Hub ID").optional()),
+  /** Where HubSpot's app lives for this account (EU accounts: https://app-eu1.hubspot.com). */
+  HUBSPOT_APP_URL: url(["https:", "http:"]).default("https://app.hubspot.com"),
+  /** The internal ids of the pipeline and stage new deals are created in. */
+  HUBSPOT_DEAL_PIPELINE: z.string().trim().min(1).max(100).default("default"),
+  HUBSPOT_DEAL_STAGE: z.string().trim().min(1).max(100).default("appointmentscheduled"),
   /** Calendly's webhook signing key: POST /api/webhooks/calendly verifies every delivery with it. */
   CALENDLY_WEBHOOK_SIGNING_KEY: optionalString,
   /** Minutes after which a booking or enterprise lead still without a meeting alerts staff (decimals allowed). */
@@ -231,7 +245,20 @@ export type AppConfig = {
     webhookSecret: string | undefined;
     slackWebhookUrl: string | undefined;
   };
+  /** The HubSpot hand-off (docs/decisions/0720); null when HUBSPOT_ACCESS_TOKEN is unset. */
+  hubspot: HubSpotConfig | null;
   runtime: RuntimeConfig;
+};
+
+export type HubSpotConfig = {
+  accessToken: string;
+  /** API origin, without a trailing slash. */
+  apiUrl: string;
+  portalId: string;
+  /** HubSpot's app origin, without a trailing slash: record links are built on it. */
+  appUrl: string;
+  dealPipeline: string;
+  dealStage: string;
 };
 
 /** The least length of a signing secret (BETTER_AUTH_SECRET; LEADS_WEBHOOK_SECRET in production). */
@@ -280,6 +307,9 @@ function insecureNotificationChannels(e: z.infer<typeof envSchema>, optOut: stri
   const plainHttp = (value: string | undefined) => value !== undefined && new URL(value).protocol === "http:";
   if (plainHttp(e.LEADS_WEBHOOK_URL)) {
     problems.push(`  LEADS_WEBHOOK_URL: must use https:// in production (each delivery carries the lead's contact details${optOut})`);
+  }
+  if (e.HUBSPOT_ACCESS_TOKEN && plainHttp(e.HUBSPOT_API_URL)) {
+    problems.push(`  HUBSPOT_API_URL: must use https:// in production (each request carries the access token and the lead's contact details${optOut})`);
   }
   if (plainHttp(e.SLACK_WEBHOOK_URL)) {
     problems.push(`  SLACK_WEBHOOK_URL: must use https:// in production (the URL is the webhook's secret and each message names a lead${optOut})`);
@@ -346,6 +376,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (e.LEADS_PROSPECT_REMINDER === "true" && !e.SMTP_URL) {
     problems.push("  LEADS_PROSPECT_REMINDER: needs SMTP_URL (the reminder is an e-mail)");
+  }
+  if (e.HUBSPOT_ACCESS_TOKEN && !e.HUBSPOT_PORTAL_ID) {
+    problems.push("  HUBSPOT_PORTAL_ID: required when HUBSPOT_ACCESS_TOKEN is set (the account's Hub ID, for the lead page's link to the record)");
   }
   if (e.SMTP_URL && !e.LEADS_NOTIFY_TO) {
     problems.push("  LEADS_NOTIFY_TO: required when SMTP_URL is set (the address that receives new leads)");
@@ -431,6 +464,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: e.LEADS_WEBHOOK_SECRET,
       slackWebhookUrl: e.SLACK_WEBHOOK_URL,
     },
+    hubspot: e.HUBSPOT_ACCESS_TOKEN
+      ? {
+          accessToken: e.HUBSPOT_ACCESS_TOKEN,
+          apiUrl: e.HUBSPOT_API_URL.replace(/\/+$/, ""),
+          portalId: e.HUBSPOT_PORTAL_ID!,
+          appUrl: e.HUBSPOT_APP_URL.replace(/\/+$/, ""),
+          dealPipeline: e.HUBSPOT_DEAL_PIPELINE,
+          dealStage: e.HUBSPOT_DEAL_STAGE,
+        }
+      : null,
     runtime: {
       publicUrl,
       demoSchedulerUrl: e.DEMO_SCHEDULER_URL,

@@ -56,7 +56,7 @@ async function main() {
   appDeps = { config, database, logger, site };
   const app = createApp(appDeps);
   // The whole config: messages link to the lead's page and the prospect reminder to the scheduler.
-  const notifier = createNotifier(config);
+  const notifier = createNotifier(config, { db: database.db });
   outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox });
   outboxWorker.start();
   if (config.analytics.enabled) {

@@ -25,6 +25,9 @@ import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT, fitLabels, type EmailKind, type Fit
 import type { Db } from "../db/client";
 import { staffRoles } from "@shared/schemas/admin";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
+import type { HubSpotConfig } from "../config";
+import { hubspotRecordUrls } from "../leads/hubspot";
+import { queueLeadNotification, wakeOutbox } from "../leads/notification-queue";
 import { writeAudit } from "./audit-service";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 
@@ -41,7 +44,12 @@ const owner = aliasedTable(users, "owner");
  * The deployment's first-contact target, in minutes (LEADS_FIRST_CONTACT_MINUTES), and its
  * enterprise threshold (LEADS_ENTERPRISE_CALLS_PER_MONTH).
  */
-export type DeskSettings = { firstContactMinutes: number; enterpriseCallsPerMonth?: number };
+export type DeskSettings = {
+  firstContactMinutes: number;
+  enterpriseCallsPerMonth?: number;
+  /** The HubSpot hand-off's account, when on (docs/decisions/0720): status changes go there, and the lead page links to the records. */
+  hubspot?: Pick<HubSpotConfig, "appUrl" | "portalId"> | null;
+};
 
 /** Staff acting on a lead: the signed-in admin. */
 export type DeskActor = { userId: string; email: string };
@@ -311,7 +319,7 @@ const eventColumns = {
 export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
   const [[row], timeline, staff] = await Promise.all([
     db
-      .select({ ...summaryColumns(settings), ...submissionColumns })
+      .select({ ...summaryColumns(settings), ...submissionColumns, hubspotContactId: l.hubspotContactId, hubspotDealId: l.hubspotDealId })
       .from(l)
       .leftJoin(owner, eq(owner.id, l.ownerUserId))
       .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
@@ -322,7 +330,12 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
   ]);
   if (!row) return null;
   return {
-    lead: { ...toSummary(row), submission: toSubmission(row.kind, row), evidence: toEvidence(row) },
+    lead: {
+      ...toSummary(row),
+      submission: toSubmission(row.kind, row),
+      evidence: toEvidence(row),
+      hubspot: settings.hubspot ? hubspotRecordUrls(settings.hubspot, { contactId: row.hubspotContactId, dealId: row.hubspotDealId }) : null,
+    },
     timeline: timeline.map(toTimelineEntry),
     staff,
     firstContactTargetMinutes: settings.firstContactMinutes,
@@ -372,9 +385,10 @@ export const LEAD_NOT_FOUND = "Lead not found";
  * A change to what the lead already is writes nothing and keeps the version.
  */
 export async function updateLead(db: Db, actor: DeskActor, id: string, change: LeadUpdate, settings: DeskSettings): Promise<UpdateLeadResult> {
-  return db.transaction(async (tx): Promise<UpdateLeadResult> => {
+  let queued = 0;
+  const result = await db.transaction(async (tx): Promise<UpdateLeadResult> => {
     const [current] = await tx
-      .select({ status: l.status, ownerUserId: l.ownerUserId, version: l.version })
+      .select({ kind: l.kind, status: l.status, ownerUserId: l.ownerUserId, version: l.version })
       .from(l)
       .where(eq(l.id, id))
       .for("update");
@@ -429,6 +443,18 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
       if (status) {
         entries.push({ type: "status_changed", data: status });
         await writeAudit(tx, by, { action: "lead.status", target: id, details: status });
+        // The contact's lead status in HubSpot follows, through the outbox: one row per change,
+        // keyed by the version it made (docs/decisions/0720).
+        if (settings.hubspot) {
+          queued = await queueLeadNotification(tx, {
+            leadId: id,
+            leadKind: current.kind,
+            channels: ["hubspot"],
+            topic: "status_changed",
+            topicRef: `v${current.version + 1}`,
+            payload: status,
+          });
+        }
       }
       if (ownerChange) {
         entries.push({ type: "owner_changed", data: ownerChange });
@@ -438,6 +464,8 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
     }
     return { ok: true, lead: (await leadSummary(tx, id, settings))! };
   });
+  if (queued > 0) wakeOutbox();
+  return result;
 }
 
 /**

@@ -12,7 +12,7 @@ import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateL
 
 /** What the answer to an erasure says about copies outside this database. */
 export const LEFT_TO_THIRD_PARTIES =
-  "Copies already sent before the erasure (the staff e-mail, Slack, the lead webhook and any CRM it feeds, Calendly) are not deleted here: each is left to that system's own deletion.";
+  "Copies already sent before the erasure (the staff e-mail, Slack, the lead webhook and any CRM it feeds, HubSpot, Calendly) are not deleted here: each is left to that system's own deletion.";
 
 const sameAddress = (column: SQLWrapper, email: string) => sql`lower(${column}) = lower(${email})`;
 

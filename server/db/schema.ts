@@ -284,6 +284,12 @@ export const leads = pgTable(
      */
     fitTier: text("fit_tier", { enum: fitTiers }).notNull().default("unknown"),
     emailKind: text("email_kind", { enum: emailKinds }),
+    /**
+     * The lead's records in HubSpot (docs/decisions/0720), each stored as soon as HubSpot answers
+     * with it, so a retried hand-off reuses them instead of creating a second contact or deal.
+     */
+    hubspotContactId: text("hubspot_contact_id"),
+    hubspotDealId: text("hubspot_deal_id"),
     updatedAt: updatedAt(),
   },
   (t) => [

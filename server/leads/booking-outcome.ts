@@ -68,7 +68,7 @@ export type BookingOutcome = {
   meetingBooked?: true;
 };
 
-type Deps = { db: Db; config: Pick<AppConfig, "notify" | "leads"> };
+type Deps = { db: Db; config: Pick<AppConfig, "notify" | "leads"> & Partial<Pick<AppConfig, "hubspot">> };
 type Lead = typeof leads.$inferSelect;
 
 /** Written by the page before the embed told it the invitee: the webhook's invitee.created adopts it. */
@@ -408,36 +408,59 @@ async function applyNoShow(tx: Db, lead: Lead, report: Extract<BookingReport, { 
  * answers as if it did.
  */
 export async function recordBookingOutcome(deps: Deps, match: LeadMatch, report: BookingReport): Promise<BookingOutcome | null> {
+  let handOff = 0;
   const outcome = await deps.db.transaction(async (tx): Promise<BookingOutcome | null> => {
     const matched = await matchLead(tx, match);
     if (!matched) return null;
-    const leadId = matched.id;
-    const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, matched.id)).for("update");
     if (!lead) return null;
-    // An e-mail names a lead only while it has no meeting; what it names it records, unconfirmed.
-    const byEmail = matched.by === "email";
-    if (byEmail && hasMeeting(lead)) return null;
-    switch (report.type) {
-      case "scheduler_shown": {
-        const written = await appendLeadEvent(tx, {
-          leadId,
-          type: "scheduler_shown",
-          dedupeKey: bookingKeys.schedulerShown(leadId),
-          data: { source: "page" },
-        });
-        return { leadId, entry: written ? "scheduler_shown" : null, changed: false, queued: 0 };
-      }
-      case "booked":
-        return { leadId, ...(await (byEmail ? applyUnconfirmed(tx, lead, report) : applyBooked(tx, deps, lead, report))) };
-      case "cancelled":
-        return { leadId, ...(await applyCancelled(tx, lead, report, byEmail)) };
-      case "no_show":
-      case "no_show_cleared":
-        // A no-show is about the lead's current meeting, which an e-mail match never is.
-        if (byEmail) return { leadId, entry: null, changed: false, queued: 0 };
-        return { leadId, ...(await applyNoShow(tx, lead, report)) };
-    }
+    const applied = await applyReport(tx, deps, lead, matched.by === "email", report);
+    // The scheduler moved the lead (booked, cancelled, no-show): HubSpot's lead status follows,
+    // as after a staff move (docs/decisions/0720).
+    if (applied?.changed && deps.config.hubspot) handOff = await queueHubSpotStatus(tx, lead);
+    return applied;
   });
-  if (outcome && outcome.queued > 0) wakeOutbox();
+  if (outcome && outcome.queued + handOff > 0) wakeOutbox();
   return outcome;
+}
+
+/** A hubspot status_changed row when the lead's status is no longer what it was (keyed by its version now). */
+async function queueHubSpotStatus(tx: Db, before: Lead): Promise<number> {
+  const [after] = await tx.select({ status: leads.status, version: leads.version }).from(leads).where(eq(leads.id, before.id));
+  if (!after || after.status === before.status) return 0;
+  return queueLeadNotification(tx, {
+    leadId: before.id,
+    leadKind: before.kind,
+    channels: ["hubspot"],
+    topic: "status_changed",
+    topicRef: `v${after.version}`,
+    payload: { from: before.status, to: after.status },
+  });
+}
+
+/** One report applied to its lead (locked by the caller). */
+async function applyReport(tx: Db, deps: Deps, lead: Lead, byEmail: boolean, report: BookingReport): Promise<BookingOutcome | null> {
+  const leadId = lead.id;
+  // An e-mail names a lead only while it has no meeting; what it names it records, unconfirmed.
+  if (byEmail && hasMeeting(lead)) return null;
+  switch (report.type) {
+    case "scheduler_shown": {
+      const written = await appendLeadEvent(tx, {
+        leadId,
+        type: "scheduler_shown",
+        dedupeKey: bookingKeys.schedulerShown(leadId),
+        data: { source: "page" },
+      });
+      return { leadId, entry: written ? "scheduler_shown" : null, changed: false, queued: 0 };
+    }
+    case "booked":
+      return { leadId, ...(await (byEmail ? applyUnconfirmed(tx, lead, report) : applyBooked(tx, deps, lead, report))) };
+    case "cancelled":
+      return { leadId, ...(await applyCancelled(tx, lead, report, byEmail)) };
+    case "no_show":
+    case "no_show_cleared":
+      // A no-show is about the lead's current meeting, which an e-mail match never is.
+      if (byEmail) return { leadId, entry: null, changed: false, queued: 0 };
+      return { leadId, ...(await applyNoShow(tx, lead, report)) };
+  }
 }

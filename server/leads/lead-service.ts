@@ -12,11 +12,14 @@ import { compiled, runCompiled } from "./compiled-sql";
 import type { LeadFit } from "./lead-fit";
 import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 
-/** `staff_email`: mail to staff about their own access, no lead (server/auth/staff-mail.ts). */
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email";
+/**
+ * `staff_email`: mail to staff about their own access, no lead (server/auth/staff-mail.ts).
+ * `hubspot`: the lead handed to HubSpot, and its status kept in step there (docs/decisions/0720).
+ */
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot";
 
-/** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
-export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "owner_assigned" | "enterprise_alert";
+/** What a notification is about (lead_outbox.topic; docs/decisions/0701; `status_changed`: 0720). */
+export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "owner_assigned" | "enterprise_alert" | "status_changed";
 
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
 export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
@@ -41,12 +44,14 @@ function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): 
  * by then), and, where turned on and only for a lead whose bot check passed, one e-mail to the
  * prospect at the same time (docs/decisions/0704, 0621).
  */
-export function notificationPlan(config: Pick<AppConfig, "notify" | "leads">, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
+export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & Partial<Pick<AppConfig, "hubspot">>, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
   const { notify, leads } = config;
   const plan: PlannedNotification[] = [];
   const staff = staffChannels(notify, botCheck);
   for (const channel of staff) plan.push({ channel, topic: "lead_stored", delaySeconds: 0 });
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
+  // Every lead, as the webhook gets it: the contact and its deal (docs/decisions/0720).
+  if (config.hubspot) plan.push({ channel: "hubspot", topic: "lead_stored", delaySeconds: 0 });
   // The owner paged (docs/decisions/0712): queued only for a lead that got an owner, and the
   // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
   if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });

@@ -8,6 +8,11 @@ import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
 import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../auth/staff-mail";
+import type { Db } from "../db/client";
+import { DeliveryError, parseRetryAfter } from "./delivery-error";
+import { createHubSpotChannel } from "./hubspot";
+
+export { DeliveryError, parseRetryAfter, requestedRetryDelayMs } from "./delivery-error";
 
 export type { NotificationLead };
 
@@ -37,42 +42,9 @@ export type Notifier = {
 };
 
 /** What the notifier needs from the configuration: the channels, links to the lead and the scheduler. */
-export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads" | "staffMail"> & {
+export type NotifierConfig = Pick<AppConfig, "notify" | "publicUrl" | "authSecret" | "leads" | "staffMail"> & Partial<Pick<AppConfig, "hubspot">> & {
   runtime: Pick<AppConfig["runtime"], "demoSchedulerUrl" | "enterpriseSchedulerUrl">;
 };
-
-/**
- * A failure the notifier describes itself, in words of our own that carry no lead data, so the
- * message can go to the log and to staff as it is.
- */
-export class DeliveryError extends Error {
-  override name = "DeliveryError";
-  constructor(
-    readonly code: string,
-    message: string,
-    /** The receiver asked for no new attempt before this many ms (HTTP 429 Retry-After). */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** How long a failure asks the worker to wait before the next attempt, if it says. */
-export function requestedRetryDelayMs(error: unknown): number | undefined {
-  return error instanceof DeliveryError ? error.retryAfterMs : undefined;
-}
-
-/** At most a day: a Retry-After beyond that is a receiver's mistake, not a plan. */
-const MAX_RETRY_AFTER_MS = 24 * 3600_000;
-
-/** Retry-After as seconds or an HTTP date (RFC 9110 10.2.3), in ms from now; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
-  if (!Number.isFinite(ms)) return undefined;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
-}
 
 /** The delivery ran past the worker's deadline (LEADS_OUTBOX_DELIVERY_TIMEOUT_MS). */
 export class DeliveryTimeoutError extends DeliveryError {
@@ -218,9 +190,17 @@ function webhookFit(lead: NotificationLead | null) {
 const unsupported = (delivery: OutboxDelivery) =>
   new DeliveryError("UNSUPPORTED_TOPIC", `${delivery.channel} does not deliver ${delivery.topic}`);
 
-export function createNotifier(config: NotifierConfig): Notifier {
+/**
+ * What the notifier may use besides its configuration: the database, for channels that keep state
+ * on the lead (HubSpot stores its record ids: docs/decisions/0720). Without it they stay off.
+ */
+export type NotifierDeps = { db?: Db };
+
+export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}): Notifier {
   const { notify } = config;
   const channels: NotificationChannel[] = [];
+  const hubspot = config.hubspot && deps.db ? createHubSpotChannel(config.hubspot, deps.db) : null;
+  if (hubspot) channels.push("hubspot");
   const transport =
     notify.smtpUrl && notify.to
       ? nodemailer.createTransport({
@@ -334,6 +314,10 @@ export function createNotifier(config: NotifierConfig): Notifier {
         const lead = leadOf(delivery);
         if (!lead.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
         return sendMail(delivery, lead.email, prospectReminderEmail(lead.name, reminderSchedulerUrl(config, lead)), signal, false);
+      }
+      if (delivery.channel === "hubspot") {
+        if (!hubspot) throw new DeliveryError("NOT_CONFIGURED", "hubspot channel is not configured (HUBSPOT_ACCESS_TOKEN)");
+        return hubspot.deliver(delivery, signal);
       }
       if (delivery.channel === STAFF_MAIL_CHANNEL) {
         return deliverStaffMail({ transport, from: config.staffMail.from, mailboxDir: config.staffMail.mailboxDir, host }, delivery, signal);

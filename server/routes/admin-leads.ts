@@ -33,6 +33,7 @@ const leadIdParam = z.object({ id: z.string().uuid("Invalid lead ID").transform(
 const settings = (c: Context<AdminEnv>): DeskSettings => ({
   firstContactMinutes: c.get("deps").config.leads.firstContactMinutes,
   enterpriseCallsPerMonth: c.get("deps").config.leads.enterpriseCallsPerMonth,
+  hubspot: c.get("deps").config.hubspot,
 });
 const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 

@@ -4,10 +4,10 @@
  */
 
 export type NotificationLeadKind = "booking_inquiry" | "contact_request";
-/** Where a notification goes: the staff e-mail, the signed webhook, Slack, the prospect's own e-mail (decision 0704). */
-export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email";
-/** What it is about (docs/decisions/0701): a new lead, a follow-up, a booked meeting, the prospect reminder. */
-export type NotificationTopicName = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder";
+/** Where a notification goes: the staff e-mail, the signed webhook, Slack, the prospect's own e-mail (decision 0704), HubSpot (0720). */
+export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email" | "hubspot";
+/** What it is about (docs/decisions/0701): a new lead, a follow-up, a booked meeting, the prospect reminder, a status change (HubSpot). */
+export type NotificationTopicName = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "status_changed";
 
 /** A notification that exhausted its attempts. Codes and ids only: no lead data. */
 export type UndeliverableNotification = {

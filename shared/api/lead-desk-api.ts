@@ -124,9 +124,15 @@ export type LeadOwnerRef = { id: string; email: string } | null;
 export type LeadOwnerChangedData = { from: LeadOwnerRef; to: LeadOwnerRef };
 export type LeadNoteAddedData = { text: string };
 
+/**
+ * The lead's records in HubSpot (docs/decisions/0720): links to the contact and the deal, each
+ * null until the hand-off has made it. The whole is null when the hand-off is off.
+ */
+export type LeadHubSpotRecords = { contactUrl: string | null; dealUrl: string | null };
+
 /** GET /api/admin/leads/:id */
 export type LeadDetailResponse = {
-  lead: LeadSummary & { submission: LeadSubmission; evidence: LeadEvidence };
+  lead: LeadSummary & { submission: LeadSubmission; evidence: LeadEvidence; hubspot: LeadHubSpotRecords | null };
   timeline: LeadTimelineEntry[];
   /** Everyone who may own a lead (the admins). */
   staff: StaffMember[];

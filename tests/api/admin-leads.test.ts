@@ -521,6 +521,8 @@ describe("a lead's page (GET /api/admin/leads/:id)", () => {
     expect(body.firstContactTargetMinutes).toBe(15);
     expect(body.lead).toMatchObject({ id, source: "booking_dialog", name: "Detail Booking", status: "new", owner: null, overdue: false, version: 1 });
     expect(body.lead.submission).toEqual({ kind: "booking_inquiry", jobTitle: "COO", totalCalls: 1200, aiGoal: null, tcpaConsent: true, consentTextVersion: expect.any(String) });
+    // No HubSpot hand-off configured: no HubSpot links, not even empty ones (decision 0720).
+    expect(body.lead.hubspot).toBeNull();
     expect(body.lead.evidence).toEqual({
       pagePath: "/",
       referrer: "https://ref.example/",
@@ -709,7 +711,7 @@ describe("changing a lead (PATCH /api/admin/leads/:id)", () => {
       expect(res.status, JSON.stringify(body)).toBe(409);
       const conflict = (await res.json()) as LeadConflictResponse;
       expect(conflict).toEqual({ error: LEAD_STALE_MESSAGE, code: "STALE_LEAD", lead: expect.objectContaining({ id, status: "contacted", version: 2 }) });
-      const { submission: _submission, evidence: _evidence, ...current } = (await detail(id)).body.lead;
+      const { submission: _submission, evidence: _evidence, hubspot: _hubspot, ...current } = (await detail(id)).body.lead;
       expect(conflict.lead).toEqual(current);
     }
     expect(await auditCount()).toBe(before);

@@ -314,6 +314,36 @@ describe("configuration", () => {
     });
   });
 
+  describe("HubSpot hand-off (docs/decisions/0720)", () => {
+    const token = "pat-na1-hunter2-token";
+
+    it("is off without a token; with one it uses HubSpot's API, the default pipeline and stage, and the account given", () => {
+      expect(loadConfig({}).hubspot).toBeNull();
+      expect(loadConfig({ HUBSPOT_ACCESS_TOKEN: token, HUBSPOT_PORTAL_ID: "4242" }).hubspot).toEqual({
+        accessToken: token,
+        apiUrl: "https://api.hubapi.com",
+        portalId: "4242",
+        appUrl: "https://app.hubspot.com",
+        dealPipeline: "default",
+        dealStage: "appointmentscheduled",
+      });
+    });
+
+    it("refuses a token without the account's id, or an id that is not a number, and never prints the token", () => {
+      const missing = refusalOf({ HUBSPOT_ACCESS_TOKEN: token });
+      expect(missing).toMatch(/HUBSPOT_PORTAL_ID: required when HUBSPOT_ACCESS_TOKEN is set/);
+      expect(refusalOf({ HUBSPOT_ACCESS_TOKEN: token, HUBSPOT_PORTAL_ID: "acme" })).toMatch(/HUBSPOT_PORTAL_ID: must be the account's numeric Hub ID/);
+      expect(refusalOf({ HUBSPOT_ACCESS_TOKEN: token, HUBSPOT_PORTAL_ID: "4242", HUBSPOT_API_URL: "ftp://api" })).toMatch(/HUBSPOT_API_URL:/);
+      for (const text of [missing, refusalOf({ HUBSPOT_ACCESS_TOKEN: token, HUBSPOT_PORTAL_ID: "x" })]) expect(text).not.toContain("hunter2");
+    });
+
+    it("refuses an http:// API origin in production unless ALLOW_IN_PRODUCTION names insecure-notifications", () => {
+      const insecure = { ...production, HUBSPOT_ACCESS_TOKEN: token, HUBSPOT_PORTAL_ID: "4242", HUBSPOT_API_URL: "http://hubspot-relay.internal" };
+      expect(refusalOf(insecure)).toMatch(/HUBSPOT_API_URL: must use https:\/\/ in production/);
+      expect(loadConfig({ ...insecure, ALLOW_IN_PRODUCTION: "insecure-notifications" }).hubspot?.apiUrl).toBe("http://hubspot-relay.internal");
+    });
+  });
+
   describe("first-party analytics (docs/decisions/0802)", () => {
     it("counts by default, keeps raw rows 90 days, and tells the page to collect", () => {
       const config = loadConfig({});

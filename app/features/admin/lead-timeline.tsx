@@ -9,7 +9,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : dateTime.format(new Date(time));
 }
 
-const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack", owner_email: "owner's e-mail" };
+const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack", owner_email: "owner's e-mail", hubspot: "HubSpot" };
 const topicLabels: Record<string, string> = {
   lead_stored: "new lead",
   follow_up: "follow-up",
@@ -17,6 +17,7 @@ const topicLabels: Record<string, string> = {
   prospect_reminder: "reminder to the prospect",
   owner_assigned: "new owner paged",
   enterprise_alert: "enterprise alert",
+  status_changed: "status change",
 };
 
 /** The first of these keys that holds a string (the server's data keys, under the names they may take). */

@@ -71,6 +71,25 @@ function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
+describe("the lead page's HubSpot links (docs/decisions/0720)", () => {
+  const hubspotArea = (html: string) => /<p[^>]*data-testid="lead-hubspot"[^>]*>(.*?)<\/p>/.exec(html)?.[1] ?? null;
+
+  it("links to the contact and the deal in a new tab once the lead is in HubSpot", () => {
+    const data = leadDetail();
+    data.lead.hubspot = { contactUrl: "https://app.hubspot.com/contacts/123/record/0-1/501", dealUrl: "https://app.hubspot.com/contacts/123/record/0-3/901" };
+    const area = hubspotArea(render(<LeadPage data={data} admin={signedInAdmin} />));
+    expect(area).toContain('<a class="text-primary underline-offset-2 hover:underline" href="https://app.hubspot.com/contacts/123/record/0-1/501" target="_blank" rel="noopener noreferrer">Open in HubSpot</a>');
+    expect(area).toContain('href="https://app.hubspot.com/contacts/123/record/0-3/901" target="_blank" rel="noopener noreferrer">Open the deal in HubSpot</a>');
+  });
+
+  it("says the lead is not handed over yet while it has no contact, and shows nothing when the hand-off is off", () => {
+    const waiting = leadDetail();
+    waiting.lead.hubspot = { contactUrl: null, dealUrl: null };
+    expect(hubspotArea(render(<LeadPage data={waiting} admin={signedInAdmin} />))).toBe("HubSpot: not handed over yet");
+    expect(hubspotArea(render(<LeadPage data={leadDetail()} admin={signedInAdmin} />))).toBeNull();
+  });
+});
+
 describe("a change made on an outdated copy (409 STALE_LEAD)", () => {
   afterEach(() => vi.unstubAllGlobals());
   const id = leadSummary().id;

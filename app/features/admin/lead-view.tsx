@@ -7,7 +7,7 @@ import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import type { AdminUser } from "@shared/api/admin-api";
-import type { LeadDetailResponse, LeadSummary, LeadTimelineEntry, StaffMember } from "@shared/api/lead-desk-api";
+import type { LeadDetailResponse, LeadHubSpotRecords, LeadSummary, LeadTimelineEntry, StaffMember } from "@shared/api/lead-desk-api";
 import { botCheckLabels } from "@shared/schemas/admin";
 import { CONTACT_INDUSTRIES } from "@shared/schemas/contact-request";
 import { LEAD_NOTE_MAX, leadNoteSchema, leadSourceLabels, leadStatusLabels, leadTransitions, type LeadStatus } from "@shared/schemas/lead-desk";
@@ -108,6 +108,7 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
           <p className="break-words text-sm" data-testid="lead-page-owner">
             <span className="font-medium">Owner:</span> {lead.owner ? lead.owner.email : "Unassigned"}
           </p>
+          <HubSpotLinks records={lead.hubspot} />
         </div>
       </div>
 
@@ -147,6 +148,34 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The lead's records in HubSpot (docs/decisions/0720), opened in a new tab; nothing when the
+ * hand-off is off, and a word while the outbox has not handed the lead over yet.
+ */
+export function HubSpotLinks({ records }: { records: LeadHubSpotRecords | null }) {
+  if (!records) return null;
+  const link = "text-primary underline-offset-2 hover:underline";
+  if (!records.contactUrl) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="lead-hubspot">
+        HubSpot: not handed over yet
+      </p>
+    );
+  }
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="lead-hubspot">
+      <a className={link} href={records.contactUrl} target="_blank" rel="noopener noreferrer">
+        Open in HubSpot
+      </a>
+      {records.dealUrl ? (
+        <a className={link} href={records.dealUrl} target="_blank" rel="noopener noreferrer">
+          Open the deal in HubSpot
+        </a>
+      ) : null}
+    </p>
   );
 }
 

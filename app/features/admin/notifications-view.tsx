@@ -31,6 +31,7 @@ export const channelLabels: Record<NotificationChannelName, string> = {
   webhook: "Webhook",
   slack: "Slack",
   prospect_email: "Email to the prospect",
+  hubspot: "HubSpot",
 };
 /** What the notification was about (docs/decisions/0701, 0704). */
 export const topicLabels: Record<NotificationTopicName, string> = {
@@ -38,6 +39,7 @@ export const topicLabels: Record<NotificationTopicName, string> = {
   follow_up: "Follow-up: no meeting booked",
   meeting_booked: "Meeting booked",
   prospect_reminder: "Reminder to the prospect",
+  status_changed: "Lead status change",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
