@@ -7,13 +7,13 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every public page is rendered to static HTML at build time; admin pages are client-only.
   prerender: prerenderPaths,
-  // React Router 7's behaviour, stated: the v8 changes are taken with React Router 8 itself (it
-  // needs Node 22). Left unset, each flag prints a multi-line warning on every build.
+  // React Router 8's behaviour on 7.x (8 needs Node 22, docs/decisions/0007): every v8 flag on, so
+  // the major is a version bump. Left unset, each flag prints a multi-line warning on every build.
   future: {
-    v8_middleware: false,
-    v8_splitRouteModules: false,
-    v8_viteEnvironmentApi: false,
-    v8_passThroughRequests: false,
-    v8_trailingSlashAwareDataRequests: false,
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
   },
 } satisfies Config;
