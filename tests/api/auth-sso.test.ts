@@ -305,6 +305,16 @@ describe("who is refused", () => {
     }
   });
 
+  it("audits each refusal once, with its reason", async () => {
+    const reasons = (await auditOf("auth.sign-in.failed")).map((r) => (r.details as { reason: string; step: string }).reason);
+    expect(new Set(reasons)).toEqual(
+      new Set(["no account with this e-mail", "no staff role", "e-mail domain not allowed", "deactivated", "provider e-mail not verified"]),
+    );
+    // Refusals our hooks write (with who it was) are not written a second time without them.
+    const anonymous = (await auditOf("auth.sign-in.failed")).filter((r) => r.actorUserId === null);
+    expect(new Set(anonymous.map((r) => (r.details as { reason: string }).reason))).toEqual(new Set(["no account with this e-mail", "provider e-mail not verified"]));
+  });
+
   it("words every refusal plainly on the login page", () => {
     for (const code of Object.keys(SSO_ERROR_MESSAGES)) expect(ssoErrorMessage(code)).toMatch(/^[A-Z][^_]+\.$/);
     expect(ssoErrorMessage("something_else")).toMatch(/did not complete/);
