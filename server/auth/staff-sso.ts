@@ -120,6 +120,8 @@ export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso"
       return {
         options: {
           account: {
+            // The provider's access and refresh tokens are never used here; stored, they are encrypted.
+            encryptOAuthTokens: true,
             accountLinking: {
               enabled: true,
               // No trusted providers: a provider account is linked to a staff account only when the

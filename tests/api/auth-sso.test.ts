@@ -32,6 +32,7 @@ class FakeProvider {
   url = "";
   codes = new Map<string, Authorization>();
   exchanges: { provider: string; params: URLSearchParams }[] = [];
+  accessTokens: string[] = [];
   private key = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
 
   async start() {
@@ -90,7 +91,9 @@ class FakeProvider {
             iat: now,
             exp: now + 3600,
           };
-    send(200, { access_token: crypto.randomBytes(12).toString("hex"), token_type: "Bearer", expires_in: 3600, scope: "openid email profile", id_token: this.sign(claims) });
+    const accessToken = crypto.randomBytes(12).toString("hex");
+    this.accessTokens.push(accessToken);
+    send(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile", id_token: this.sign(claims) });
   }
 
   private sign(claims: object): string {
@@ -207,7 +210,11 @@ describe("a staff member signs in with Google", () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ user: { email: staff.email, role: "admin" } });
 
-    expect(await linked(staff.userId, "google")).toHaveLength(1);
+    const [account] = await linked(staff.userId, "google");
+    expect(account).toBeDefined();
+    // The provider's access token is stored encrypted, not as issued.
+    expect(account!.accessToken).not.toBe(fake.accessTokens.at(-1));
+    expect(account!.accessToken).not.toContain(fake.accessTokens.at(-1)!);
     const signIns = (await auditOf("auth.sign-in")).filter((r) => r.actorUserId === staff.userId);
     expect(signIns.map((r) => (r.details as { method: string }).method)).toEqual(["google"]);
     expect((await auditOf("auth.sign-in-method.linked")).filter((r) => r.actorUserId === staff.userId)).toHaveLength(1);
