@@ -72,6 +72,11 @@ async function refusalFor(db: Db, userId: string, domains: string[]): Promise<{ 
   return { actor, refusal: null };
 }
 
+export const ID_TOKEN_REFUSAL = {
+  code: "ID_TOKEN_SIGN_IN_NOT_OFFERED",
+  message: "Signing in with a provider's id token is not offered here: use the sign-in buttons on the login page.",
+} as const;
+
 /** What better-auth's own refusals in the callback mean, for the audit log. */
 const CALLBACK_REASONS: Record<string, string> = {
   signup_disabled: "no account with this e-mail",
@@ -171,6 +176,17 @@ export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso"
       };
     },
     hooks: {
+      before: [
+        {
+          // Signing in by posting a provider's id token (One Tap and native apps) is not offered:
+          // the login page uses the redirect with state and PKCE, and a token posted here would be
+          // a second way in, good for its hour to whoever holds it.
+          matcher: (ctx) => ctx.path === "/sign-in/social",
+          handler: createAuthMiddleware(async (ctx) => {
+            if ((ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined) throw new APIError("BAD_REQUEST", ID_TOKEN_REFUSAL);
+          }),
+        },
+      ],
       after: [
         {
           matcher: (ctx) => ssoProviderOf(ctx, ctx.body) !== null,

@@ -8,6 +8,7 @@ import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp } from "../sup
 import { accounts, auditLog, leadOutbox, sessions, userRoles, users } from "../../server/db/schema";
 import { loadConfig } from "../../server/config";
 import { SSO_ERROR_MESSAGES, ssoErrorMessage } from "@shared/staff-sso";
+import { ID_TOKEN_REFUSAL } from "../../server/auth/staff-sso";
 
 /**
  * Single sign-on for existing staff (docs/decisions/0215), through better-auth's real flow:
@@ -310,6 +311,21 @@ describe("who is refused", () => {
       await expectRefused(await signInWith(provider, { email: staff.email, verified: false }), "account_not_linked", staff.email, before);
       expect(await linked(staff.userId, provider)).toEqual([]);
     }
+  });
+
+  it("a provider's id token posted directly: refused before it is looked at", async () => {
+    const staff = await createStaff(t, "admin");
+    const before = await sessionCount();
+    for (const provider of ["google", "microsoft"] as const) {
+      const res = await t.app.request("/api/auth/sign-in/social", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
+        body: JSON.stringify({ provider, idToken: { token: `header.${Buffer.from(JSON.stringify({ email: staff.email })).toString("base64url")}.sig` } }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject(ID_TOKEN_REFUSAL);
+    }
+    expect(await sessionCount()).toBe(before);
   });
 
   it("audits each refusal once, with its reason", async () => {
