@@ -81,6 +81,7 @@ export const ID_TOKEN_REFUSAL = {
 const CALLBACK_REASONS: Record<string, string> = {
   signup_disabled: "no account with this e-mail",
   account_not_linked: "provider e-mail not verified",
+  state_mismatch: "not started in this browser, or expired",
 };
 
 type EndpointContext = { path?: string; params?: Record<string, string | undefined>; context: object } | null | undefined;
@@ -105,7 +106,7 @@ function ssoProviderOf(ctx: EndpointContext, body?: unknown): StaffSsoProvider |
  * callback turns into a redirect to /admin/login with its code); audits every single sign-on
  * like a password sign-in; and tells staff by e-mail when a sign-in method is linked to them.
  */
-export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso" | "notify" | "staffMail">; db: Db }): BetterAuthPlugin {
+export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso" | "notify" | "staffMail" | "publicUrl">; db: Db }): BetterAuthPlugin {
   const domains = config.staffSso.domains;
   // Requests whose refusal a hook below has already audited (keyed by the request's auth context).
   const audited = new WeakSet<object>();
@@ -124,6 +125,9 @@ export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso"
     init() {
       return {
         options: {
+          // A callback better-auth cannot tie to its start (state cookie gone, another browser)
+          // lands on the login page too, with its code, instead of better-auth's own error page.
+          onAPIError: { errorURL: `${config.publicUrl}/admin/login` },
           account: {
             // The provider's access and refresh tokens are never used here; stored, they are encrypted.
             encryptOAuthTokens: true,

@@ -313,6 +313,24 @@ describe("who is refused", () => {
     }
   });
 
+  it("a callback without its state cookie (another browser, or too late): back on the login page, no session", async () => {
+    const staff = await createStaff(t, "admin");
+    const start = await t.app.request("/api/auth/sign-in/social", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ provider: "google", callbackURL: "/admin/login", errorCallbackURL: "/admin/login" }),
+    });
+    const authorizeUrl = new URL(((await start.json()) as { url: string }).url);
+    const code = fake.authorize(authorizeUrl, { email: staff.email });
+    const before = await sessionCount();
+    const res = await t.app.request(`/api/auth/callback/google?code=${code}&state=${encodeURIComponent(authorizeUrl.searchParams.get("state")!)}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!, origin);
+    expect(location.origin + location.pathname).toBe(`${origin}/admin/login`);
+    expect(ssoErrorMessage(location.searchParams.get("error") ?? "")).toMatch(/did not complete/);
+    expect(await sessionCount()).toBe(before);
+  });
+
   it("a provider's id token posted directly: refused before it is looked at", async () => {
     const staff = await createStaff(t, "admin");
     const before = await sessionCount();
@@ -331,11 +349,13 @@ describe("who is refused", () => {
   it("audits each refusal once, with its reason", async () => {
     const reasons = (await auditOf("auth.sign-in.failed")).map((r) => (r.details as { reason: string; step: string }).reason);
     expect(new Set(reasons)).toEqual(
-      new Set(["no account with this e-mail", "no staff role", "e-mail domain not allowed", "deactivated", "provider e-mail not verified"]),
+      new Set(["no account with this e-mail", "no staff role", "e-mail domain not allowed", "deactivated", "provider e-mail not verified", "not started in this browser, or expired"]),
     );
     // Refusals our hooks write (with who it was) are not written a second time without them.
     const anonymous = (await auditOf("auth.sign-in.failed")).filter((r) => r.actorUserId === null);
-    expect(new Set(anonymous.map((r) => (r.details as { reason: string }).reason))).toEqual(new Set(["no account with this e-mail", "provider e-mail not verified"]));
+    expect(new Set(anonymous.map((r) => (r.details as { reason: string }).reason))).toEqual(
+      new Set(["no account with this e-mail", "provider e-mail not verified", "not started in this browser, or expired"]),
+    );
   });
 
   it("words every refusal plainly on the login page", () => {
