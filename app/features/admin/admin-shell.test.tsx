@@ -20,7 +20,7 @@ function renderShell(admin: AdminUser): string {
   );
 }
 
-const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", twoFactorEnabled: false, twoFactorRequired: false };
+const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", twoFactorEnabled: false, passkeys: 0, twoFactorRequired: false };
 
 describe("the admin shell when two-factor sign-in is required (docs/decisions/0608)", () => {
   it("shows an admin without two-factor the set-up, saying it is required, instead of the page", () => {
