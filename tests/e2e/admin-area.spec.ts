@@ -416,10 +416,10 @@ test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-widt
   expect(failing.attempts()).toBe(4);
 });
 
-test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+test("two-factor: enrol on the account page, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 40[01]/, "the session check after logout, and the code that is too short");
   await signedInRequest(page.request, base, admin);
-  await page.goto(`${base}/admin/dashboard`);
+  await page.goto(`${base}/admin/account`);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await page.getByLabel("Confirm your password").fill(admin.password);
   await page.getByRole("button", { name: "Continue" }).click();
