@@ -51,7 +51,7 @@ async function signInWithForm(page: Page, who: { email: string; password: string
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function submitLead(page: Page, body: Record<string, unknown>) {
@@ -88,7 +88,7 @@ test("the login form validates with the required messages and shows the server's
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("12345");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Invalid email address")).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await expectNoClassConflicts(page);
