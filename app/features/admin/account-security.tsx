@@ -45,6 +45,8 @@ function PasskeysCard() {
   const queryClient = useQueryClient();
   const [name, setName] = React.useState("");
   const [busy, setBusy] = React.useState(false);
+  // Where focus goes when the focused Remove button disappears with its passkey.
+  const nameInput = React.useRef<HTMLInputElement>(null);
   const list = useQuery({
     queryKey: passkeysKey,
     queryFn: async (): Promise<Passkey[]> => {
@@ -79,6 +81,7 @@ function PasskeysCard() {
     if (error) return void toast.error(error.message || "The passkey was not removed");
     toast.success("Passkey removed");
     await refresh();
+    nameInput.current?.focus();
   }
 
   return (
@@ -112,7 +115,7 @@ function PasskeysCard() {
       ) : null}
       <form onSubmit={add} className="grid max-w-md gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
         <FormField id="passkey-name" label="Name (optional)">
-          {(control) => <Input {...control} value={name} maxLength={60} placeholder="e.g. Work laptop" onChange={(e) => setName(e.target.value)} />}
+          {(control) => <Input {...control} ref={nameInput} value={name} maxLength={60} placeholder="e.g. Work laptop" onChange={(e) => setName(e.target.value)} />}
         </FormField>
         <Button type="submit" disabled={busy}>
           <KeyRound aria-hidden="true" />
@@ -161,10 +164,13 @@ function SessionsCard() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 
+  // Where focus goes when the focused Sign out button disappears with its device.
+  const title = React.useRef<HTMLHeadingElement>(null);
   async function signOut(target: OwnSession | "others") {
     try {
       const { revoked } = await revoke.mutateAsync(target);
       toast.success(target === "others" ? `Signed out ${revoked} other ${revoked === 1 ? "device" : "devices"}` : "Signed out that device");
+      title.current?.focus();
     } catch (error) {
       toast.error(error instanceof ApiError && error.message ? error.message : "Failed to sign out");
     }
@@ -174,7 +180,9 @@ function SessionsCard() {
   return (
     <Card className="grid gap-4" aria-labelledby="sessions-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="sessions-title">Signed-in devices</CardTitle>
+        <CardTitle id="sessions-title" ref={title} tabIndex={-1} className="focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          Signed-in devices
+        </CardTitle>
         <Button variant="outline" size="sm" disabled={others === 0 || revoke.isPending} onClick={() => void signOut("others")}>
           Sign out all other devices
         </Button>
