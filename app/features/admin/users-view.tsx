@@ -536,7 +536,7 @@ function describe(entry: AuditEntry): string {
   }
   if (entry.action === "lead.note") return `lead ${entry.target?.slice(0, 8) ?? ""}`;
   if (entry.action.startsWith("auth.")) {
-    return [d.method, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
+    return [d.method, d.name, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
   }
   if (entry.action === "notifications.retry") {
     if (d.all === true) return `all (${typeof d.count === "number" ? d.count : 0})`;
