@@ -173,9 +173,16 @@ const icons: Record<LeadTimelineType, typeof Inbox> = {
   note_added: MessageSquare,
 };
 
-/** Newest first, whatever order the server sends: the latest is what staff look for. */
+/**
+ * Newest first: the latest is what staff look for. Entries with the same time keep the server's
+ * order reversed: it sends them as they were written (at, then insertion order: docs/decisions/0714),
+ * so "Lead received" always sits below the owner it was given in the same statement.
+ */
 export function newestFirst(entries: readonly LeadTimelineEntry[]): LeadTimelineEntry[] {
-  return [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : -1));
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(b.entry.at) - Date.parse(a.entry.at) || b.index - a.index)
+    .map(({ entry }) => entry);
 }
 
 export function LeadTimeline({ entries, staff }: { entries: readonly LeadTimelineEntry[]; staff: readonly StaffMember[] }) {
