@@ -93,6 +93,15 @@ export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: n
   };
 }
 
+/** The e-mail to the owner a lead was given to because its owner was deactivated (docs/decisions/0713). */
+export function reroutedToYouEmail(lead: DeskLead, leadUrl: string, previousOwner: string | null): EmailContent {
+  const whose = previousOwner ? `its owner, ${oneLine(previousOwner)}, no longer has access` : "its owner no longer has access";
+  return {
+    subject: `Lead moved to you: ${deskWho(lead)}`.slice(0, 200),
+    text: `This open lead was given to you: ${whose}. Pick it up from where they left it.\n\nOpen the lead: ${leadUrl}\n`,
+  };
+}
+
 /** The e-mail to the owner a lead was taken from (docs/decisions/0713): who has it now. */
 export function reassignedAwayEmail(lead: DeskLead, leadUrl: string, minutes: number, newOwner: string): EmailContent {
   return {

@@ -1,10 +1,11 @@
+import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { leadRotations } from "../db/schema";
 import { appendLeadEvent } from "./lead-timeline";
 import type { LeadKind, NotificationChannel } from "./lead-service";
-import { eligibleStaffSql } from "./lead-routing";
+import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 import { queueLeadNotification } from "./notification-queue";
 
 /**
@@ -142,4 +143,60 @@ export async function firstContactDue(tx: Db, settings: FirstContactSettings, le
     });
   }
   return outcome;
+}
+
+/** What routing a deactivated owner's open leads again did (docs/decisions/0713). */
+export type RerouteResult = { rerouted: number; unassigned: number };
+
+/**
+ * A staff member was deactivated (server/admin/staff-access-service.ts): each of their open leads
+ * (not Unqualified, Won or Lost) goes to the next person in its rotation, in the order the leads
+ * arrived, each taking a turn; with nobody in rotation it is left Unassigned, and its timeline
+ * says why, so it shows under the inbox's Unassigned filter. One `owner_changed` entry per lead
+ * (`reason: "owner_deactivated"`, the admin as its actor); the new owner is paged. Closed leads stay
+ * theirs: the history stays right. Runs in the deactivation's transaction, after the account is
+ * stamped, so the eligible staff already leave them out.
+ */
+export async function rerouteOpenLeads(
+  tx: Db,
+  notify: AppConfig["notify"],
+  actor: { userId: string; email: string | null } | null,
+  userId: string,
+): Promise<RerouteResult> {
+  const { rows: owned } = await tx.execute<{ id: string; kind: LeadKind; fit_tier: string }>(sql`
+    select id, kind, fit_tier from leads
+     where owner_user_id = ${userId}::uuid and status::text not in (${sql.join(CLOSED_STATUSES.map((s) => sql`${s}`), sql`, `)})
+     order by created_at, id
+       for update`);
+  if (owned.length === 0) return { rerouted: 0, unassigned: 0 };
+  const { rows: people } = await tx.execute<{ email: string }>(sql`select email from auth_users where id = ${userId}::uuid`);
+  const from: Owner = { id: userId, email: people[0]?.email ?? "" };
+  const result: RerouteResult = { rerouted: 0, unassigned: 0 };
+  for (const lead of owned) {
+    const to = await nextInRotation(tx, { fitTier: lead.fit_tier, ownerId: userId });
+    await tx.execute(sql`update leads set owner_user_id = ${to?.id ?? null}::uuid, version = version + 1, updated_at = now() where id = ${lead.id}::uuid`);
+    await appendLeadEvent(tx, {
+      leadId: lead.id,
+      type: "owner_changed",
+      actor: actor?.email ? { userId: actor.userId, email: actor.email } : null,
+      data: { from, to: to ? { id: to.id, email: to.email } : null, reason: "owner_deactivated", rotation: to?.rotation ?? null },
+    });
+    if (!to) {
+      result.unassigned++;
+      continue;
+    }
+    result.rerouted++;
+    if (notify.smtpUrl) {
+      await queueLeadNotification(tx, {
+        leadId: lead.id,
+        leadKind: lead.kind,
+        channels: ["owner_email"],
+        topic: "owner_assigned",
+        // One per lead and deactivated owner: deactivated again after a reactivation, it is a new row.
+        topicRef: `rerouted:${userId}:${crypto.randomUUID()}`,
+        payload: { rerouted: { previousOwner: from.email } },
+      });
+    }
+  }
+  return result;
 }

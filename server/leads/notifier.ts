@@ -11,6 +11,7 @@ import {
   prospectReminderEmail,
   reassignedAwayEmail,
   reassignedToYouEmail,
+  reroutedToYouEmail,
   type EmailContent,
   type LeadPayload,
 } from "./email-message";
@@ -334,7 +335,14 @@ export function createNotifier(config: NotifierConfig): Notifier {
       }
       if (delivery.channel === "owner_email") {
         if (!transport) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL)");
-        const moved = (delivery.payload ?? {}) as { reassigned?: { minutes?: unknown; previousOwner?: unknown }; previousOwner?: unknown; newOwner?: unknown; minutes?: unknown };
+        const moved = (delivery.payload ?? {}) as {
+          reassigned?: { minutes?: unknown; previousOwner?: unknown };
+          rerouted?: { previousOwner?: unknown };
+          previousOwner?: unknown;
+          newOwner?: unknown;
+          minutes?: unknown;
+        };
+        const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
         const minutes = (value: unknown) => (typeof value === "number" && value > 0 ? value : config.leads.firstContactMinutes);
         if (delivery.topic === "owner_reassigned") {
           // The owner a lead was taken from, for want of a first contact (docs/decisions/0713).
@@ -346,8 +354,9 @@ export function createNotifier(config: NotifierConfig): Notifier {
         const owner = delivery.lead?.ownerEmail;
         if (!owner) throw new DeliveryError("NO_OWNER", "the lead has no owner to page");
         if (moved.reassigned) {
-          return sendMail(delivery, owner, reassignedToYouEmail(leadOf(delivery), leadUrl(delivery), minutes(moved.reassigned.minutes), typeof moved.reassigned.previousOwner === "string" ? moved.reassigned.previousOwner : null), signal, true);
+          return sendMail(delivery, owner, reassignedToYouEmail(leadOf(delivery), leadUrl(delivery), minutes(moved.reassigned.minutes), text(moved.reassigned.previousOwner)), signal, true);
         }
+        if (moved.rerouted) return sendMail(delivery, owner, reroutedToYouEmail(leadOf(delivery), leadUrl(delivery), text(moved.rerouted.previousOwner)), signal, true);
         return sendMail(delivery, owner, ownerAssignedEmail(payload, leadUrl(delivery)), signal, true);
       }
       if (delivery.channel === "prospect_email") {

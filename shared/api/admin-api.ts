@@ -140,4 +140,13 @@ export type StaffMember = {
 };
 export type StaffListResponse = { items: StaffMember[] };
 /** POST /api/admin/staff/:userId/deactivate and …/reactivate. */
-export type StaffAccessResponse = { userId: string; email: string; deactivated: boolean; ownedLeads: number };
+export type StaffAccessResponse = {
+  userId: string;
+  email: string;
+  deactivated: boolean;
+  /** Leads they still own: after deactivation, their closed leads (the open ones were routed again). */
+  ownedLeads: number;
+  /** Deactivation (docs/decisions/0713): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
+  reroutedLeads: number;
+  unassignedLeads: number;
+};

@@ -226,3 +226,65 @@ describe("LEADS_REASSIGN=alert", () => {
     await expect(createTestApp({ ...env(), LEADS_REASSIGN_MAX: "-1" })).rejects.toThrow(/LEADS_REASSIGN_MAX/);
   });
 });
+
+describe("a deactivated owner's open leads", () => {
+  const deactivate = (who: Staff) => t.app.request(`/api/admin/staff/${who.userId}/deactivate`, { method: "POST", headers: { Origin: origin, Cookie: anaCookie } });
+  const onlyTaking = async (who: Staff | null) =>
+    t.database.db.insert(leadDeskStaff).values([ana, ben, cat].filter((s) => s !== who).map((s) => ({ userId: s.userId, takingLeads: false })));
+
+  it("go to the next person in rotation, a timeline entry each, the new owner paged; closed leads stay theirs", async () => {
+    await onlyTaking(cat);
+    const open = [await submit(t, "Open Olga"), await submit(t, "Open Otto")];
+    const won = await submit(t, "Won Wim");
+    expect([...open, won].map((l) => l.owner)).toEqual([cat.userId, cat.userId, cat.userId]);
+    await t.database.db.update(leads).set({ status: "won" }).where(eq(leads.id, won.id));
+    await t.database.db.delete(leadDeskStaff);
+    await onlyTaking(ben);
+
+    const res = await deactivate(cat);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ userId: cat.userId, email: cat.email, deactivated: true, ownedLeads: 1, reroutedLeads: 2, unassignedLeads: 0 });
+    for (const lead of open) {
+      expect(await ownerOf(t, lead.id)).toBe(ben.userId);
+      const { timeline, staff } = await detail(lead.id);
+      const entries = timeline.filter((e) => e.type === "owner_changed" && e.data.reason === "owner_deactivated");
+      expect(entries.map((e) => [e.data.from, e.data.to, e.actor])).toEqual([
+        [{ id: cat.userId, email: cat.email }, { id: ben.userId, email: ben.email }, { id: ana.userId, email: ana.email }],
+      ]);
+      expect(describeTimelineEntry(entries[0]!, staff).detail).toBe(`${cat.email} → ${ben.email} · the previous owner was deactivated`);
+    }
+    expect(await ownerOf(t, won.id)).toBe(cat.userId);
+
+    const worker = newWorker(t);
+    while ((await worker.runOnce()) > 0);
+    // (Earlier tests' leads may come due for their first-contact check meanwhile: only these two count.)
+    const paged = mailsTo(ben.email).filter((m) => m.includes("Subject: Lead moved to you") && m.includes("no longer has access"));
+    expect(paged.map((m) => /^Subject: Lead moved to you: (.*)$/m.exec(m)?.[1]).sort()).toEqual(["Open Olga (Analytical Engines LLC)", "Open Otto (Analytical Engines LLC)"]);
+    expect(paged.join("\n")).toContain(`its owner, ${cat.email}, no longer has access`);
+  });
+
+  it("are left Unassigned, and say why, when nobody is in rotation", async () => {
+    await onlyTaking(ben);
+    const lead = await submit(t, "Stranded Stan");
+    expect(lead.owner).toBe(ben.userId);
+    await t.database.db.delete(leadDeskStaff);
+    await onlyTaking(null);
+
+    // Ben may hold open leads from the tests above: every one of them is left Unassigned.
+    const open = await t.database.db.select({ id: leads.id }).from(leads).where(sql`${leads.ownerUserId} = ${ben.userId} and ${leads.status} not in ('unqualified', 'won', 'lost')`);
+    const res = await deactivate(ben);
+    expect(await res.json()).toMatchObject({ ownedLeads: 0, reroutedLeads: 0, unassignedLeads: open.length });
+    expect(await ownerOf(t, lead.id)).toBeNull();
+    const { timeline, staff } = await detail(lead.id);
+    const entry = timeline.find((e) => e.type === "owner_changed" && e.data.reason === "owner_deactivated")!;
+    expect(entry.data).toMatchObject({ from: { id: ben.userId, email: ben.email }, to: null });
+    expect(describeTimelineEntry(entry, staff)).toMatchObject({ title: "Unassigned: the owner was deactivated", detail: `${ben.email} → Unassigned · nobody was taking leads` });
+    // The inbox's Unassigned filter finds it.
+    const search = await t.app.request("/api/admin/leads/search", {
+      method: "POST",
+      headers: { Cookie: anaCookie, Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ owner: "none", limit: 100 }),
+    });
+    expect(((await search.json()) as { items: { id: string }[] }).items.map((i) => i.id)).toContain(lead.id);
+  });
+});

@@ -133,6 +133,10 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
       const change = `${ownerWord(d.from, staff)} → ${ownerWord(d.to, staff)}`;
       if (reason === "rotation") return words("Owner assigned", `${change} · ${text(d, "rotation") === "enterprise" ? "enterprise rotation" : "rotation"}`);
       if (reason === "same_address") return words("Owner assigned", `${change} · owner of this address's open lead`);
+      if (reason === "owner_deactivated") {
+        // The owner's access was taken away: routed again, or Unassigned for want of anyone (0713).
+        return d.to ? words("Owner assigned", `${change} · the previous owner was deactivated`) : words("Unassigned: the owner was deactivated", `${change} · nobody was taking leads`);
+      }
       if (reason === "first_contact_missed") {
         // Moved for want of a first contact (docs/decisions/0713): both owners, and why.
         return words("Reassigned: nobody contacted the lead in time", joined(change, targetWords(d), text(d, "rotation") === "enterprise" ? "enterprise rotation" : "next in the rotation"));
