@@ -113,6 +113,8 @@ describe("a lead nobody contacts", () => {
     const lead = await submit(t, "Waiting Wendy");
     expect(lead.owner).not.toBeNull();
     const first = lead.owner!;
+    // The check's row holds no copy of the lead.
+    expect((await deskRows(t, lead.id)).map((r) => [r.topicRef, r.payload])).toEqual([["1", {}]]);
     const worker = newWorker(t);
     worker.start();
 
@@ -156,6 +158,8 @@ describe("a lead nobody contacts", () => {
     expect(toldFirst).toContain(`/admin/leads/${lead.id}`);
     const pagedSecond = mailsTo(emailOf(second)!).find((m) => m.includes("Subject: Lead moved to you"))!;
     expect(pagedSecond).toContain(`It was ${emailOf(first)}'s.`);
+    // Delivered, the rows that named the owners keep no addresses.
+    await waitFor(async () => (await t.database.db.select().from(leadOutbox).where(and(eq(leadOutbox.leadId, lead.id), eq(leadOutbox.channel, "owner_email")))).every((r) => r.payload === null));
   }, 60_000);
 
   it("is left alone once it left New: no move, no entry, the check skipped", async () => {
