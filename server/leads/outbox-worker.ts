@@ -35,8 +35,9 @@ const CLOSED = ["unqualified", "lost"];
 const REMINDER_STALE_AFTER = "1 day";
 
 /**
- * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a follow-up
- * or reminder whose lead has a meeting; a reminder whose lead staff closed, or that is a day late.
+ * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a
+ * first-contact check of a lead no longer New (docs/decisions/0713); a follow-up or reminder whose
+ * lead has a meeting; a reminder whose lead staff closed, or that is a day late.
  */
 const skipCondition = sql.raw(`(
   o.channel = '${DESK_CHANNEL}' and (l.id is null or l.status::text <> 'new')
@@ -370,7 +371,7 @@ export function createOutboxWorker(options: {
       if (claimed.length + skipped.length === 0) break;
       total += claimed.length + skipped.length;
       for (const row of skipped) {
-        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: no longer needed (the lead has a meeting, or a reminder to a closed lead or a day late)");
+        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: no longer needed (the lead has a meeting, a reminder to a closed lead or a day late, or a first-contact check of a lead no longer New)");
       }
       await Promise.all(claimed.map(deliverOne));
       if (!running && loop) break;
