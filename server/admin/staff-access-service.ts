@@ -7,6 +7,7 @@ import { leads, passkeys, sessions, twoFactors, userRoles, users } from "../db/s
 import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { accessNoticeMail } from "./invitations-service";
+import { rerouteOpenLeads } from "../leads/lead-reassignment";
 
 /** Taking a staff member's access away, and giving it back (docs/decisions/0206). */
 export const STAFF_ACCESS_MESSAGES = {
@@ -50,14 +51,18 @@ export async function listStaff(db: Db): Promise<StaffListMember[]> {
   return [...byId.values()];
 }
 
-export type AccessResult = { ok: true; member: { userId: string; email: string; ownedLeads: number } } | { ok: false; status: 400 | 404 | 409; error: string };
+export type AccessResult =
+  | { ok: true; member: { userId: string; email: string; ownedLeads: number; reroutedLeads: number; unassignedLeads: number } }
+  | { ok: false; status: 400 | 404 | 409; error: string };
 
 /**
  * Deactivates: stamps the account, deletes every session of it (the next request of any of its
  * browsers answers 401: sessions are read from the database on every request, with no cookie
  * cache), audits, and tells the person by e-mail. The last active admin is refused under the same
- * row locks as removing the last admin role (roles-service.ts). Leads they own stay theirs until
- * reassigned; the staff list shows how many (the flag to reassign them).
+ * row locks as removing the last admin role (roles-service.ts). Their open leads are routed again
+ * in the same transaction (docs/decisions/0713): each to the next person in its rotation, or left
+ * Unassigned when nobody is in rotation; closed leads stay theirs. `ownedLeads` is what they still
+ * own afterwards (closed leads), as the staff list shows it.
  */
 export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
   if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.self };
@@ -76,13 +81,18 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
     await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null, userId);
     const [owned] = await tx.select({ n: count() }).from(leads).where(eq(leads.ownerUserId, userId));
     const ownedLeads = Number(owned?.n ?? 0);
-    await writeAudit(tx, actor, { action: "staff.deactivate", target: userId, details: { email: target.email, sessionsEnded: ended.length, ownedLeads } });
+    await writeAudit(tx, actor, {
+      action: "staff.deactivate",
+      target: userId,
+      details: { email: target.email, sessionsEnded: ended.length, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned },
+    });
     if (canSendStaffMail(config)) {
       await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} deactivated your account: you can no longer sign in to the admin area.`));
     }
-    return { ok: true, member: { userId, email: target.email, ownedLeads } };
+    return { ok: true, member: { userId, email: target.email, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned } };
   });
 }
 
@@ -97,7 +107,7 @@ export async function reactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     if (canSendStaffMail(config)) {
       await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} reactivated your account: you can sign in to the admin area again.`));
     }
-    return { ok: true, member: { userId, email: target.email, ownedLeads: 0 } };
+    return { ok: true, member: { userId, email: target.email, ownedLeads: 0, reroutedLeads: 0, unassignedLeads: 0 } };
   });
 }
 

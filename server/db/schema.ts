@@ -349,8 +349,13 @@ export const leadEvents = pgTable(
     actorEmail: text("actor_email"),
     data: jsonb("data").notNull().default({}),
     dedupeKey: text("dedupe_key").unique(),
+    /**
+     * Insertion order: entries of one lead with the same `at` (written in one statement or one
+     * transaction) are read in the order they were written, at, then seq (docs/decisions/0714).
+     */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index("lead_events_lead_at_idx").on(t.leadId, t.at)],
+  (t) => [index("lead_events_lead_at_idx").on(t.leadId, t.at, t.seq)],
 );
 
 /**

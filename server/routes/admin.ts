@@ -206,8 +206,8 @@ export function adminRoutes(auth: Auth) {
       const result = await change(database.db, config, actorOf(c), c.req.valid("param").userId);
       if (!result.ok) return adminError(c, result.status, result.error);
       wakeOutbox();
-      const { userId, email, ownedLeads } = result.member;
-      return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads } satisfies StaffAccessResponse);
+      const { userId, email, ownedLeads, reroutedLeads, unassignedLeads } = result.member;
+      return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads, reroutedLeads, unassignedLeads } satisfies StaffAccessResponse);
     });
   }
 

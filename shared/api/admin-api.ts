@@ -163,4 +163,13 @@ export type StaffSessionsEndedResponse = { userId: string; email: string; sessio
 /** POST /api/admin/staff/:userId/reset-factors (admin). */
 export type StaffFactorsResetResponse = { userId: string; email: string; twoFactorRemoved: boolean; passkeysRemoved: number; sessionsEnded: number };
 /** POST /api/admin/staff/:userId/deactivate and …/reactivate. */
-export type StaffAccessResponse = { userId: string; email: string; deactivated: boolean; ownedLeads: number };
+export type StaffAccessResponse = {
+  userId: string;
+  email: string;
+  deactivated: boolean;
+  /** Leads they still own: after deactivation, their closed leads (the open ones were routed again). */
+  ownedLeads: number;
+  /** Deactivation (docs/decisions/0713): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
+  reroutedLeads: number;
+  unassignedLeads: number;
+};

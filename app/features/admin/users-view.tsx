@@ -260,7 +260,7 @@ type StaffAction = "deactivate" | "end-sessions" | "reset-factors";
 const confirmations: Record<StaffAction, { title: (email: string) => string; text: string; button: string }> = {
   deactivate: {
     title: (email) => `Deactivate ${email}?`,
-    text: "They are signed out everywhere at once and cannot sign in until reactivated. Leads they own stay theirs until you reassign them.",
+    text: "They are signed out everywhere at once and cannot sign in until reactivated. Their open leads go to the next person in the rotation (Unassigned if nobody is taking leads); closed leads stay theirs.",
     button: "Deactivate",
   },
   "end-sessions": {
@@ -286,7 +286,13 @@ function StaffList() {
     try {
       const result = await access.mutateAsync({ userId: member.userId, action });
       if (action === "deactivate") {
-        toast.success(`${member.email} deactivated`, result.ownedLeads > 0 ? { description: `${result.ownedLeads} of their leads need a new owner.` } : undefined);
+        // Their open leads were routed again (docs/decisions/0713); with nobody in rotation, left Unassigned.
+        const leadsWord = (n: number) => `${n} open ${n === 1 ? "lead" : "leads"}`;
+        const moved = [
+          result.reroutedLeads > 0 ? `${leadsWord(result.reroutedLeads)} went to the next person in rotation.` : null,
+          result.unassignedLeads > 0 ? `${leadsWord(result.unassignedLeads)} left Unassigned: nobody is taking leads now.` : null,
+        ].filter(Boolean);
+        toast.success(`${member.email} deactivated`, moved.length > 0 ? { description: moved.join(" ") } : undefined);
       } else toast.success(`${member.email} reactivated`);
       setConfirming(null);
     } catch (error) {
