@@ -50,6 +50,7 @@ export default [
       route(adminPage(paths.adminForgotPassword), "routes/admin/forgot-password.tsx"),
       route(adminPage(paths.adminResetPassword), "routes/admin/reset-password.tsx"),
       route(adminPage(paths.adminAcceptInvitation), "routes/admin/accept-invitation.tsx"),
+      route(adminPage(paths.adminAccount), "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -146,6 +146,14 @@ const envSchema = z.object({
   LEADS_FOLLOW_UP_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(30),
   /** The first-contact target: a lead still New after this many minutes is overdue. */
   LEADS_FIRST_CONTACT_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(15),
+  /**
+   * A lead still New LEADS_FIRST_CONTACT_MINUTES after it arrived (and after each move): "next"
+   * gives it to the next person in the rotation who is not its owner, "alert" only alerts staff
+   * (docs/decisions/0713).
+   */
+  LEADS_REASSIGN: z.enum(["next", "alert"]).default("next"),
+  /** How many times one lead is moved (or alerted about) for want of a first contact; 0: never. */
+  LEADS_REASSIGN_MAX: z.coerce.number().int().min(0).max(20).default(2),
   /** "true": a lead without a meeting at the follow-up time also gets one e-mail back to the scheduler (docs/decisions/0704). */
   LEADS_PROSPECT_REMINDER: z.enum(["true", "false"]).default("false"),
   /** Prospect reminders queued per recipient e-mail domain per day (a 24-hour window from the first). */
@@ -217,6 +225,11 @@ export type AppConfig = {
     followUpMinutes: number;
     /** Minutes a lead may wait in New before it counts as overdue. */
     firstContactMinutes: number;
+    /**
+     * A lead still New after the first-contact target (docs/decisions/0713): moved to the next
+     * person in the rotation ("next") or only alerted about ("alert"), at most `max` times.
+     */
+    reassign: { mode: "next" | "alert"; max: number };
     /** Whether the follow-up also e-mails the prospect a link back to the scheduler. */
     prospectReminder: boolean;
     /** Prospect reminders queued per recipient e-mail domain per 24 hours. */
@@ -447,6 +460,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       followUpMinutes: e.LEADS_FOLLOW_UP_MINUTES,
       firstContactMinutes: e.LEADS_FIRST_CONTACT_MINUTES,
+      reassign: { mode: e.LEADS_REASSIGN, max: e.LEADS_REASSIGN_MAX },
       prospectReminder: e.LEADS_PROSPECT_REMINDER === "true",
       prospectReminderDomainDailyMax: e.LEADS_PROSPECT_REMINDER_DOMAIN_DAILY_MAX,
       calendlySigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY,

@@ -40,6 +40,8 @@ export const paths = {
   adminForgotPassword: "/admin/forgot-password",
   adminResetPassword: "/admin/reset-password",
   adminAcceptInvitation: "/admin/accept-invitation",
+  /** A staff member's own sign-in methods and devices; the set-up page where two-factor is required. */
+  adminAccount: "/admin/account",
 } as const;
 
 /** The page of the lead with this id. */
@@ -101,6 +103,7 @@ export const adminPaths = [
   paths.adminForgotPassword,
   paths.adminResetPassword,
   paths.adminAcceptInvitation,
+  paths.adminAccount,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -29,6 +29,12 @@ export type AuditAction =
   | "auth.two-factor.enabled"
   | "auth.two-factor.disabled"
   | "auth.two-factor.backup-codes"
+  // Passkeys and sessions (docs/decisions/0207).
+  | "auth.passkey.added"
+  | "auth.passkey.removed"
+  | "auth.sessions.revoke"
+  | "staff.sessions.revoke"
+  | "staff.factors.reset"
   // A Google or Microsoft account linked for single sign-on (server/auth/staff-sso.ts, docs/decisions/0215).
   | "auth.sign-in-method.linked"
   // Staff self-service (docs/decisions/0205, 0206): invitations, password resets, access taken away.

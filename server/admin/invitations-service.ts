@@ -19,7 +19,7 @@ export const INVITATION_MESSAGES = {
   used: "This invitation link has already been used. Sign in with the password you set, or use Forgot password.",
 } as const;
 
-type MailConfig = Pick<AppConfig, "notify" | "staffMail" | "publicUrl">;
+export type MailConfig = Pick<AppConfig, "notify" | "staffMail" | "publicUrl">;
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
@@ -27,7 +27,7 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 /** The acceptance link: the token in the fragment, which browsers never send to a server (no access log holds it). */
 export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/admin/accept-invitation#token=${token}`;
 
-const roleWords: Record<StaffRole, string> = {
+export const roleWords: Record<StaffRole, string> = {
   admin: "an admin (everything in the admin area)",
   moderator: "a moderator (the lead desk: inbox, leads, notes)",
 };

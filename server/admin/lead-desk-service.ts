@@ -325,7 +325,7 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
       .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
       .leftJoin(cr, and(eq(l.kind, "contact_request"), eq(cr.id, l.id)))
       .where(eq(l.id, id)),
-    db.select(eventColumns).from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
+    db.select(eventColumns).from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(asc(leadEvents.at), asc(leadEvents.seq)),
     listStaff(db),
   ]);
   if (!row) return null;
@@ -477,25 +477,21 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
 export async function addLeadNote(db: Db, actor: DeskActor, id: string, text: string): Promise<LeadTimelineEntry | null> {
   return db.transaction(async (tx) => {
     // Inserted only where the lead exists: one statement, no race with a check made before it.
-    const [row] = await tx
-      .insert(leadEvents)
-      .select(
-        tx
-          // Every column, in the table's order: drizzle's INSERT ... SELECT requires it.
-          .select({
-            id: sql`gen_random_uuid()`.as("id"),
-            leadId: l.id,
-            at: sql`${staffEntryTime(0)}`.as("at"),
-            type: sql`'note_added'`.as("type"),
-            actorUserId: sql`${actor.userId}::uuid`.as("actor_user_id"),
-            actorEmail: sql`${actor.email}::text`.as("actor_email"),
-            data: sql`jsonb_build_object('text', ${text}::text)`.as("data"),
-            dedupeKey: sql`null::text`.as("dedupe_key"),
-          })
-          .from(l)
-          .where(eq(l.id, id)),
-      )
-      .returning(eventColumns);
+    // Raw SQL: drizzle's INSERT ... SELECT wants every column, and seq is an identity it may not write.
+    const { rows } = await tx.execute<{ id: string; at: string | Date; type: string; actor_user_id: string | null; actor_email: string | null; data: unknown }>(sql`
+      insert into ${leadEvents} (lead_id, at, type, actor_user_id, actor_email, data)
+      select ${l.id}, ${staffEntryTime(0)}, 'note_added', ${actor.userId}::uuid, ${actor.email}::text, jsonb_build_object('text', ${text}::text)
+        from ${l} where ${l.id} = ${id}
+      returning id, at, type, actor_user_id, actor_email, data`);
+    const inserted = rows[0];
+    const row: EventRow | undefined = inserted && {
+      id: inserted.id,
+      at: new Date(inserted.at),
+      type: inserted.type,
+      actorUserId: inserted.actor_user_id,
+      actorEmail: inserted.actor_email,
+      data: typeof inserted.data === "string" ? JSON.parse(inserted.data) : inserted.data,
+    };
     if (!row) return null;
     await writeAudit(tx, actor, { action: "lead.note", target: id, details: { length: text.length } });
     return toTimelineEntry(row);

@@ -54,7 +54,7 @@ export async function exportSubject(db: Db, email: string): Promise<PrivacyExpor
     db.select().from(leads).where(inArray(leads.id, ids)),
     db.select().from(bookingInquiries).where(inArray(bookingInquiries.id, ids)),
     db.select().from(contactRequests).where(inArray(contactRequests.id, ids)),
-    db.select().from(leadEvents).where(inArray(leadEvents.leadId, ids)).orderBy(asc(leadEvents.at)),
+    db.select().from(leadEvents).where(inArray(leadEvents.leadId, ids)).orderBy(asc(leadEvents.at), asc(leadEvents.seq)),
     db
       .select({
         leadId: leadOutbox.leadId,

@@ -7,13 +7,14 @@ import type { AppEnv } from "../app-env";
 import type { Auth } from "../auth/auth";
 import { userRoles, users } from "../db/schema";
 import { adminError } from "./admin-errors";
+import { passkeyCount } from "./second-factor";
 
 /** The signed-in staff member, as GET /api/admin/me answers it. */
 export type AdminActor = AdminUser;
 export type AdminEnv = { Variables: AppEnv["Variables"] & { admin: AdminActor } };
 
 export const TWO_FACTOR_REQUIRED_MESSAGE =
-  "Two-factor sign-in is required for every admin on this site. Set it up to continue.";
+  "Two-factor sign-in is required for every staff member on this site. Set up an authenticator app or a passkey to continue.";
 export const NOT_STAFF_MESSAGE = "You don't have admin privileges";
 
 /** Who may call a route: the roles `allow()` was given, readable by tests from the router's own route list. */
@@ -24,9 +25,10 @@ export type AllowMiddleware = MiddlewareHandler<AdminEnv> & { allowedRoles: read
  * sessions are gone anyway), 403 when the signed-in user holds no staff role (admin or
  * moderator; `user` gets nothing here, docs/decisions/0204). Nothing else is read first. Each
  * route then states who may call it with `allow(...)`.
- * With ADMIN_REQUIRE_TWO_FACTOR an admin without two-factor sign-in gets 403 TWO_FACTOR_REQUIRED
- * everywhere but GET /api/admin/me, which tells the client to show the enrolment
- * (docs/decisions/0608); enrolment itself goes through better-auth's /api/auth/two-factor/*.
+ * With ADMIN_REQUIRE_TWO_FACTOR a staff member of any role without a second factor (TOTP, or a
+ * passkey: docs/decisions/0207) gets 403 TWO_FACTOR_REQUIRED everywhere but GET /api/admin/me,
+ * which tells the client to send them to the set-up page (docs/decisions/0608); enrolment itself
+ * goes through better-auth's /api/auth/two-factor/* and /api/auth/passkey/*.
  */
 export function requireStaff(auth: Auth) {
   return createMiddleware<AdminEnv>(async (c, next) => {
@@ -41,8 +43,9 @@ export function requireStaff(auth: Auth) {
     const role: StaffRole | null = held.some((r) => r.role === "admin") ? "admin" : held.length > 0 ? "moderator" : null;
     if (!role) return adminError(c, 403, NOT_STAFF_MESSAGE);
     const twoFactorEnabled = Boolean(session.user.twoFactorEnabled);
+    const passkeys = await passkeyCount(database.db, session.user.id);
     const isSessionCheck = (c.req.method === "GET" || c.req.method === "HEAD") && c.req.path === "/api/admin/me";
-    if (config.requireAdminTwoFactor && !twoFactorEnabled && !isSessionCheck) {
+    if (config.requireAdminTwoFactor && !twoFactorEnabled && passkeys === 0 && !isSessionCheck) {
       return adminError(c, 403, TWO_FACTOR_REQUIRED_MESSAGE, { code: "TWO_FACTOR_REQUIRED" });
     }
     c.set("admin", {
@@ -51,6 +54,7 @@ export function requireStaff(auth: Auth) {
       name: session.user.name,
       role,
       twoFactorEnabled,
+      passkeys,
       twoFactorRequired: config.requireAdminTwoFactor,
     });
     await next();

@@ -4,6 +4,8 @@ import type { AppRole } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { userRoles, users } from "../db/schema";
 import { writeAudit, type AuditActor } from "./audit-service";
+import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
+import { accessNoticeMail, roleWords, type MailConfig } from "./invitations-service";
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
 
 export const ROLE_MESSAGES = {
@@ -27,11 +29,25 @@ export type AssignResult =
   | { ok: true; record: AssignRoleResponse["record"] }
   | { ok: false; status: 409 | 422; error: string; code: string };
 
-export async function assignRole(db: Db, actor: AuditActor, input: { userId: string; role: AppRole }): Promise<AssignResult> {
+/** What a role means, in the e-mail telling its holder (`user` opens nothing: docs/decisions/0204). */
+const roleMeaning = (role: AppRole) => (role === "user" ? "a user (no access to the admin area)" : roleWords[role]);
+
+/**
+ * Tells the person whose role changed, in the same transaction (docs/decisions/0207): queued only
+ * when given the mail settings and mail can be delivered at all. The caller wakes the outbox.
+ */
+async function mailRoleChange(tx: Db, mail: MailConfig | undefined, actor: AuditActor, userId: string, change: (who: string) => string) {
+  if (!mail || !canSendStaffMail(mail)) return;
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) await queueStaffMail(tx, mail, accessNoticeMail(mail, user.email, change(actor.email ?? "An admin")));
+}
+
+export async function assignRole(db: Db, actor: AuditActor, input: { userId: string; role: AppRole }, mail?: MailConfig): Promise<AssignResult> {
   try {
     const record = await db.transaction(async (tx) => {
       const [row] = await tx.insert(userRoles).values(input).returning();
       await writeAudit(tx, actor, { action: "role.assign", target: input.userId, details: { role: input.role, roleId: row!.id } });
+      await mailRoleChange(tx, mail, actor, input.userId, (who) => `${who} gave you the ${input.role} role: you are now ${roleMeaning(input.role)}.`);
       return row!;
     });
     return { ok: true, record: { id: record.id, userId: record.userId, role: record.role, createdAt: record.createdAt.toISOString() } };
@@ -52,7 +68,7 @@ export type RemoveResult = { ok: true; role: AppRole } | { ok: false; status: 40
  * PostgreSQL ends as a deadlock (docs/decisions/0609). The loser counts again once the winner has
  * committed and is refused as the last admin.
  */
-export async function removeRole(db: Db, actor: AuditActor, id: string): Promise<RemoveResult> {
+export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: MailConfig): Promise<RemoveResult> {
   return db.transaction(async (tx): Promise<RemoveResult> => {
     // Unlocked: only to learn whether the admin rows must be locked first.
     const [seen] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.id, id));
@@ -76,6 +92,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string): Promise
     const [target] = await tx.delete(userRoles).where(eq(userRoles.id, id)).returning();
     if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
     await writeAudit(tx, actor, { action: "role.remove", target: target.userId, details: { role: target.role, roleId: id } });
+    await mailRoleChange(tx, mail, actor, target.userId, (who) => `${who} removed your ${target.role} role.`);
     return { ok: true, role: target.role };
   });
 }

@@ -3,10 +3,11 @@ import type { StaffMember as StaffListMember } from "@shared/api/admin-api";
 import type { AppRole } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { leads, sessions, userRoles, users } from "../db/schema";
+import { leads, passkeys, sessions, twoFactors, userRoles, users } from "../db/schema";
 import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { accessNoticeMail } from "./invitations-service";
+import { rerouteOpenLeads } from "../leads/lead-reassignment";
 
 /** Taking a staff member's access away, and giving it back (docs/decisions/0206). */
 export const STAFF_ACCESS_MESSAGES = {
@@ -15,6 +16,8 @@ export const STAFF_ACCESS_MESSAGES = {
   self: "You cannot deactivate your own account: ask another admin.",
   already: "Already deactivated",
   notDeactivated: "This account is active",
+  selfSessions: "Your own sessions are on your account page: sign out the other devices there.",
+  selfFactors: "You cannot reset your own sign-in methods: ask another admin.",
 } as const;
 
 /** What a deactivated account's sign-in answers (better-auth's session hook, server/auth/auth.ts). */
@@ -48,14 +51,18 @@ export async function listStaff(db: Db): Promise<StaffListMember[]> {
   return [...byId.values()];
 }
 
-export type AccessResult = { ok: true; member: { userId: string; email: string; ownedLeads: number } } | { ok: false; status: 400 | 404 | 409; error: string };
+export type AccessResult =
+  | { ok: true; member: { userId: string; email: string; ownedLeads: number; reroutedLeads: number; unassignedLeads: number } }
+  | { ok: false; status: 400 | 404 | 409; error: string };
 
 /**
  * Deactivates: stamps the account, deletes every session of it (the next request of any of its
  * browsers answers 401: sessions are read from the database on every request, with no cookie
  * cache), audits, and tells the person by e-mail. The last active admin is refused under the same
- * row locks as removing the last admin role (roles-service.ts). Leads they own stay theirs until
- * reassigned; the staff list shows how many (the flag to reassign them).
+ * row locks as removing the last admin role (roles-service.ts). Their open leads are routed again
+ * in the same transaction (docs/decisions/0713): each to the next person in its rotation, or left
+ * Unassigned when nobody is in rotation; closed leads stay theirs. `ownedLeads` is what they still
+ * own afterwards (closed leads), as the staff list shows it.
  */
 export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
   if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.self };
@@ -74,13 +81,18 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
     await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null, userId);
     const [owned] = await tx.select({ n: count() }).from(leads).where(eq(leads.ownerUserId, userId));
     const ownedLeads = Number(owned?.n ?? 0);
-    await writeAudit(tx, actor, { action: "staff.deactivate", target: userId, details: { email: target.email, sessionsEnded: ended.length, ownedLeads } });
+    await writeAudit(tx, actor, {
+      action: "staff.deactivate",
+      target: userId,
+      details: { email: target.email, sessionsEnded: ended.length, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned },
+    });
     if (canSendStaffMail(config)) {
       await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} deactivated your account: you can no longer sign in to the admin area.`));
     }
-    return { ok: true, member: { userId, email: target.email, ownedLeads } };
+    return { ok: true, member: { userId, email: target.email, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned } };
   });
 }
 
@@ -95,7 +107,7 @@ export async function reactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     if (canSendStaffMail(config)) {
       await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} reactivated your account: you can sign in to the admin area again.`));
     }
-    return { ok: true, member: { userId, email: target.email, ownedLeads: 0 } };
+    return { ok: true, member: { userId, email: target.email, ownedLeads: 0, reroutedLeads: 0, unassignedLeads: 0 } };
   });
 }
 
@@ -103,4 +115,64 @@ export async function reactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
 export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
   return !row;
+}
+
+type MailConfig = Pick<AppConfig, "notify" | "staffMail" | "publicUrl">;
+
+export type SessionsEndedResult = { ok: true; email: string; sessionsEnded: number } | { ok: false; status: 400 | 404; error: string };
+
+/**
+ * An admin ends every session of a colleague (docs/decisions/0207): better-auth's own
+ * `internalAdapter.deleteUserSessions`, the call its admin plugin's revokeUserSessions makes (that
+ * plugin is not used: decision 0204). Audited and e-mailed to them.
+ */
+export async function endStaffSessions(
+  db: Db,
+  config: MailConfig,
+  deleteSessions: (userId: string) => Promise<void>,
+  actor: AuditActor,
+  userId: string,
+): Promise<SessionsEndedResult> {
+  if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.selfSessions };
+  const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!target) return { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
+  const [open] = await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
+  await deleteSessions(userId);
+  const sessionsEnded = Number(open?.n ?? 0);
+  await db.transaction(async (tx) => {
+    await writeAudit(tx, actor, { action: "staff.sessions.revoke", target: userId, details: { email: target.email, sessionsEnded } });
+    if (canSendStaffMail(config)) {
+      await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} signed you out of the admin area on every device. Sign in again to continue.`));
+    }
+  });
+  return { ok: true, email: target.email, sessionsEnded };
+}
+
+export type FactorsResetResult =
+  | { ok: true; email: string; twoFactorRemoved: boolean; passkeysRemoved: number; sessionsEnded: number }
+  | { ok: false; status: 400 | 404; error: string };
+
+/**
+ * An admin resets a colleague's second factor and passkeys (they lost their phone or security
+ * key; docs/decisions/0207): the TOTP secret and backup codes, every passkey, and every session
+ * (the lost device may be signed in) go in one transaction, audited and e-mailed. Their password
+ * stays: they sign in with it and set up a new factor (where one is required, the admin area
+ * opens on the set-up page).
+ */
+export async function resetSignInFactors(db: Db, config: MailConfig, actor: AuditActor, userId: string): Promise<FactorsResetResult> {
+  if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.selfFactors };
+  return db.transaction(async (tx): Promise<FactorsResetResult> => {
+    const [target] = await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId)).returning({ email: users.email });
+    if (!target) return { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
+    const totp = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ id: twoFactors.id });
+    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const result = { twoFactorRemoved: totp.length > 0, passkeysRemoved: keys.length, sessionsEnded: ended.length };
+    await writeAudit(tx, actor, { action: "staff.factors.reset", target: userId, details: { email: target.email, ...result } });
+    if (canSendStaffMail(config)) {
+      const change = `${actor.email ?? "An admin"} reset your sign-in methods: your authenticator app and your passkeys no longer work, and you were signed out everywhere. Sign in with your password and set up a new second factor.`;
+      await queueStaffMail(tx, config, accessNoticeMail(config, target.email, change));
+    }
+    return { ok: true, email: target.email, ...result };
+  });
 }

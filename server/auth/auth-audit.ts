@@ -1,8 +1,12 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { writeAudit, type AuditAction, type AuditActor } from "../admin/audit-service";
+import { accessNoticeMail } from "../admin/invitations-service";
+import { wakeOutbox } from "../leads/notification-queue";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
+import { canSendStaffMail, queueStaffMail } from "./staff-mail";
 
 /** The second-factor endpoints of the two-factor plugin, by the method they verify. */
 const SECOND_FACTOR_PATHS: Record<string, string> = {
@@ -17,7 +21,24 @@ const WRONG_CODE = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE"]);
 /** The two-factor plugin's cookie for a half-way sign-in (plugins/two-factor/constant.mjs). */
 const PENDING_TWO_FACTOR_COOKIE = "two_factor";
 
-const AUDITED = new Set(["/sign-in/email", "/sign-out", "/two-factor/disable", "/two-factor/generate-backup-codes", ...Object.keys(SECOND_FACTOR_PATHS)]);
+const AUDITED = new Set([
+  "/sign-in/email",
+  "/sign-out",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/passkey/verify-authentication",
+  "/passkey/verify-registration",
+  "/passkey/delete-passkey",
+  ...Object.keys(SECOND_FACTOR_PATHS),
+]);
+
+/** What the staff member is told by e-mail when a way of signing in to their account changes (docs/decisions/0207). */
+const SIGN_IN_METHOD_NOTICES: Partial<Record<AuditAction, string>> = {
+  "auth.two-factor.enabled": "Two-factor sign-in with an authenticator app was turned on for your admin account.",
+  "auth.two-factor.disabled": "Two-factor sign-in with an authenticator app was turned off for your admin account.",
+  "auth.passkey.added": "A passkey was added to your admin account: it signs in without a password.",
+  "auth.passkey.removed": "A passkey was removed from your admin account.",
+};
 
 /**
  * An attempted e-mail as the account lookup reads it, fit for a staff-facing column: trimmed,
@@ -40,7 +61,7 @@ export function normalizedEmail(value: unknown): string | null {
  * e-mail, or the attempted e-mail when no account has it), what, the client address and the
  * method; never a password, code or token.
  */
-export function authAudit(db: Db): BetterAuthPlugin {
+export function authAudit(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">): BetterAuthPlugin {
   // Who is signing out: read before better-auth deletes the session, keyed by this request's context.
   const signingOut = new WeakMap<object, AuditActor>();
 
@@ -67,8 +88,16 @@ export function authAudit(db: Db): BetterAuthPlugin {
             const before = ctx.context.session?.user ?? null;
             const created = ctx.context.newSession?.user ?? null;
             const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
-            const write = (actor: AuditActor, action: AuditAction, details: Record<string, unknown>) =>
-              writeAudit(db, actor, { action, target: actor.userId, details: { ip, ...details } });
+            const write = async (actor: AuditActor, action: AuditAction, details: Record<string, unknown>) => {
+              await writeAudit(db, actor, { action, target: actor.userId, details: { ip, ...details } });
+              // A new (or removed) way into the account is told to its owner, who may not be the one who did it.
+              const notice = SIGN_IN_METHOD_NOTICES[action];
+              if (notice && actor.email && canSendStaffMail(config)) {
+                const where = ip ? ` (from the address ${ip})` : "";
+                await queueStaffMail(db, config, accessNoticeMail(config, actor.email, `${notice}${where}`));
+                wakeOutbox();
+              }
+            };
             const actorOf = (user: { id: string; email: string }): AuditActor => ({ userId: user.id, email: user.email });
 
             const path = ctx.path ?? "";
@@ -95,6 +124,16 @@ export function authAudit(db: Db): BetterAuthPlugin {
               if (!error && before) await write(actorOf(before), "auth.two-factor.disabled", {});
             } else if (path === "/two-factor/generate-backup-codes") {
               if (!error && before) await write(actorOf(before), "auth.two-factor.backup-codes", {});
+            } else if (path === "/passkey/verify-authentication") {
+              if (created) await write(actorOf(created), "auth.sign-in", { method: "passkey" });
+            } else if (path === "/passkey/verify-registration") {
+              const added = returned as { id?: unknown; name?: unknown } | null;
+              if (!error && before && added && typeof added.id === "string") {
+                await write(actorOf(before), "auth.passkey.added", { passkeyId: added.id, name: typeof added.name === "string" ? added.name : null });
+              }
+            } else if (path === "/passkey/delete-passkey") {
+              const id = (ctx.body as Record<string, unknown> | undefined)?.id;
+              if (!error && before) await write(actorOf(before), "auth.passkey.removed", { passkeyId: typeof id === "string" ? id : null });
             } else if (path === "/sign-out") {
               const actor = signingOut.get(ctx.context);
               if (!error && actor) await write(actor, "auth.sign-out", {});

@@ -2,16 +2,18 @@ import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { passkey } from "@better-auth/passkey";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { eq } from "drizzle-orm";
-import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
+import { accounts, authRateLimits, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
 import { writeAudit } from "../admin/audit-service";
 import { wakeOutbox } from "../leads/notification-queue";
 import { queueStaffMail } from "./staff-mail";
 import { APIError } from "better-auth/api";
 import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-access-service";
+import { hasPasskey } from "../admin/second-factor";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
 import { staffSignOn, staffSocialProviders } from "./staff-sso";
@@ -42,6 +44,16 @@ export const TWO_FACTOR_LIMITS = {
   lockSeconds: 15 * 60,
   signInSeconds: 10 * 60,
   perAddress: { window: 60, max: 10 },
+} as const;
+
+/**
+ * Where two-factor sign-in is required (ADMIN_REQUIRE_TWO_FACTOR) and an account's only second
+ * factor is a passkey, a password alone would open it: it signs in with the passkey instead
+ * (docs/decisions/0207).
+ */
+export const PASSKEY_SIGN_IN_REQUIRED = {
+  code: "PASSKEY_SIGN_IN_REQUIRED",
+  message: "This account signs in with its passkey: choose \"Sign in with a passkey\". Lost it? Ask an admin to reset your sign-in methods.",
 } as const;
 
 /** How long a password-reset link works (docs/decisions/0205). */
@@ -98,6 +110,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
         rateLimit: authRateLimits,
       },
     }),
@@ -136,9 +149,15 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         create: {
           // Every way of signing in makes a session here: a deactivated account gets none, and a
           // plain message (docs/decisions/0206).
-          before: async (session) => {
+          before: async (session, context) => {
             if (await isDeactivated(database.db, session.userId)) {
               throw new APIError("FORBIDDEN", { message: DEACTIVATED_SIGN_IN_MESSAGE, code: "ACCOUNT_DEACTIVATED" });
+            }
+            // A password sign-in of an account without TOTP (with TOTP, the two-factor plugin
+            // turns this session into a half-way sign-in) whose second factor is a passkey.
+            if (config.requireAdminTwoFactor && context?.path === "/sign-in/email") {
+              const [row] = await database.db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, session.userId));
+              if (!row?.twoFactorEnabled && (await hasPasskey(database.db, session.userId))) throw new APIError("FORBIDDEN", { ...PASSKEY_SIGN_IN_REQUIRED });
             }
           },
         },
@@ -161,6 +180,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         "/two-factor/*": { ...TWO_FACTOR_LIMITS.perAddress },
         "/request-password-reset": { ...RESET_REQUEST_LIMITS.perClientAddress },
         "/reset-password": { window: 60, max: 10 },
+        "/passkey/*": { ...TWO_FACTOR_LIMITS.perAddress },
       },
     },
     advanced: {
@@ -188,8 +208,16 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         },
         // No trustDeviceMaxAge: the auth route refuses `trustDevice`, so no device is ever trusted.
       }),
+      // Passkeys (docs/decisions/0207): a staff member adds one while signed in (a session under a
+      // day old, better-auth's freshSessionMiddleware) and signs in with it instead of a password.
+      // The relying party is PUBLIC_URL's host, and only PUBLIC_URL's origin is accepted.
+      passkey({
+        rpID: publicUrl.hostname,
+        rpName: TOTP_ISSUER,
+        origin: publicUrl.origin,
+      }),
       // After twoFactor: its hooks run first, so the audit sees whether a sign-in is complete.
-      authAudit(database.db),
+      authAudit(database.db, config),
     ],
     logger: {
       log: (level, message, ...args) => {

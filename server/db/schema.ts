@@ -111,6 +111,30 @@ export const twoFactors = pgTable(
   (t) => [index("auth_two_factors_user_id_idx").on(t.userId), index("auth_two_factors_secret_idx").on(t.secret)],
 );
 
+/**
+ * Passkeys (better-auth's passkey plugin, docs/decisions/0207): a staff member's WebAuthn
+ * credentials, by which they sign in without a password. Only the public key is stored.
+ */
+export const passkeys = pgTable(
+  "auth_passkeys",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("auth_passkeys_user_id_idx").on(t.userId)],
+);
+
 /** better-auth's rate-limit store (storage: "database"), shared by every server instance. */
 export const authRateLimits = pgTable("auth_rate_limits", {
   id: uuid("id").primaryKey(),
@@ -325,8 +349,13 @@ export const leadEvents = pgTable(
     actorEmail: text("actor_email"),
     data: jsonb("data").notNull().default({}),
     dedupeKey: text("dedupe_key").unique(),
+    /**
+     * Insertion order: entries of one lead with the same `at` (written in one statement or one
+     * transaction) are read in the order they were written, at, then seq (docs/decisions/0714).
+     */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index("lead_events_lead_at_idx").on(t.leadId, t.at)],
+  (t) => [index("lead_events_lead_at_idx").on(t.leadId, t.at, t.seq)],
 );
 
 /**

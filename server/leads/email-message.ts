@@ -79,6 +79,49 @@ export function ownerAssignedEmail(payload: LeadPayload, leadUrl: string): Email
   };
 }
 
+/** A lead as the desk's row gives it: for messages sent without the outbox's copy of the lead. */
+export type DeskLead = { name: string; company: string };
+
+const deskWho = (lead: DeskLead) => who({ name: lead.name, company: lead.company });
+
+/** The e-mail to the owner a lead was moved to because nobody contacted it in time (docs/decisions/0713). */
+export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: number, previousOwner: string | null): EmailContent {
+  const from = previousOwner ? ` It was ${oneLine(previousOwner)}'s.` : "";
+  return {
+    subject: `Lead moved to you: ${deskWho(lead)}`.slice(0, 200),
+    text: `Nobody contacted this lead within the first-contact target (${formatDelay(minutes)}), so it was given to you.${from} Reach out now.\n\nOpen the lead: ${leadUrl}\n`,
+  };
+}
+
+/** The e-mail to the owner a lead was given to because its owner was deactivated (docs/decisions/0713). */
+export function reroutedToYouEmail(lead: DeskLead, leadUrl: string, previousOwner: string | null): EmailContent {
+  const whose = previousOwner ? `its owner, ${oneLine(previousOwner)}, no longer has access` : "its owner no longer has access";
+  return {
+    subject: `Lead moved to you: ${deskWho(lead)}`.slice(0, 200),
+    text: `This open lead was given to you: ${whose}. Pick it up from where they left it.\n\nOpen the lead: ${leadUrl}\n`,
+  };
+}
+
+/** The e-mail to the owner a lead was taken from (docs/decisions/0713): who has it now. */
+export function reassignedAwayEmail(lead: DeskLead, leadUrl: string, minutes: number, newOwner: string): EmailContent {
+  return {
+    subject: `Lead moved to ${oneLine(newOwner)}: ${deskWho(lead)}`.slice(0, 200),
+    text:
+      `This lead was still New after the first-contact target (${formatDelay(minutes)}), so it was given to ${oneLine(newOwner)}, ` +
+      `the next person in the rotation. It is no longer yours.\n\nOpen the lead: ${leadUrl}\n`,
+  };
+}
+
+/** The staff e-mail when a lead is still New after the first-contact target and was not moved (docs/decisions/0713). */
+export function firstContactMissedEmail(lead: DeskLead & { ownerEmail: string | null }, leadUrl: string, minutes: number): EmailContent {
+  return {
+    subject: `Not contacted: ${deskWho(lead)} is still New`.slice(0, 200),
+    text:
+      `This lead is still New after the first-contact target (${formatDelay(minutes)}): nobody has contacted it.\n` +
+      `Owner: ${lead.ownerEmail ? oneLine(lead.ownerEmail) : "Unassigned"}\n\nOpen the lead: ${leadUrl}\n`,
+  };
+}
+
 /** The staff e-mail when a booking or enterprise lead has no meeting at the follow-up time. */
 export function followUpEmail(payload: LeadPayload, leadUrl: string, followUpMinutes: number): EmailContent {
   const lead = payload.lead ?? {};

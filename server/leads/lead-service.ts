@@ -15,14 +15,30 @@ import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 /**
  * `staff_email`: mail to staff about their own access, no lead (server/auth/staff-mail.ts).
  * `hubspot`: the lead handed to HubSpot, and its status kept in step there (docs/decisions/0720).
+ * `lead_desk`: no message; the worker acts on the lead itself when the row comes due (the
+ * first-contact check, docs/decisions/0713).
  */
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot";
+export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot" | "lead_desk";
 
-/** What a notification is about (lead_outbox.topic; docs/decisions/0701; `status_changed`: 0720). */
-export type NotificationTopic = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "owner_assigned" | "enterprise_alert" | "status_changed";
+/** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
+export type NotificationTopic =
+  | "lead_stored"
+  | "follow_up"
+  | "meeting_booked"
+  | "prospect_reminder"
+  | "owner_assigned"
+  | "enterprise_alert"
+  /** hubspot: a desk status change to mirror as the contact's lead status (docs/decisions/0720). */
+  | "status_changed"
+  /** lead_desk: the lead's first-contact target has passed; topic_ref is the round (1, 2, ...). */
+  | "first_contact_due"
+  /** Staff channels: a lead still New after the target that was not moved (docs/decisions/0713). */
+  | "first_contact_missed"
+  /** owner_email: to the previous owner of a lead moved for want of a first contact. */
+  | "owner_reassigned";
 
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
-export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number };
+export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number; topicRef?: string };
 
 /**
  * The staff channels configured for a lead: the sales inbox by e-mail, Slack. Slack is held for a
@@ -56,6 +72,11 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
   // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
   if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
   if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
+  // The first-contact check (docs/decisions/0713): round 1, due when the target passes; queued
+  // only for a lead that got an owner (storeSql filters it like the owner's page).
+  if (leads.reassign.max > 0) {
+    plan.push({ channel: "lead_desk", topic: "first_contact_due", delaySeconds: Math.max(1, Math.round(leads.firstContactMinutes * 60)), topicRef: "1" });
+  }
   if (kind === "booking_inquiry") {
     const delaySeconds = Math.round(leads.followUpMinutes * 60);
     for (const channel of staff) plan.push({ channel, topic: "follow_up", delaySeconds });
@@ -226,7 +247,7 @@ async function storeLead(
   const { table, kind, values, identity, plan, tokenHash, limit } = options;
   const desk = { referenceHash: identity.referenceHash, fitTier: identity.fit.tier, emailKind: identity.fit.emailKind };
   const fields = Object.keys(values);
-  const planShape = plan.map((p) => `${p.channel}:${p.topic}:${p.delaySeconds}`).join(",");
+  const planShape = plan.map((p) => `${p.channel}:${p.topic}:${p.delaySeconds}:${p.topicRef ?? ""}`).join(",");
   const shape = [kind, fields.join(","), planShape, tokenHash ? "token" : "", limit ? "limit" : ""].join("|");
   const statement = compiled(shape, () => storeSql(table, kind, fields, plan, Boolean(tokenHash), Boolean(limit)));
   const rows = await runCompiled<StoreRow>(db, statement, { ...values, ...desk, tokenHash, ...(limit ? limitValues(limit.spec) : {}) });
@@ -299,12 +320,13 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
   if (plan.length > 0) {
     const list = (values: string[], type: string) => sql.raw(`array[${values.join(", ")}]::${type}[]`);
     ctes.push(
-      sql`outbox as (insert into ${leadOutbox} (lead_kind, lead_id, channel, topic, payload, next_attempt_at)
-        select ${sql.raw(`'${kind}'`)}, lead.id, plan.channel, plan.topic, ${payloadSql(kind, columns)},
+      sql`outbox as (insert into ${leadOutbox} (lead_kind, lead_id, channel, topic, topic_ref, payload, next_attempt_at)
+        select ${sql.raw(`'${kind}'`)}, lead.id, plan.channel, plan.topic, plan.ref,
+          case when plan.channel = 'lead_desk' then '{}'::jsonb else ${payloadSql(kind, columns)} end,
           lead.created_at + make_interval(secs => plan.delay)
         from lead cross join unnest(${list(plan.map((p) => `'${p.channel}'`), "text")}, ${list(plan.map((p) => `'${p.topic}'`), "text")},
-          ${list(plan.map((p) => String(p.delaySeconds)), "int")}) as plan(channel, topic, delay)
-        where (plan.topic <> 'owner_assigned' or (select id from owner) is not null)
+          ${list(plan.map((p) => String(p.delaySeconds)), "int")}, ${list(plan.map((p) => `'${p.topicRef ?? ""}'`), "text")}) as plan(channel, topic, delay, ref)
+        where (plan.topic not in ('owner_assigned', 'first_contact_due') or (select id from owner) is not null)
           and (plan.topic <> 'enterprise_alert' or ${sql.placeholder("fitTier")}::text = 'enterprise')
         returning 1)`,
     );

@@ -30,6 +30,8 @@ export async function queueLeadNotification(
     topicRef?: string;
     payload: Record<string, unknown>;
     dueAt?: Date;
+    /** Due this many seconds after the database's now() (instead of dueAt): one clock for every instance. */
+    dueInSeconds?: number;
   },
 ): Promise<number> {
   if (notification.channels.length === 0) return 0;
@@ -43,7 +45,10 @@ export async function queueLeadNotification(
         topic: notification.topic,
         topicRef: notification.topicRef ?? "",
         payload: notification.payload,
-        nextAttemptAt: notification.dueAt ?? sql`now()`,
+        nextAttemptAt:
+          notification.dueInSeconds !== undefined
+            ? sql`now() + make_interval(secs => ${notification.dueInSeconds}::float8)`
+            : (notification.dueAt ?? sql`now()`),
       })),
     )
     .onConflictDoNothing({ target: [leadOutbox.leadId, leadOutbox.channel, leadOutbox.topic, leadOutbox.topicRef] })

@@ -3,7 +3,18 @@ import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
 import { adminLeadPath } from "@shared/site-routes";
 import { fitLabels, fitSummary } from "@shared/schemas/lead-fit";
-import { followUpEmail, newLeadEmail, ownerAssignedEmail, prospectReminderEmail, type EmailContent, type LeadPayload } from "./email-message";
+import {
+  firstContactMissedEmail,
+  followUpEmail,
+  newLeadEmail,
+  ownerAssignedEmail,
+  prospectReminderEmail,
+  reassignedAwayEmail,
+  reassignedToYouEmail,
+  reroutedToYouEmail,
+  type EmailContent,
+  type LeadPayload,
+} from "./email-message";
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
@@ -249,6 +260,11 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
         if (delivery.topic === "follow_up") {
           return sendMail(delivery, notify.to, followUpEmail(payload, leadUrl(delivery), config.leads.followUpMinutes), signal, true);
         }
+        if (delivery.topic === "first_contact_missed") {
+          const lead = leadOf(delivery);
+          const content = firstContactMissedEmail({ ...lead, ownerEmail: lead.ownerEmail ?? null }, leadUrl(delivery), config.leads.firstContactMinutes);
+          return sendMail(delivery, notify.to, content, signal, true);
+        }
         throw unsupported(delivery);
       }
       if (delivery.channel === "webhook") {
@@ -290,6 +306,7 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
         const message = slackMessage(delivery.topic, lead, {
           leadUrl: leadUrl(delivery),
           followUpMinutes: config.leads.followUpMinutes,
+          firstContactMinutes: config.leads.firstContactMinutes,
           meeting: delivery.topic === "meeting_booked" ? meetingOf(delivery, lead) : null,
           // The new lead and its follow-up carry the stored lead; a booked meeting does not.
           botCheck: delivery.topic === "meeting_booked" ? undefined : (payload.lead?.botCheck ?? null),
@@ -298,10 +315,28 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
       }
       if (delivery.channel === "owner_email") {
         if (!transport) throw new DeliveryError("NOT_CONFIGURED", "email channel is not configured (SMTP_URL)");
+        const moved = (delivery.payload ?? {}) as {
+          reassigned?: { minutes?: unknown; previousOwner?: unknown };
+          rerouted?: { previousOwner?: unknown };
+          previousOwner?: unknown;
+          newOwner?: unknown;
+          minutes?: unknown;
+        };
+        const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+        const minutes = (value: unknown) => (typeof value === "number" && value > 0 ? value : config.leads.firstContactMinutes);
+        if (delivery.topic === "owner_reassigned") {
+          // The owner a lead was taken from, for want of a first contact (docs/decisions/0713).
+          if (typeof moved.previousOwner !== "string" || typeof moved.newOwner !== "string") throw new DeliveryError("NO_OWNER", "the previous owner is not known");
+          return sendMail(delivery, moved.previousOwner, reassignedAwayEmail(leadOf(delivery), leadUrl(delivery), minutes(moved.minutes), moved.newOwner), signal, true);
+        }
         if (delivery.topic !== "owner_assigned") throw unsupported(delivery);
         // The owner as the lead has one now: a lead reassigned before delivery pages its new owner.
         const owner = delivery.lead?.ownerEmail;
         if (!owner) throw new DeliveryError("NO_OWNER", "the lead has no owner to page");
+        if (moved.reassigned) {
+          return sendMail(delivery, owner, reassignedToYouEmail(leadOf(delivery), leadUrl(delivery), minutes(moved.reassigned.minutes), text(moved.reassigned.previousOwner)), signal, true);
+        }
+        if (moved.rerouted) return sendMail(delivery, owner, reroutedToYouEmail(leadOf(delivery), leadUrl(delivery), text(moved.rerouted.previousOwner)), signal, true);
         return sendMail(delivery, owner, ownerAssignedEmail(payload, leadUrl(delivery)), signal, true);
       }
       if (delivery.channel === "prospect_email") {

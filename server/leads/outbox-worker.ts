@@ -18,6 +18,7 @@ import { OUTBOX_DUE, outboxSignal } from "./outbox-signal";
 import type { NotificationTopic } from "./lead-service";
 import { pruneRateLimitBuckets } from "./rate-limiter";
 import { pruneUsedBotTokens } from "./bot-check";
+import { DESK_CHANNEL, firstContactDue, type FirstContactSettings } from "./lead-reassignment";
 
 const BATCH_SIZE = 10;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
@@ -34,10 +35,13 @@ const CLOSED = ["unqualified", "lost"];
 const REMINDER_STALE_AFTER = "1 day";
 
 /**
- * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a follow-up
- * or reminder whose lead has a meeting; a reminder whose lead staff closed, or that is a day late.
+ * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a
+ * first-contact check of a lead no longer New (docs/decisions/0713); a follow-up or reminder whose
+ * lead has a meeting; a reminder whose lead staff closed, or that is a day late.
  */
 const skipCondition = sql.raw(`(
+  o.channel = '${DESK_CHANNEL}' and (l.id is null or l.status::text <> 'new')
+) or (
   o.topic in ('follow_up', 'prospect_reminder')
     and (l.meeting_booked_at is not null or l.status::text in (${MET.map((s) => `'${s}'`).join(", ")}))
 ) or (
@@ -92,8 +96,13 @@ export function createOutboxWorker(options: {
   notifier: Notifier;
   logger: Logger;
   config: AppConfig["leads"]["outbox"];
+  /**
+   * The first-contact check (docs/decisions/0713): with it, this worker also claims the
+   * `lead_desk` rows and acts on their leads; without it (some tests) they wait.
+   */
+  desk?: FirstContactSettings;
 }): OutboxWorker {
-  const { db, notifier, logger, config } = options;
+  const { db, notifier, logger, config, desk } = options;
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
@@ -112,7 +121,7 @@ export function createOutboxWorker(options: {
    * statement and the channel's answer can still be followed up (docs/decisions/0704).
    */
   async function claim(): Promise<{ claimed: OutboxDelivery[]; skipped: SkippedRow[] }> {
-    const channels = notifier.channels;
+    const channels: string[] = desk ? [...notifier.channels, DESK_CHANNEL] : notifier.channels;
     if (channels.length === 0) return { claimed: [], skipped: [] };
     type Row = {
       outcome: "claimed" | "skipped";
@@ -253,7 +262,38 @@ export function createOutboxWorker(options: {
     });
   }
 
+  /**
+   * A `lead_desk` row (docs/decisions/0713): no channel is called; the row is marked done and the
+   * lead acted on in one transaction, only while the claim holds, so of two workers that both
+   * think they hold it (a lease run out) one acts. A failure is retried like any delivery.
+   */
+  async function runDeskRow(delivery: OutboxDelivery, settings: FirstContactSettings) {
+    const round = /^\d{1,3}$/.test(delivery.topicRef) ? Number(delivery.topicRef) : 1;
+    let outcome: Awaited<ReturnType<typeof firstContactDue>> | null;
+    try {
+      outcome = await db.transaction(async (tx) => {
+        const held = await tx
+          .update(leadOutbox)
+          .set({ deliveredAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: null, payload: sql`null` })
+          .where(heldBy(delivery))
+          .returning({ id: leadOutbox.id });
+        if (held.length === 0) return null;
+        return firstContactDue(tx, settings, delivery.leadId, round);
+      });
+    } catch (error) {
+      return recordFailure(delivery, error ?? new Error("first-contact check failed"));
+    }
+    if (!outcome) {
+      logger.warn(logFields(delivery), "first-contact check finished after its claim passed to another worker; that worker's outcome stands");
+      return;
+    }
+    logger.info({ ...logFields(delivery), round, outcome: outcome.kind, ...("reason" in outcome ? { reason: outcome.reason } : {}) }, "first-contact check done");
+    // What it queued (the owners' e-mails, the alert) is due now: this loop claims it next.
+    if (outcome.kind !== "not_new" && outcome.queued > 0) outboxSignal.emit(OUTBOX_DUE);
+  }
+
   async function deliverOne(delivery: OutboxDelivery) {
+    if (delivery.channel === DESK_CHANNEL && desk) return runDeskRow(delivery, desk);
     let failure: unknown = null;
     try {
       await attempt(delivery);
@@ -278,7 +318,12 @@ export function createOutboxWorker(options: {
       }
       return;
     }
+    await recordFailure(delivery, failure);
+  }
 
+  /** A failed attempt: retried after a back-off, or a dead letter after the last one. */
+  async function recordFailure(delivery: OutboxDelivery, failure: unknown) {
+    const { channel, topic } = delivery;
     const { code, summary } = describeDeliveryFailure(failure);
     const dead = delivery.attempts >= config.maxAttempts;
     // A receiver that asked for time (429 Retry-After) gets at least that much.
@@ -326,7 +371,7 @@ export function createOutboxWorker(options: {
       if (claimed.length + skipped.length === 0) break;
       total += claimed.length + skipped.length;
       for (const row of skipped) {
-        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: no longer needed (the lead has a meeting, or a reminder to a closed lead or a day late)");
+        logger.info({ deliveryId: row.id, channel: row.channel, topic: row.topic }, "lead notification skipped: no longer needed (the lead has a meeting, a reminder to a closed lead or a day late, or a first-contact check of a lead no longer New)");
       }
       await Promise.all(claimed.map(deliverOne));
       if (!running && loop) break;

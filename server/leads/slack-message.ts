@@ -74,6 +74,8 @@ export type SlackContext = {
   leadUrl: string;
   /** LEADS_FOLLOW_UP_MINUTES: why a follow-up alerts. */
   followUpMinutes: number;
+  /** LEADS_FIRST_CONTACT_MINUTES: why a first-contact alert alerts (docs/decisions/0713). */
+  firstContactMinutes?: number;
   /** A booked meeting: its start (from the notification, or the desk's current meeting), and whether it replaced one. */
   meeting: { startsAt: Date | null; rescheduled: boolean } | null;
   /**
@@ -116,6 +118,11 @@ export function slackMessage(topic: NotificationTopic, lead: NotificationLead, c
     const what = context.meeting?.rescheduled ? "Meeting rescheduled" : "Meeting booked";
     headline = `*${what}:* ${who}`;
     text = `${what}: ${who}${starts ? `, starts ${utcTime(starts)}` : ""}`;
+  } else if (topic === "first_contact_missed") {
+    const target = formatDelay(context.firstContactMinutes ?? 0);
+    headline = `*Not contacted:* ${who} is still New`;
+    text = `Not contacted: ${who} is still New after the first-contact target (${target})`;
+    why = `Nobody has contacted this lead within the first-contact target (${target}). Reach out now.`;
   } else if (topic === "enterprise_alert") {
     // Its own message, so a channel can alert on it: a large prospect just arrived.
     headline = `:rotating_light: *Enterprise prospect:* ${who}`;

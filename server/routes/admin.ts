@@ -8,6 +8,10 @@ import type {
   BookingsPage,
   InvitationsResponse,
   InviteResponse,
+  OwnSessionsResponse,
+  OwnSessionsRevokedResponse,
+  StaffFactorsResetResponse,
+  StaffSessionsEndedResponse,
   StaffAccessResponse,
   StaffListResponse,
   RemoveRoleResponse,
@@ -24,7 +28,7 @@ import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/rol
 import { listAudit, writeAudit } from "../admin/audit-service";
 import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
 import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../auth/staff-mail";
-import { deactivateStaff, listStaff, reactivateStaff } from "../admin/staff-access-service";
+import { deactivateStaff, endStaffSessions, listStaff, reactivateStaff, resetSignInFactors } from "../admin/staff-access-service";
 import { wakeOutbox } from "../leads/notification-queue";
 
 /** Admin bodies are a handful of fields. */
@@ -52,6 +56,12 @@ const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
 const invitationIdParam = z.object({ id: z.string().uuid("Invalid invitation ID") });
 const staffIdParam = z.object({ userId: z.string().uuid("Invalid user ID") });
+const sessionIdParam = z.object({ id: z.string().uuid("Invalid session ID") });
+
+export const OWN_SESSION_MESSAGES = {
+  notFound: "Session not found: it may have ended already.",
+  current: "This is the session of this browser: use Logout to end it.",
+} as const;
 const actorOf = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
@@ -67,6 +77,45 @@ export function adminRoutes(auth: Auth) {
   routes.use("*", requireStaff(auth));
 
   routes.get("/me", allow("admin", "moderator"), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
+
+  // The signed-in staff member's own devices (docs/decisions/0207): better-auth's listSessions,
+  // revokeSession and revokeOtherSessions, called here so session tokens never reach the page.
+  routes.get("/me/sessions", allow("admin", "moderator"), async (c) => {
+    const headers = c.req.raw.headers;
+    const [list, current] = await Promise.all([auth.api.listSessions({ headers }), auth.api.getSession({ headers })]);
+    const items = list
+      .map((s) => ({
+        id: s.id,
+        userAgent: s.userAgent ?? null,
+        ipAddress: s.ipAddress ?? null,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastActiveAt: new Date(s.updatedAt).toISOString(),
+        current: s.id === current?.session.id,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+    return c.json({ items } satisfies OwnSessionsResponse);
+  });
+
+  routes.post("/me/sessions/revoke-others", allow("admin", "moderator"), async (c) => {
+    const headers = c.req.raw.headers;
+    const [list, current] = await Promise.all([auth.api.listSessions({ headers }), auth.api.getSession({ headers })]);
+    await auth.api.revokeOtherSessions({ headers });
+    const revoked = list.filter((s) => s.id !== current?.session.id).length;
+    await writeAudit(c.get("deps").database.db, actorOf(c), { action: "auth.sessions.revoke", target: c.get("admin").userId, details: { revoked, others: true } });
+    return c.json({ revoked } satisfies OwnSessionsRevokedResponse);
+  });
+
+  routes.post("/me/sessions/:id/revoke", allow("admin", "moderator"), zValidator("param", sessionIdParam, invalid), async (c) => {
+    const headers = c.req.raw.headers;
+    const { id } = c.req.valid("param");
+    const [list, current] = await Promise.all([auth.api.listSessions({ headers }), auth.api.getSession({ headers })]);
+    const target = list.find((s) => s.id === id);
+    if (!target) return adminError(c, 404, OWN_SESSION_MESSAGES.notFound);
+    if (target.id === current?.session.id) return adminError(c, 400, OWN_SESSION_MESSAGES.current);
+    await auth.api.revokeSession({ body: { token: target.token }, headers });
+    await writeAudit(c.get("deps").database.db, actorOf(c), { action: "auth.sessions.revoke", target: c.get("admin").userId, details: { revoked: 1, sessionId: id } });
+    return c.json({ revoked: 1 } satisfies OwnSessionsRevokedResponse);
+  });
 
   routes.post("/bookings/search", allow("admin"), json, zValidator("json", bookingsQuery, invalid), async (c) => {
     const { cursor, limit, ...filters } = c.req.valid("json");
@@ -95,16 +144,20 @@ export function adminRoutes(auth: Auth) {
 
   routes.post("/roles", allow("admin"), json, zValidator("json", assignRoleSchema, invalid), async (c) => {
     const admin = c.get("admin");
-    const result = await assignRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, c.req.valid("json"));
+    const { config, database } = c.get("deps");
+    const result = await assignRole(database.db, { userId: admin.userId, email: admin.email }, c.req.valid("json"), config);
     if (!result.ok) return adminError(c, result.status, result.error, { code: result.code });
+    wakeOutbox();
     return c.json({ record: result.record } satisfies AssignRoleResponse, 201);
   });
 
   routes.delete("/roles/:id", allow("admin"), zValidator("param", roleIdParam, invalid), async (c) => {
     const { id } = c.req.valid("param");
     const admin = c.get("admin");
-    const result = await removeRole(c.get("deps").database.db, { userId: admin.userId, email: admin.email }, id);
+    const { config, database } = c.get("deps");
+    const result = await removeRole(database.db, { userId: admin.userId, email: admin.email }, id, config);
     if (!result.ok) return adminError(c, result.status, result.error);
+    wakeOutbox();
     return c.json({ removed: id, role: result.role } satisfies RemoveRoleResponse);
   });
 
@@ -153,10 +206,31 @@ export function adminRoutes(auth: Auth) {
       const result = await change(database.db, config, actorOf(c), c.req.valid("param").userId);
       if (!result.ok) return adminError(c, result.status, result.error);
       wakeOutbox();
-      const { userId, email, ownedLeads } = result.member;
-      return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads } satisfies StaffAccessResponse);
+      const { userId, email, ownedLeads, reroutedLeads, unassignedLeads } = result.member;
+      return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads, reroutedLeads, unassignedLeads } satisfies StaffAccessResponse);
     });
   }
+
+  // A colleague's sessions and sign-in methods (docs/decisions/0207).
+  routes.post("/staff/:userId/sessions/revoke", allow("admin"), zValidator("param", staffIdParam, invalid), async (c) => {
+    const { config, database } = c.get("deps");
+    const { userId } = c.req.valid("param");
+    const { internalAdapter } = await auth.$context;
+    const result = await endStaffSessions(database.db, config, (id) => internalAdapter.deleteUserSessions(id), actorOf(c), userId);
+    if (!result.ok) return adminError(c, result.status, result.error);
+    wakeOutbox();
+    return c.json({ userId, email: result.email, sessionsEnded: result.sessionsEnded } satisfies StaffSessionsEndedResponse);
+  });
+
+  routes.post("/staff/:userId/reset-factors", allow("admin"), zValidator("param", staffIdParam, invalid), async (c) => {
+    const { config, database } = c.get("deps");
+    const { userId } = c.req.valid("param");
+    const result = await resetSignInFactors(database.db, config, actorOf(c), userId);
+    if (!result.ok) return adminError(c, result.status, result.error);
+    wakeOutbox();
+    const { ok: _ok, ...rest } = result;
+    return c.json({ userId, ...rest } satisfies StaffFactorsResetResponse);
+  });
 
   routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
 

@@ -36,9 +36,9 @@ export type UserLookupBody = z.input<typeof findUserSchema>;
 // Responses --------------------------------------------------------------------------------------
 
 /**
- * The signed-in admin. `twoFactorRequired`: the deployment requires two-factor sign-in of every
- * admin (ADMIN_REQUIRE_TWO_FACTOR); without it enabled, every admin call but GET /me answers 403
- * TWO_FACTOR_REQUIRED (docs/decisions/0608).
+ * The signed-in staff member. `twoFactorRequired`: the deployment requires two-factor sign-in of
+ * every staff member (ADMIN_REQUIRE_TWO_FACTOR); without TOTP or a passkey, every admin call but
+ * GET /me answers 403 TWO_FACTOR_REQUIRED (docs/decisions/0608, 0207).
  */
 export type AdminUser = {
   userId: string;
@@ -47,6 +47,8 @@ export type AdminUser = {
   /** The strongest staff role held: `admin` opens everything, `moderator` the lead desk only (docs/decisions/0204). */
   role: StaffRole;
   twoFactorEnabled: boolean;
+  /** Passkeys on the account: one satisfies the two-factor requirement (docs/decisions/0207). */
+  passkeys: number;
   twoFactorRequired: boolean;
 };
 /** GET /api/admin/me */
@@ -139,5 +141,35 @@ export type StaffMember = {
   ownedLeads: number;
 };
 export type StaffListResponse = { items: StaffMember[] };
+
+/** One signed-in device of the signed-in staff member (GET /api/admin/me/sessions): never its token. */
+export type OwnSession = {
+  id: string;
+  /** The browser's User-Agent as sent at sign-in, or null. */
+  userAgent: string | null;
+  ipAddress: string | null;
+  /** ISO 8601: signed in. */
+  createdAt: string;
+  /** ISO 8601: last seen (renewed at most hourly while in use). */
+  lastActiveAt: string;
+  /** The session this request came with. */
+  current: boolean;
+};
+export type OwnSessionsResponse = { items: OwnSession[] };
+/** POST /api/admin/me/sessions/:id/revoke and /api/admin/me/sessions/revoke-others. */
+export type OwnSessionsRevokedResponse = { revoked: number };
+/** POST /api/admin/staff/:userId/sessions/revoke (admin). */
+export type StaffSessionsEndedResponse = { userId: string; email: string; sessionsEnded: number };
+/** POST /api/admin/staff/:userId/reset-factors (admin). */
+export type StaffFactorsResetResponse = { userId: string; email: string; twoFactorRemoved: boolean; passkeysRemoved: number; sessionsEnded: number };
 /** POST /api/admin/staff/:userId/deactivate and …/reactivate. */
-export type StaffAccessResponse = { userId: string; email: string; deactivated: boolean; ownedLeads: number };
+export type StaffAccessResponse = {
+  userId: string;
+  email: string;
+  deactivated: boolean;
+  /** Leads they still own: after deactivation, their closed leads (the open ones were routed again). */
+  ownedLeads: number;
+  /** Deactivation (docs/decisions/0713): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
+  reroutedLeads: number;
+  unassignedLeads: number;
+};

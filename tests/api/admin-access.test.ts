@@ -48,6 +48,9 @@ afterAll(async () => t?.close());
 type Call = { method: string; path: () => string; body?: () => unknown; ok: number };
 const calls: Call[] = [
   { method: "GET", path: () => "/api/admin/me", ok: 200 },
+  { method: "GET", path: () => "/api/admin/me/sessions", ok: 200 },
+  { method: "POST", path: () => "/api/admin/me/sessions/revoke-others", ok: 200 },
+  { method: "POST", path: () => `/api/admin/me/sessions/${unknownDeliveryId}/revoke`, ok: 404 },
   { method: "POST", path: () => "/api/admin/bookings/search", body: () => ({}), ok: 200 },
   { method: "POST", path: () => "/api/admin/bookings/export", body: () => ({}), ok: 200 },
   { method: "GET", path: () => "/api/admin/roles", ok: 200 },
@@ -62,6 +65,8 @@ const calls: Call[] = [
   { method: "GET", path: () => "/api/admin/staff", ok: 200 },
   { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/deactivate`, ok: 404 },
   { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/reactivate`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/sessions/revoke`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/staff/${unknownDeliveryId}/reset-factors`, ok: 404 },
   { method: "GET", path: () => "/api/admin/notifications", ok: 200 },
   { method: "POST", path: () => "/api/admin/notifications/retry-all", ok: 200 },
   { method: "POST", path: () => `/api/admin/notifications/${unknownDeliveryId}/retry`, ok: 404 },
@@ -138,6 +143,10 @@ describe("admin API authorization", () => {
         // Their own place in the lead rotation ("Taking leads", working hours).
         "GET /api/admin/leads/routing/me",
         "PUT /api/admin/leads/routing/me",
+        // Their own signed-in devices (docs/decisions/0207).
+        "GET /api/admin/me/sessions",
+        "POST /api/admin/me/sessions/revoke-others",
+        "POST /api/admin/me/sessions/x/revoke",
       ].sort(),
     );
   });

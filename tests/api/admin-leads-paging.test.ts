@@ -70,7 +70,8 @@ describe("the owner paged", () => {
     const id = await submit({ name: "Paged Insurer", total_calls: 40_000 });
     const rows = await t.database.db.select({ channel: leadOutbox.channel, topic: leadOutbox.topic }).from(leadOutbox).where(eq(leadOutbox.leadId, id));
     expect(rows.map((r) => `${r.channel}:${r.topic}`).sort()).toEqual(
-      ["email:follow_up", "email:lead_stored", "owner_email:owner_assigned", "slack:enterprise_alert", "slack:follow_up", "slack:lead_stored"].sort(),
+      // lead_desk: the first-contact check of a lead that got an owner (docs/decisions/0713).
+      ["email:follow_up", "email:lead_stored", "lead_desk:first_contact_due", "owner_email:owner_assigned", "slack:enterprise_alert", "slack:follow_up", "slack:lead_stored"].sort(),
     );
     await deliverAll();
 

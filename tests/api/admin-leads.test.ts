@@ -583,6 +583,16 @@ describe("a lead's page (GET /api/admin/leads/:id)", () => {
     }
   });
 
+  it("entries written at the same instant come back in the order they were written", async () => {
+    const id = await createLead("contact");
+    // Twenty entries in one statement with one timestamp: only their insertion order tells them apart.
+    const at = new Date("2026-03-02T09:00:00.000Z");
+    const texts = Array.from({ length: 20 }, (_, i) => `same instant ${i}`);
+    await t.database.db.insert(leadEvents).values(texts.map((text) => ({ leadId: id, at, type: "note_added", data: { text } })));
+    const { body } = await detail(id);
+    expect(body.timeline.filter((e) => e.type === "note_added").map((e) => e.data.text)).toEqual(texts);
+  });
+
   it("answers 400 for an id that is not a uuid and 404 for a lead that does not exist", async () => {
     for (const bad of ["x", "123", "00000000-0000-0000-0000-00000000000g", "%00", "..%2F"]) {
       const res = await detail(bad);

@@ -39,7 +39,7 @@ const everyAdminRoute = () =>
   });
 
 describe("deactivating a staff member", () => {
-  it("ends their sessions at once (401 on every admin route), refuses their sign-in plainly, and flags their leads", async () => {
+  it("ends their sessions at once (401 on every admin route), refuses their sign-in plainly, and routes their open leads again", async () => {
     const rep = await createStaff(t, "moderator");
     const repCookie = await signedInCookie(t, rep.email, rep.password);
     const other = await signedInCookie(t, rep.email, rep.password);
@@ -50,7 +50,9 @@ describe("deactivating a staff member", () => {
 
     const res = await post(`/api/admin/staff/${rep.userId}/deactivate`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ userId: rep.userId, email: rep.email, deactivated: true, ownedLeads: 1 });
+    // Their open lead went to the one other person in rotation, the admin (docs/decisions/0713).
+    expect(await res.json()).toEqual({ userId: rep.userId, email: rep.email, deactivated: true, ownedLeads: 0, reroutedLeads: 1, unassignedLeads: 0 });
+    expect((await t.database.db.select({ owner: leads.ownerUserId }).from(leads).where(eq(leads.email, "owned@example.com")))[0]!.owner).toBe(admin.userId);
 
     for (const cookie of [repCookie, other]) {
       for (const route of everyAdminRoute()) {
@@ -66,7 +68,7 @@ describe("deactivating a staff member", () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, rep.userId))).toEqual([]);
 
     const list = (await (await t.app.request("/api/admin/staff", { headers: { Cookie: adminCookie } })).json()) as { items: { userId: string; deactivatedAt: string | null; ownedLeads: number }[] };
-    expect(list.items.find((m) => m.userId === rep.userId)).toMatchObject({ deactivatedAt: expect.any(String), ownedLeads: 1 });
+    expect(list.items.find((m) => m.userId === rep.userId)).toMatchObject({ deactivatedAt: expect.any(String), ownedLeads: 0 });
 
     // Reactivated: they sign in again.
     expect((await post(`/api/admin/staff/${rep.userId}/reactivate`)).status).toBe(200);

@@ -77,6 +77,10 @@ const bodiless: { method: "POST" | "PUT" | "PATCH"; path: string }[] = [
   { method: "POST", path: `/api/admin/invitations/${absentId}/resend` },
   { method: "POST", path: `/api/admin/staff/${absentId}/deactivate` },
   { method: "POST", path: `/api/admin/staff/${absentId}/reactivate` },
+  { method: "POST", path: `/api/admin/staff/${absentId}/sessions/revoke` },
+  { method: "POST", path: `/api/admin/staff/${absentId}/reset-factors` },
+  { method: "POST", path: "/api/admin/me/sessions/revoke-others" },
+  { method: "POST", path: `/api/admin/me/sessions/${absentId}/revoke` },
   ...["/api/submit-booking", "/api/contact", "/api/lead-events", "/api/events"].flatMap((path) => [
     { method: "PUT" as const, path },
     { method: "PATCH" as const, path },

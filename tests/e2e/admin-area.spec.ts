@@ -51,7 +51,7 @@ async function signInWithForm(page: Page, who: { email: string; password: string
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function submitLead(page: Page, body: Record<string, unknown>) {
@@ -88,7 +88,7 @@ test("the login form validates with the required messages and shows the server's
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("12345");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Invalid email address")).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await expectNoClassConflicts(page);
@@ -416,10 +416,10 @@ test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-widt
   expect(failing.attempts()).toBe(4);
 });
 
-test("two-factor: enrol from the dashboard, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+test("two-factor: enrol on the account page, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 40[01]/, "the session check after logout, and the code that is too short");
   await signedInRequest(page.request, base, admin);
-  await page.goto(`${base}/admin/dashboard`);
+  await page.goto(`${base}/admin/account`);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await page.getByLabel("Confirm your password").fill(admin.password);
   await page.getByRole("button", { name: "Continue" }).click();

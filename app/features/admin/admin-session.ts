@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { AdminSessionResponse, AdminUser } from "@shared/api/admin-api";
 import { adminJson } from "./api-client";
 
-/** An admin who must set up two-factor sign-in before the admin area opens. */
+/** A staff member who must set up a second factor (TOTP or a passkey) before the admin area opens. */
 export function mustEnrolTwoFactor(admin: AdminUser): boolean {
-  return admin.twoFactorRequired && !admin.twoFactorEnabled;
+  return admin.twoFactorRequired && !admin.twoFactorEnabled && admin.passkeys === 0;
 }
 
 export const adminSessionKey = ["admin", "me"] as const;

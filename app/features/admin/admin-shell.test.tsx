@@ -6,26 +6,41 @@ import { AdminShell } from "./admin-shell";
 import { adminSessionKey } from "./admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
 import { TWO_FACTOR_REQUIRED_TEXT } from "./two-factor-setup";
+import { AccountSecurity } from "./account-security";
 
 /** The shell as it renders for a signed-in admin whose session GET /api/admin/me answered. */
-function renderShell(admin: AdminUser): string {
+function renderShell(admin: AdminUser, setupPage = false): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(adminSessionKey, admin);
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={["/admin/dashboard"]}>
-        <AdminShell title="Dashboard">{() => <p data-testid="page-content">The dashboard</p>}</AdminShell>
+      <MemoryRouter initialEntries={[setupPage ? "/admin/account" : "/admin/dashboard"]}>
+        {setupPage ? (
+          <AdminShell title="Your account" allow={["admin", "moderator"]} setupPage>
+            {(a) => <AccountSecurity admin={a} />}
+          </AdminShell>
+        ) : (
+          <AdminShell title="Dashboard">{() => <p data-testid="page-content">The dashboard</p>}</AdminShell>
+        )}
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
-const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", twoFactorEnabled: false, twoFactorRequired: false };
+const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", twoFactorEnabled: false, passkeys: 0, twoFactorRequired: false };
 
-describe("the admin shell when two-factor sign-in is required (docs/decisions/0608)", () => {
-  it("shows an admin without two-factor the set-up, saying it is required, instead of the page", () => {
-    const html = renderShell({ ...admin, twoFactorRequired: true });
+describe("the admin shell when two-factor sign-in is required (docs/decisions/0608, 0207)", () => {
+  it("sends a staff member of any role without a second factor away from every other page (to the set-up page)", () => {
+    for (const role of ["admin", "moderator"] as const) {
+      const html = renderShell({ ...admin, role, twoFactorRequired: true });
+      expect(html).not.toContain("page-content");
+    }
+  });
+
+  it("shows them on the set-up page the passkey and the authenticator set-up, saying it is required", () => {
+    const html = renderShell({ ...admin, role: "moderator", twoFactorRequired: true }, true);
     expect(html).toContain(TWO_FACTOR_REQUIRED_TEXT);
+    expect(html).toContain("Add a passkey");
     expect(html).toContain("Set up two-factor sign-in");
     // It opens at the password step: nothing to press first.
     expect(html).toContain("Confirm your password");
@@ -35,8 +50,8 @@ describe("the admin shell when two-factor sign-in is required (docs/decisions/06
     expect(html).toContain("Logout");
   });
 
-  it("shows the page once two-factor is on, and whenever it is not required", () => {
-    for (const user of [{ ...admin, twoFactorRequired: true, twoFactorEnabled: true }, admin]) {
+  it("shows the page once two-factor or a passkey is on, and whenever it is not required", () => {
+    for (const user of [{ ...admin, twoFactorRequired: true, twoFactorEnabled: true }, { ...admin, twoFactorRequired: true, passkeys: 1 }, admin]) {
       const html = renderShell(user);
       expect(html).toContain("page-content");
       expect(html).not.toContain(TWO_FACTOR_REQUIRED_TEXT);

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link, NavLink, Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { LogOut, ShieldCheck } from "lucide-react";
+import { LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,6 @@ import { isAuthError } from "./api-client";
 import { mustEnrolTwoFactor, useAdminSession } from "./admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
 import type { StaffRole } from "@shared/schemas/admin";
-import { TwoFactorSetup } from "./two-factor-setup";
 
 export const ADMIN_CHECK_FAILED = "Failed to verify admin access";
 
@@ -35,17 +34,21 @@ export function homeOf(role: StaffRole): string {
 /**
  * Every protected admin page: a spinner while the session is checked, then the page for a staff
  * member whose role it `allow`s (admin only unless said), their own home for another staff
- * member, or the login page for anyone else. Where two-factor sign-in is required and the admin
- * has none yet, the two-factor set-up in place of the page until it is on (the session query is
- * refreshed then, and the page opens). The server enforces the same rules on every call.
+ * member, or the login page for anyone else. Where two-factor sign-in is required and the staff
+ * member has no second factor yet (TOTP or a passkey), every page sends them to the account page
+ * (`setupPage`), which shows the set-up without the page links until one is on (the session
+ * query is refreshed then; docs/decisions/0207). The server enforces the same rules on every call.
  */
 export function AdminShell({
   title,
   allow = ["admin"],
+  setupPage = false,
   children,
 }: {
   title: string;
   allow?: readonly StaffRole[];
+  /** The page that sets up a second factor: the one page open before it is set up. */
+  setupPage?: boolean;
   children: (admin: AdminUser) => React.ReactNode;
 }) {
   const session = useAdminSession();
@@ -59,12 +62,13 @@ export function AdminShell({
   const admin = session.data;
   if (!allow.includes(admin.role)) return <Navigate to={homeOf(admin.role)} replace />;
   const enrolFirst = mustEnrolTwoFactor(admin);
+  if (enrolFirst && !setupPage) return <Navigate to={paths.adminAccount} replace />;
   return (
     <>
       <AdminHeader email={admin.email} role={admin.role} navigation={!enrolFirst} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{enrolFirst ? "Set up two-factor sign-in" : title}</h1>
-        {enrolFirst ? <TwoFactorSetup enabled={false} required /> : children(admin)}
+        {children(admin)}
       </main>
     </>
   );
@@ -128,6 +132,19 @@ function AdminHeader({ email, role, navigation }: { email: string; role: StaffRo
           <span className="hidden truncate text-sm text-muted-foreground md:inline" title={email}>
             {email}
           </span>
+          <NavLink
+            to={paths.adminAccount}
+            aria-label="Your account"
+            className={({ isActive }) =>
+              cn(
+                "inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                isActive ? "bg-primary-soft text-primary-hover" : "text-muted-foreground",
+              )
+            }
+          >
+            <UserRound className="size-4" aria-hidden="true" />
+            <span className="hidden sm:inline">Account</span>
+          </NavLink>
           <Button variant="outline" size="sm" onClick={logout} disabled={leaving}>
             <LogOut aria-hidden="true" />
             Logout

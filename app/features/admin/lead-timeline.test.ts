@@ -62,4 +62,11 @@ describe("the timeline in words, with who did it", () => {
     ];
     expect(newestFirst(entries).map((e) => e.id)).toEqual(["c", "b", "a"]);
   });
+
+  it("shows entries of the same instant newest written first, whatever their ids", () => {
+    const at = "2026-03-02T09:00:00.000Z";
+    // The server sends them as written: created, then the owner it was given in the same statement.
+    const entries = [timelineEntry({ id: "ffff", at, type: "created" }), timelineEntry({ id: "0000", at, type: "owner_changed" })];
+    expect(newestFirst(entries).map((e) => e.type)).toEqual(["owner_changed", "created"]);
+  });
 });

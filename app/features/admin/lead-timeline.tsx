@@ -1,5 +1,6 @@
-import { CalendarCheck, CalendarClock, CalendarSearch, CalendarX, Bell, BellOff, CircleAlert, Eye, Inbox, MessageSquare, UserRound, ArrowRightLeft, UserX, UserCheck } from "lucide-react";
+import { AlarmClock, CalendarCheck, CalendarClock, CalendarSearch, CalendarX, Bell, BellOff, CircleAlert, Eye, Inbox, MessageSquare, UserRound, ArrowRightLeft, UserX, UserCheck } from "lucide-react";
 import type { LeadOwnerRef, LeadTimelineEntry, LeadTimelineType, StaffMember } from "@shared/api/lead-desk-api";
+import { targetText } from "./lead-wait";
 import { leadSourceLabels, leadStatusLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -9,7 +10,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : dateTime.format(new Date(time));
 }
 
-const channelLabels: Record<string, string> = { email: "staff e-mail", webhook: "webhook", slack: "Slack", owner_email: "owner's e-mail", hubspot: "HubSpot" };
+const channelLabels: Record<string, string> = {
+  email: "staff e-mail",
+  webhook: "webhook",
+  slack: "Slack",
+  owner_email: "owner's e-mail",
+  hubspot: "HubSpot",
+  lead_desk: "lead desk",
+};
 const topicLabels: Record<string, string> = {
   lead_stored: "new lead",
   follow_up: "follow-up",
@@ -18,6 +26,9 @@ const topicLabels: Record<string, string> = {
   owner_assigned: "new owner paged",
   enterprise_alert: "enterprise alert",
   status_changed: "status change",
+  first_contact_due: "first-contact check",
+  first_contact_missed: "not contacted in time",
+  owner_reassigned: "previous owner told",
 };
 
 /** The first of these keys that holds a string (the server's data keys, under the names they may take). */
@@ -62,6 +73,12 @@ function schedulerMove(data: Record<string, unknown>): string | null {
   if (typeof move !== "object" || move === null) return null;
   const { from, to } = move as { from?: unknown; to?: unknown };
   return typeof from === "string" && typeof to === "string" ? `status ${statusWord(from)} → ${statusWord(to)}` : null;
+}
+
+/** "still New after the 15 min target", from a first-contact entry's `minutes` (docs/decisions/0713). */
+function targetWords(d: Record<string, unknown>): string {
+  const minutes = d.minutes;
+  return typeof minutes === "number" && minutes > 0 ? `still New after the ${targetText(minutes)} target` : "still New after the first-contact target";
 }
 
 const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ") || null;
@@ -124,8 +141,21 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
       const change = `${ownerWord(d.from, staff)} → ${ownerWord(d.to, staff)}`;
       if (reason === "rotation") return words("Owner assigned", `${change} · ${text(d, "rotation") === "enterprise" ? "enterprise rotation" : "rotation"}`);
       if (reason === "same_address") return words("Owner assigned", `${change} · owner of this address's open lead`);
+      if (reason === "owner_deactivated") {
+        // The owner's access was taken away: routed again, or Unassigned for want of anyone (0713).
+        return d.to ? words("Owner assigned", `${change} · the previous owner was deactivated`) : words("Unassigned: the owner was deactivated", `${change} · nobody was taking leads`);
+      }
+      if (reason === "first_contact_missed") {
+        // Moved for want of a first contact (docs/decisions/0713): both owners, and why.
+        return words("Reassigned: nobody contacted the lead in time", joined(change, targetWords(d), text(d, "rotation") === "enterprise" ? "enterprise rotation" : "next in the rotation"));
+      }
       return words("Owner changed", change);
     }
+    case "first_contact_missed":
+      return words(
+        "Not contacted in time: staff alerted",
+        joined(`owner ${ownerWord(d.owner, staff)}`, targetWords(d), text(d, "reason") === "nobody_else" ? "nobody else could take it now" : null),
+      );
     case "note_added":
       return { title: "Note", detail: null, note: text(d, "text") ?? "" };
     default:
@@ -171,12 +201,20 @@ const icons: Record<LeadTimelineType, typeof Inbox> = {
   follow_up_alerted: Bell,
   status_changed: ArrowRightLeft,
   owner_changed: UserRound,
+  first_contact_missed: AlarmClock,
   note_added: MessageSquare,
 };
 
-/** Newest first, whatever order the server sends: the latest is what staff look for. */
+/**
+ * Newest first: the latest is what staff look for. Entries with the same time keep the server's
+ * order reversed: it sends them as they were written (at, then insertion order: docs/decisions/0714),
+ * so "Lead received" always sits below the owner it was given in the same statement.
+ */
 export function newestFirst(entries: readonly LeadTimelineEntry[]): LeadTimelineEntry[] {
-  return [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : -1));
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(b.entry.at) - Date.parse(a.entry.at) || b.index - a.index)
+    .map(({ entry }) => entry);
 }
 
 export function LeadTimeline({ entries, staff }: { entries: readonly LeadTimelineEntry[]; staff: readonly StaffMember[] }) {

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
+import { KeyRound } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { backupCodeSchema, loginSchema, totpCodeSchema, type LoginInput } from "@shared/schemas/admin";
 import { paths } from "@shared/site-routes";
@@ -62,6 +63,24 @@ export function LoginForm() {
     }
   });
 
+  const [passkeyBusy, setPasskeyBusy] = React.useState(false);
+  // A passkey replaces the password and the second factor (docs/decisions/0207).
+  async function signInWithPasskey() {
+    setPasskeyBusy(true);
+    try {
+      const result = await authClient().signIn.passkey();
+      if (result?.error) {
+        toast.error(result.error.message || LOGIN_FAILED);
+        return;
+      }
+      await completeSignIn();
+    } catch {
+      toast.error(LOGIN_FAILED);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
+
   if (step === "totp") return <TwoFactorChallenge onVerified={completeSignIn} onCancel={() => setStep("password")} />;
 
   return (
@@ -74,6 +93,10 @@ export function LoginForm() {
       </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
+      </Button>
+      <Button type="button" variant="outline" className="w-full" disabled={passkeyBusy} onClick={() => void signInWithPasskey()}>
+        <KeyRound aria-hidden="true" />
+        {passkeyBusy ? "Waiting for your passkey..." : "Sign in with a passkey"}
       </Button>
       <Link to={paths.adminForgotPassword} className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
         Forgot password?

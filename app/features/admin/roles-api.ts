@@ -14,8 +14,7 @@ import type {
   StaffListResponse,
   StaffMember,
   UserLookupBody,
-  UserLookupResponse,
-} from "@shared/api/admin-api";
+  UserLookupResponse, StaffFactorsResetResponse, StaffSessionsEndedResponse } from "@shared/api/admin-api";
 import type { InviteInput } from "@shared/schemas/admin";
 import { adminJson } from "./api-client";
 
@@ -118,5 +117,17 @@ export function useStaffAccess() {
     mutationFn: ({ userId, action }: { userId: string; action: "deactivate" | "reactivate" }) =>
       adminJson<StaffAccessResponse>(`/staff/${userId}/${action}`, { method: "POST" }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: staffKey }), queryClient.invalidateQueries({ queryKey: auditKey })]),
+  });
+}
+
+/** A colleague's sessions ended, or their second factor and passkeys reset (docs/decisions/0207). */
+export function useStaffSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: "end-sessions" | "reset-factors" }) =>
+      action === "end-sessions"
+        ? adminJson<StaffSessionsEndedResponse>(`/staff/${userId}/sessions/revoke`, { method: "POST" })
+        : adminJson<StaffFactorsResetResponse>(`/staff/${userId}/reset-factors`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: auditKey }),
   });
 }

@@ -37,7 +37,7 @@ function FormActions({ busy, busyLabel, label, onCancel }: { busy: boolean; busy
 }
 
 export const TWO_FACTOR_REQUIRED_TEXT =
-  "Two-factor sign-in is required for every admin on this site. Set it up with an authenticator app to open the admin area.";
+  "Two-factor sign-in is required for every staff member on this site. Add a passkey above, or set up an authenticator app here, to open the admin area.";
 
 /**
  * Enrol a TOTP authenticator (better-auth two-factor plugin): confirm the password, scan the QR
@@ -126,7 +126,7 @@ export function TwoFactorSetup({ enabled, required = false }: { enabled: boolean
           ? "Signing in asks for a code from your authenticator app (or a backup code)."
           : required
             ? TWO_FACTOR_REQUIRED_TEXT
-            : "Protect this staff account with a code from an authenticator app at every sign-in."}
+            : "Protect this staff account with a code from an authenticator app at every password sign-in."}
       </CardDescription>
 
       {stage === "idle" ? (

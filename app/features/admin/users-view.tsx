@@ -25,12 +25,14 @@ import {
   useRoles,
   useStaff,
   useStaffAccess,
+  useStaffSignIn,
   type AuditEntry,
   type InvitationRecord,
   type RoleRecord,
   type StaffMember,
 } from "./roles-api";
 import { Link } from "react-router";
+import { useAdminSession } from "./admin-session";
 import { paths } from "@shared/site-routes";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 
@@ -252,16 +254,45 @@ function InvitationsList() {
  * Everyone holding a role, with Deactivate / Reactivate (docs/decisions/0206). Deactivating asks
  * first, in an in-page dialog; a deactivated member's owned leads show as a link to reassign them.
  */
+type StaffAction = "deactivate" | "end-sessions" | "reset-factors";
+
+/** Each confirmation's title, sentence and confirming button (docs/decisions/0206, 0207). */
+const confirmations: Record<StaffAction, { title: (email: string) => string; text: string; button: string }> = {
+  deactivate: {
+    title: (email) => `Deactivate ${email}?`,
+    text: "They are signed out everywhere at once and cannot sign in until reactivated. Their open leads go to the next person in the rotation (Unassigned if nobody is taking leads); closed leads stay theirs.",
+    button: "Deactivate",
+  },
+  "end-sessions": {
+    title: (email) => `Sign ${email} out everywhere?`,
+    text: "Every browser they are signed in on is signed out at once. They can sign in again right away; they get an e-mail saying so.",
+    button: "Sign out everywhere",
+  },
+  "reset-factors": {
+    title: (email) => `Reset the sign-in methods of ${email}?`,
+    text: "Their authenticator app and every passkey stop working and they are signed out everywhere; their password stays. Do this when they lost their phone or security key. They get an e-mail saying so.",
+    button: "Reset sign-in methods",
+  },
+};
+
 function StaffList() {
   const staff = useStaff();
   const access = useStaffAccess();
-  const [confirming, setConfirming] = React.useState<StaffMember | null>(null);
+  const signIn = useStaffSignIn();
+  const [confirming, setConfirming] = React.useState<{ member: StaffMember; action: StaffAction } | null>(null);
+  const me = useAdminSession().data;
 
   async function change(member: StaffMember, action: "deactivate" | "reactivate") {
     try {
       const result = await access.mutateAsync({ userId: member.userId, action });
       if (action === "deactivate") {
-        toast.success(`${member.email} deactivated`, result.ownedLeads > 0 ? { description: `${result.ownedLeads} of their leads need a new owner.` } : undefined);
+        // Their open leads were routed again (docs/decisions/0713); with nobody in rotation, left Unassigned.
+        const leadsWord = (n: number) => `${n} open ${n === 1 ? "lead" : "leads"}`;
+        const moved = [
+          result.reroutedLeads > 0 ? `${leadsWord(result.reroutedLeads)} went to the next person in rotation.` : null,
+          result.unassignedLeads > 0 ? `${leadsWord(result.unassignedLeads)} left Unassigned: nobody is taking leads now.` : null,
+        ].filter(Boolean);
+        toast.success(`${member.email} deactivated`, moved.length > 0 ? { description: moved.join(" ") } : undefined);
       } else toast.success(`${member.email} reactivated`);
       setConfirming(null);
     } catch (error) {
@@ -269,6 +300,22 @@ function StaffList() {
       setConfirming(null);
     }
   }
+
+  async function confirm() {
+    if (!confirming) return;
+    const { member, action } = confirming;
+    if (action === "deactivate") return change(member, "deactivate");
+    try {
+      const result = await signIn.mutateAsync({ userId: member.userId, action });
+      toast.success(action === "end-sessions" ? `${member.email} is signed out everywhere` : `Sign-in methods of ${member.email} reset`, {
+        description: `${result.sessionsEnded} ${result.sessionsEnded === 1 ? "session" : "sessions"} ended.`,
+      });
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : "That did not work. Try again.");
+    }
+    setConfirming(null);
+  }
+  const shown = confirming ? confirmations[confirming.action] : null;
 
   if (staff.isPending || staff.isError) return null;
   return (
@@ -317,10 +364,23 @@ function StaffList() {
                     <Button variant="outline" size="sm" onClick={() => void change(m, "reactivate")} disabled={access.isPending} aria-label={`Reactivate ${m.email}`}>
                       Reactivate
                     </Button>
+                  ) : m.userId === me?.userId ? (
+                    // One's own devices and methods are on the account page.
+                    <Link to={paths.adminAccount} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                      Your account
+                    </Link>
                   ) : (
-                    <Button variant="ghost-destructive" size="sm" onClick={() => setConfirming(m)} aria-label={`Deactivate ${m.email}`}>
-                      Deactivate
-                    </Button>
+                    <span className="flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:justify-end">
+                      <Button variant="outline" size="sm" onClick={() => setConfirming({ member: m, action: "end-sessions" })} aria-label={`Sign ${m.email} out everywhere`}>
+                        Sign out
+                      </Button>
+                      <Button variant="outline" size="sm" onClick={() => setConfirming({ member: m, action: "reset-factors" })} aria-label={`Reset sign-in methods of ${m.email}`}>
+                        Reset sign-in
+                      </Button>
+                      <Button variant="ghost-destructive" size="sm" onClick={() => setConfirming({ member: m, action: "deactivate" })} aria-label={`Deactivate ${m.email}`}>
+                        Deactivate
+                      </Button>
+                    </span>
                   )}
                 </td>
               </tr>
@@ -331,17 +391,15 @@ function StaffList() {
       <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Deactivate {confirming?.email}?</DialogTitle>
-            <DialogDescription>
-              They are signed out everywhere at once and cannot sign in until reactivated. Leads they own stay theirs until you reassign them.
-            </DialogDescription>
+            <DialogTitle className="[overflow-wrap:anywhere]">{confirming && shown ? shown.title(confirming.member.email) : null}</DialogTitle>
+            <DialogDescription>{shown?.text}</DialogDescription>
           </DialogHeader>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={access.isPending} onClick={() => confirming && void change(confirming, "deactivate")}>
-              Deactivate
+            <Button variant="destructive" disabled={access.isPending || signIn.isPending} onClick={() => void confirm()}>
+              {shown?.button}
             </Button>
           </div>
         </DialogContent>
@@ -464,6 +522,11 @@ const actionLabels: Record<string, string> = {
   "auth.password.reset": "Reset their password",
   "staff.deactivate": "Deactivated a staff member",
   "staff.reactivate": "Reactivated a staff member",
+  "staff.sessions.revoke": "Signed a colleague out everywhere",
+  "staff.factors.reset": "Reset a colleague's sign-in methods",
+  "auth.sessions.revoke": "Signed out other devices",
+  "auth.passkey.added": "Added a passkey",
+  "auth.passkey.removed": "Removed a passkey",
 };
 
 function describe(entry: AuditEntry): string {
@@ -480,7 +543,7 @@ function describe(entry: AuditEntry): string {
   }
   if (entry.action === "lead.note") return `lead ${entry.target?.slice(0, 8) ?? ""}`;
   if (entry.action.startsWith("auth.")) {
-    return [d.method, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
+    return [d.method, d.name, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
   }
   if (entry.action === "notifications.retry") {
     if (d.all === true) return `all (${typeof d.count === "number" ? d.count : 0})`;

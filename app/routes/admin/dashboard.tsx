@@ -6,7 +6,6 @@ import { AdminShell } from "~/features/admin/admin-shell";
 import { AnalyticsCard } from "~/features/admin/analytics-card";
 import { LeadSummaryCards } from "~/features/admin/leads-summary-cards";
 import { UndeliverableNotificationsCard } from "~/features/admin/notifications-card";
-import { TwoFactorSetup } from "~/features/admin/two-factor-setup";
 
 export const meta = () => [{ title: "Admin dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -54,7 +53,6 @@ export default function AdminDashboardPage() {
             </Link>
             <AnalyticsCard className={linkCard} />
           </div>
-          <TwoFactorSetup enabled={admin.twoFactorEnabled} />
         </div>
       )}
     </AdminShell>

@@ -1,0 +1,13 @@
+import { AdminShell, leadDeskRoles } from "~/features/admin/admin-shell";
+import { AccountSecurity } from "~/features/admin/account-security";
+
+export const meta = () => [{ title: "Your account · Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+/** Every staff member's own page: passkeys, the authenticator app, signed-in devices (docs/decisions/0207). */
+export default function AdminAccountPage() {
+  return (
+    <AdminShell title="Your account" allow={leadDeskRoles} setupPage>
+      {(admin) => <AccountSecurity admin={admin} />}
+    </AdminShell>
+  );
+}

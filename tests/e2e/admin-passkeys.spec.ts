@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectNoHorizontalOverflow } from "./pages-support";
+import { staffAccounts } from "./servers";
+
+/**
+ * A passkey added on the account page and then used to sign in instead of the password
+ * (docs/decisions/0207), on a phone (390 px, the phone project only: the flow does not depend on
+ * the width, and the API tests cover the rest). Chromium's virtual authenticator, driven over the
+ * DevTools protocol, plays the phone's fingerprint sensor. The moderator of this project's admin
+ * server adds it and removes it again, so the other admin specs see the account as before.
+ */
+const { moderator } = staffAccounts;
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test("a moderator adds a passkey on a phone and signs in with it, no password", { tag: "@phone-width" }, async ({ page, servers, browserErrors }) => {
+  browserErrors.allow(/status of 401/, "the session checks while signed out");
+  const { url: base, mailbox } = servers.admin.phone;
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Email").fill(moderator.email);
+  await page.getByLabel("Password").fill(moderator.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+
+  await page.getByRole("link", { name: "Your account" }).click();
+  await expect(page).toHaveURL(`${base}/admin/account`);
+  await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("session-row").filter({ hasText: "This device" })).toHaveCount(1);
+  await page.getByLabel("Name (optional)").fill("My phone");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(toast(page, "Passkey added")).toBeVisible();
+  await expect(page.getByTestId("passkey-list")).toContainText("My phone");
+  await expectNoHorizontalOverflow(page);
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+
+  // They are told: a new way into their account was added.
+  await expect
+    .poll(async () => {
+      const names = await fs.promises.readdir(mailbox!).catch(() => [] as string[]);
+      const texts = await Promise.all(names.map((name) => fs.promises.readFile(`${mailbox}/${name}`, "utf8")));
+      return texts.some((text) => text.includes(`\nTo: ${moderator.email}\n`) && text.includes("A passkey was added"));
+    }, { timeout: 15_000 })
+    .toBe(true);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${base}/admin/login`);
+  expect((await page.request.get(`${base}/api/admin/me`)).status()).toBe(401);
+
+  // No e-mail, no password: the passkey alone.
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+  expect((await page.request.get(`${base}/api/admin/me`)).status()).toBe(200);
+
+  // Removed again, so the account is as the other specs expect it.
+  await page.getByRole("link", { name: "Your account" }).click();
+  await page.getByRole("button", { name: "Remove passkey My phone" }).click();
+  await expect(toast(page, "Passkey removed")).toBeVisible();
+  await expect(page.getByTestId("passkey-list")).toHaveCount(0);
+});
