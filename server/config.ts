@@ -3,6 +3,7 @@ import { z } from "zod";
 import path from "node:path";
 import type { RuntimeConfig } from "@shared/runtime-config";
 import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "@shared/schemas/lead-fit";
+import { staffSsoConfig, staffSsoEnvShape, staffSsoProblems, staffSsoProviders, type StaffSsoConfig } from "./auth/staff-sso-config";
 
 /** Empty strings in the environment count as unset. */
 const optionalString = z
@@ -167,6 +168,7 @@ const envSchema = z.object({
   STAFF_INVITATION_HOURS: z.coerce.number().min(1).max(24 * 30).default(72),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
+  ...staffSsoEnvShape,
   /** "false": the site does not count its own visits (POST /api/events answers 404, the page sends nothing). */
   ANALYTICS_ENABLED: z.enum(["true", "false"]).default("true"),
   /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0802). */
@@ -248,6 +250,8 @@ export type AppConfig = {
   staffMail: { from: string; invitationHours: number; mailboxDir: string | null };
   /** Admins without two-factor sign-in are refused by the admin API (ADMIN_REQUIRE_TWO_FACTOR). */
   requireAdminTwoFactor: boolean;
+  /** Sign in with Google / Microsoft for existing staff (docs/decisions/0215). */
+  staffSso: StaffSsoConfig;
   /** First-party funnel analytics (docs/decisions/0801, 0802). */
   analytics: { enabled: boolean; retentionDays: number; visitorsPerAddress: number };
   notify: {
@@ -415,6 +419,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(`  BETTER_AUTH_SECRET: must be at least ${MIN_SECRET_LENGTH} characters`);
   }
+  problems.push(...staffSsoProblems(e));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
 
   const publicHost = new URL(publicUrl).hostname;
@@ -469,6 +474,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailboxDir: e.SMTP_URL || e.NODE_ENV === "production" ? null : path.join(path.resolve(e.DATA_DIR), "mailbox"),
     },
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
+    staffSso: staffSsoConfig(e),
     analytics: { enabled: e.ANALYTICS_ENABLED === "true", retentionDays: e.ANALYTICS_RETENTION_DAYS, visitorsPerAddress: e.ANALYTICS_VISITORS_PER_ADDRESS },
     notify: {
       smtpUrl: e.SMTP_URL,
@@ -503,6 +509,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       adminQueryRetryBaseMs: e.ADMIN_QUERY_RETRY_BASE_MS,
       enterpriseCallsPerMonth: e.LEADS_ENTERPRISE_CALLS_PER_MONTH,
       collectEvents: e.ANALYTICS_ENABLED === "true",
+      staffSignOn: staffSsoProviders(staffSsoConfig(e)),
     },
   };
 }

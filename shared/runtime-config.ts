@@ -35,6 +35,8 @@ export type RuntimeConfig = {
   enterpriseCallsPerMonth: number;
   /** Whether the server counts the pages' events (ANALYTICS_ENABLED): the collector sends only then. */
   collectEvents: boolean;
+  /** The single sign-on buttons /admin/login shows (those whose client id and secret are set). */
+  staffSignOn: ("google" | "microsoft")[];
 };
 
 /** Values that appear in prerendered HTML carry a unique placeholder the server can replace. */
@@ -60,6 +62,7 @@ export const buildTimeRuntimeConfig: RuntimeConfig = {
   adminQueryRetryBaseMs: 1000,
   enterpriseCallsPerMonth: ENTERPRISE_CALLS_PER_MONTH_DEFAULT,
   collectEvents: false,
+  staffSignOn: [],
 };
 
 export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";

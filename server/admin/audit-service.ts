@@ -35,6 +35,8 @@ export type AuditAction =
   | "auth.sessions.revoke"
   | "staff.sessions.revoke"
   | "staff.factors.reset"
+  // A Google or Microsoft account linked for single sign-on (server/auth/staff-sso.ts, docs/decisions/0215).
+  | "auth.sign-in-method.linked"
   // Staff self-service (docs/decisions/0205, 0206): invitations, password resets, access taken away.
   | "invitation.create"
   | "invitation.resend"

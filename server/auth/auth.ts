@@ -16,6 +16,7 @@ import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-acces
 import { hasPasskey } from "../admin/second-factor";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
+import { staffSignOn, staffSocialProviders } from "./staff-sso";
 
 /** The product name shown in authenticator apps next to the enrolled account. */
 export const TOTP_ISSUER = "AgentDesk Admin";
@@ -100,6 +101,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
     basePath: "/api/auth",
     secret,
     trustedOrigins: [publicUrl.origin],
+    socialProviders: staffSocialProviders(config.staffSso),
     database: drizzleAdapter(database.db, {
       provider: "pg",
       schema: {
@@ -194,6 +196,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
+      staffSignOn({ config, db: database.db }),
       twoFactor({
         issuer: TOTP_ISSUER,
         backupCodeOptions: { amount: 10 },

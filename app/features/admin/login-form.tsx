@@ -14,6 +14,7 @@ import { authClient } from "~/lib/auth-client";
 import { ApiError } from "./api-client";
 import { adminSessionKey, fetchAdminSession } from "./admin-session";
 import { ADMIN_CHECK_FAILED, homeOf } from "./admin-shell";
+import { SsoButtons } from "./sso-buttons";
 
 export const LOGIN_FAILED = "Failed to log in";
 
@@ -100,6 +101,7 @@ export function LoginForm() {
       <Link to={paths.adminForgotPassword} className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
         Forgot password?
       </Link>
+      <SsoButtons />
     </form>
   );
 }

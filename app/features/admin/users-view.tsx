@@ -514,6 +514,7 @@ const actionLabels: Record<string, string> = {
   "auth.two-factor.enabled": "Turned on two-factor sign-in",
   "auth.two-factor.disabled": "Turned off two-factor sign-in",
   "auth.two-factor.backup-codes": "New two-factor backup codes",
+  "auth.sign-in-method.linked": "Linked a single sign-on account",
   "invitation.create": "Invited a colleague",
   "invitation.resend": "Sent an invitation again",
   "invitation.revoke": "Revoked an invitation",
