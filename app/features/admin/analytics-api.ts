@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
-import { adminJson, downloadAdminExport, isAuthError } from "./api-client";
-import { isRefusal } from "./bookings-api";
-import { ADMIN_QUERY_RETRIES } from "./query-client";
+import { adminJson, downloadAdminExport } from "./api-client";
 
 export type { AnalyticsReport };
 
@@ -24,8 +22,6 @@ export function useAnalytics(query: AnalyticsQuery | null) {
     enabled: query !== null,
     // Another range or filter keeps the last report on screen (marked busy) until its own arrives.
     placeholderData: keepPreviousData,
-    // A refused query (400: a range the server will not read) would answer the same again.
-    retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
   });
 }
 

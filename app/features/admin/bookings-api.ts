@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Booking, BookingsExportBody, BookingsListQuery, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
-import { ApiError, adminJson, downloadAdminExport, isAuthError } from "./api-client";
-import { ADMIN_QUERY_RETRIES } from "./query-client";
+import { ApiError, adminJson, downloadAdminExport } from "./api-client";
 
 export type { Booking, BookingsPage };
 
@@ -16,9 +15,6 @@ export function useBookings(filters: BookingFilters, cursor: string | null) {
         body: JSON.stringify({ ...filters, ...(cursor ? { cursor } : {}) } satisfies BookingsListQuery),
       }),
     placeholderData: keepPreviousData,
-    // As the client's default, and a refused query (400: filters or page cursor) is not asked
-    // again either: it would answer the same, three back-offs later.
-    retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
   });
 }
 

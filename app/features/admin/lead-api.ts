@@ -9,9 +9,8 @@ import type {
   LeadUpdateBody,
   LeadUpdateResponse,
 } from "@shared/api/lead-desk-api";
-import { ApiError, adminJson, apiErrorOf, isAuthError } from "./api-client";
+import { adminJson, apiErrorOf } from "./api-client";
 import { leadDeskKey } from "./leads-api";
-import { ADMIN_QUERY_RETRIES } from "./query-client";
 
 export type { LeadDetailResponse };
 
@@ -21,9 +20,6 @@ export function useLead(id: string) {
   return useQuery({
     queryKey: leadDetailKey(id),
     queryFn: () => adminJson<LeadDetailResponse>(`/leads/${encodeURIComponent(id)}`),
-    // A lead that is not there (404) or an id the server refuses (400) will not appear by asking again.
-    retry: (failures, error) =>
-      !isAuthError(error) && !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && failures < ADMIN_QUERY_RETRIES,
   });
 }
 

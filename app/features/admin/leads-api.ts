@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { LeadDeskSummary, LeadExportBody, LeadListBody, LeadsPage, LeadSummary } from "@shared/api/lead-desk-api";
 import type { LeadFilters } from "@shared/schemas/lead-desk";
-import { adminJson, downloadAdminExport, isAuthError } from "./api-client";
-import { isRefusal } from "./bookings-api";
-import { ADMIN_QUERY_RETRIES } from "./query-client";
+import { adminJson, downloadAdminExport } from "./api-client";
 
 export type { LeadDeskSummary, LeadsPage, LeadSummary };
 
@@ -28,8 +26,6 @@ export function useLeads(filters: LeadFilters, cursor: string | null) {
     placeholderData: keepPreviousData,
     // An inbox left open keeps up: new leads appear, and leads that pass the target turn overdue.
     refetchInterval: INBOX_REFRESH_MS,
-    // A refused query (400: filters or page cursor) would answer the same again.
-    retry: (failures, error) => !isAuthError(error) && !isRefusal(error) && failures < ADMIN_QUERY_RETRIES,
   });
 }
 

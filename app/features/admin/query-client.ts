@@ -1,16 +1,22 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { getRuntimeConfig } from "~/lib/runtime-config";
-import { isAuthError } from "./api-client";
+import { ApiError, isAuthError } from "./api-client";
 
 /**
  * TanStack Query with its defaults, which are the required timings (docs/product.md#timings-and-sizes):
  * 3 retries with exponential back-off (1 s, 2 s, 4 s) capped at 30 s, and cached data collected
- * after 5 minutes. We only
- * skip retries for 401/403: a missing session or role will not come back by asking again. The
- * first delay is the deployment's (ADMIN_QUERY_RETRY_BASE_MS, 1 s by default), so the tests see
+ * after 5 minutes. A refusal is not retried: a missing session or role (401/403), input the server
+ * refused (400), a record that is not there (404) will answer the same again; a timeout (408) or
+ * a rate limit (429) may not, and a 5xx or a network failure is retried. The first delay is the deployment's (ADMIN_QUERY_RETRY_BASE_MS, 1 s by default), so the tests see
  * an error state after the same three retries without waiting seven seconds.
  */
 export const ADMIN_QUERY_RETRIES = 3;
+
+/** Whether asking again may get another answer: not for a refusal (any 4xx but 408 and 429). */
+export function isWorthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status < 400 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
 const MAX_RETRY_DELAY_MS = 30_000;
 
 export function createAdminQueryClient() {
@@ -24,7 +30,7 @@ export function createAdminQueryClient() {
     }),
     defaultOptions: {
       queries: {
-        retry: (failures, error) => !isAuthError(error) && failures < ADMIN_QUERY_RETRIES,
+        retry: (failures, error) => isWorthRetrying(error) && failures < ADMIN_QUERY_RETRIES,
         retryDelay: (attempt) => Math.min(getRuntimeConfig().adminQueryRetryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS),
         gcTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,
