@@ -13,6 +13,7 @@ import { authClient } from "~/lib/auth-client";
 import { ApiError, adminJson } from "./api-client";
 import { adminSessionKey, mustEnrolTwoFactor } from "./admin-session";
 import { TwoFactorSetup } from "./two-factor-setup";
+import { formatDateTime } from "./format";
 
 /**
  * A staff member's own sign-in methods and devices (docs/decisions/0207): passkeys (better-auth's
@@ -38,8 +39,6 @@ export function AccountSecurity({ admin }: { admin: AdminUser }) {
 const passkeysKey = ["auth", "passkeys"] as const;
 type Passkey = { id: string; name?: string | null; createdAt?: string | Date | null; deviceType?: string };
 
-const dateTime = (value: string | Date | null | undefined) =>
-  value ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)) : "";
 
 function PasskeysCard() {
   const queryClient = useQueryClient();
@@ -103,7 +102,7 @@ function PasskeysCard() {
                 <KeyRound className="size-4 shrink-0 text-primary" aria-hidden="true" />
                 <span className="grid min-w-0">
                   <span className="font-medium [overflow-wrap:anywhere]">{p.name || "Passkey"}</span>
-                  <span className="text-xs text-muted-foreground">Added {dateTime(p.createdAt)}</span>
+                  <span className="text-xs text-muted-foreground">Added {formatDateTime(p.createdAt)}</span>
                 </span>
               </span>
               <Button variant="ghost-destructive" size="sm" onClick={() => void remove(p)} aria-label={`Remove passkey ${p.name || ""}`.trim()}>
@@ -205,12 +204,12 @@ function SessionsCard() {
                       {s.current ? <Badge variant="success">This device</Badge> : null}
                     </span>
                     <span className="text-muted-foreground [overflow-wrap:anywhere]">
-                      {s.ipAddress ?? "Unknown address"} · last active {dateTime(s.lastActiveAt)}
+                      {s.ipAddress ?? "Unknown address"} · last active {formatDateTime(s.lastActiveAt)}
                     </span>
                   </span>
                 </span>
                 {s.current ? null : (
-                  <Button variant="ghost-destructive" size="sm" disabled={revoke.isPending} onClick={() => void signOut(s)} aria-label={`Sign out ${label}, last active ${dateTime(s.lastActiveAt)}`}>
+                  <Button variant="ghost-destructive" size="sm" disabled={revoke.isPending} onClick={() => void signOut(s)} aria-label={`Sign out ${label}, last active ${formatDateTime(s.lastActiveAt)}`}>
                     Sign out
                   </Button>
                 )}

@@ -23,10 +23,10 @@ import { FetchFailedCard } from "./fetch-failed-card";
 import { downloadBookingsCsv, isRefusal, useBookings, type Booking } from "./bookings-api";
 import { CursorPager } from "./cursor-pager";
 import { EmailAddress } from "./lead-email";
+import { formatDateTime } from "./format";
 
 export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 type Draft = { q: string; source: string; from: string; to: string };
 const emptyDraft: Draft = { q: "", source: "", from: "", to: "" };
@@ -238,7 +238,7 @@ function BookingRow({ booking: b }: { booking: Booking }) {
       >
         <td className={cn(cell, "col-span-2 md:whitespace-nowrap")}>
           <CellLabel>Received</CellLabel>
-          {dateTime.format(new Date(b.createdAt))}
+          {formatDateTime(b.createdAt)}
         </td>
         <td className={cn(cell, "col-span-2 -order-1 break-words font-medium md:order-none")}>
           <CellLabel>Name</CellLabel>

@@ -3,12 +3,7 @@ import type { LeadOwnerRef, LeadTimelineEntry, LeadTimelineType, StaffMember } f
 import { targetText } from "./lead-wait";
 import { leadSourceLabels, leadStatusLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateTime.format(new Date(time));
-}
+import { formatDateTime } from "./format";
 
 const channelLabels: Record<string, string> = {
   email: "staff e-mail",

@@ -23,7 +23,8 @@ import { StaleLeadError, useAddLeadNote, useLead, useUpdateLead } from "./lead-a
 import { emailKindLabels, fitTierDescription } from "@shared/schemas/lead-fit";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
-import { LeadTimeline, formatDateTime } from "./lead-timeline";
+import { LeadTimeline } from "./lead-timeline";
+import { formatDateTime } from "./format";
 import { leadWait, targetText, useNow } from "./lead-wait";
 
 export const LEAD_FETCH_FAILED = "Failed to fetch the lead";

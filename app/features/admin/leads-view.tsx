@@ -21,7 +21,7 @@ import { FetchFailedCard } from "./fetch-failed-card";
 import { LeadRoutingPanel } from "./lead-routing-panel";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "./lead-email";
-import { formatDateTime } from "./lead-timeline";
+import { formatDateTime } from "./format";
 import { leadWait, targetText, useNow } from "./lead-wait";
 import { downloadLeadsCsv, useLeads, type LeadSummary } from "./leads-api";
 import { draftFromSearchParams, filtersFromSearchParams, parseDraft, searchParamsFromFilters, type FilterDraft } from "./leads-filters";

@@ -17,10 +17,10 @@ import {
   useUndeliverableNotifications,
   type UndeliverableNotification,
 } from "./notifications-api";
+import { formatDateTime } from "./format";
 
 export const NOTIFICATIONS_FETCH_FAILED = "Failed to fetch undeliverable notifications";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export const leadKindLabels: Record<NotificationLeadKind, string> = {
   booking_inquiry: "Booking inquiry",
@@ -159,8 +159,8 @@ function NotificationCard({ item }: { item: UndeliverableNotification }) {
               Open the lead
             </Link>
           </Detail>
-          <Detail label="Gave up">{dateTime.format(new Date(item.failedAt))}</Detail>
-          <Detail label="Lead received">{dateTime.format(new Date(item.createdAt))}</Detail>
+          <Detail label="Gave up">{formatDateTime(item.failedAt)}</Detail>
+          <Detail label="Lead received">{formatDateTime(item.createdAt)}</Detail>
           <Detail label="Attempts">{item.attempts}</Detail>
           <Detail label="Delivery ID" span="col-span-2 lg:col-span-1">
             <span className="font-mono [overflow-wrap:anywhere]" title={item.id}>

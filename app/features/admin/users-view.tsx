@@ -35,12 +35,11 @@ import { Link } from "react-router";
 import { useAdminSession } from "./admin-session";
 import { paths } from "@shared/site-routes";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { formatDateTime, formatShortDate } from "./format";
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
 
 /** Short month/day/year, numeric: "1/5/2026" (docs/product.md#users-page). */
-export const shortDate = new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric", year: "numeric" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The error catalogue's role-assign messages: 23505, 23503, else the message or the fallback. */
 function assignErrorMessage(error: unknown): string {
@@ -233,7 +232,7 @@ function InvitationsList() {
             <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{item.email}</span>
             <Badge variant="outline">{item.role}</Badge>
             <span className="text-muted-foreground">
-              {item.expired ? "Expired" : `Expires ${dateTime.format(new Date(item.expiresAt))}`}
+              {item.expired ? "Expired" : `Expires ${formatDateTime(item.expiresAt)}`}
             </span>
             <span className="ml-auto flex gap-2">
               <Button variant="outline" size="sm" onClick={() => void act("resend", item)} aria-label={`Resend invitation to ${item.email}`}>
@@ -474,7 +473,7 @@ function RolesList() {
                   <td className="px-3 py-2">
                     <Badge variant={r.role === "admin" ? "solid" : "outline"}>{r.role}</Badge>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2">{shortDate.format(new Date(r.createdAt))}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatShortDate(r.createdAt)}</td>
                   <td className="px-3 py-2 text-right">
                     <Button
                       variant="ghost-destructive"
@@ -585,7 +584,7 @@ function AuditLogList() {
             <tbody>
               {audit.data.map((e) => (
                 <tr key={e.id} className="border-t border-border" data-testid="audit-row">
-                  <td className="whitespace-nowrap px-3 py-2">{dateTime.format(new Date(e.createdAt))}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(e.createdAt)}</td>
                   <td className="px-3 py-2 [overflow-wrap:anywhere]">{e.actorEmail ?? "—"}</td>
                   <td className="px-3 py-2">{actionLabels[e.action] ?? e.action}</td>
                   <td className="px-3 py-2">{describe(e)}</td>
