@@ -78,11 +78,18 @@ export function adminRoutes(auth: Auth) {
 
   routes.get("/me", allow("admin", "moderator"), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
-  // The signed-in staff member's own devices (docs/decisions/0207): better-auth's listSessions,
-  // revokeSession and revokeOtherSessions, called here so session tokens never reach the page.
+  // The signed-in staff member's own devices (docs/decisions/0207), read and ended through
+  // better-auth's internal adapter (as its admin plugin's revokeUserSessions does), so session
+  // tokens never reach the page. Not its listSessions/revokeOtherSessions endpoints: those demand a
+  // session under a day old, and a desk left open renews its session past that (a 500 then).
+  const ownSessions = async (c: Context<AdminEnv>) => {
+    const [{ internalAdapter }, current] = await Promise.all([auth.$context, auth.api.getSession({ headers: c.req.raw.headers })]);
+    const list = await internalAdapter.listSessions(c.get("admin").userId);
+    return { list, currentId: current?.session.id ?? null, internalAdapter };
+  };
+
   routes.get("/me/sessions", allow("admin", "moderator"), async (c) => {
-    const headers = c.req.raw.headers;
-    const [list, current] = await Promise.all([auth.api.listSessions({ headers }), auth.api.getSession({ headers })]);
+    const { list, currentId } = await ownSessions(c);
     const items = list
       .map((s) => ({
         id: s.id,
@@ -90,29 +97,27 @@ export function adminRoutes(auth: Auth) {
         ipAddress: s.ipAddress ?? null,
         createdAt: new Date(s.createdAt).toISOString(),
         lastActiveAt: new Date(s.updatedAt).toISOString(),
-        current: s.id === current?.session.id,
+        current: s.id === currentId,
       }))
       .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
     return c.json({ items } satisfies OwnSessionsResponse);
   });
 
   routes.post("/me/sessions/revoke-others", allow("admin", "moderator"), async (c) => {
-    const headers = c.req.raw.headers;
-    const [list, current] = await Promise.all([auth.api.listSessions({ headers }), auth.api.getSession({ headers })]);
-    await auth.api.revokeOtherSessions({ headers });
-    const revoked = list.filter((s) => s.id !== current?.session.id).length;
-    await writeAudit(c.get("deps").database.db, actorOf(c), { action: "auth.sessions.revoke", target: c.get("admin").userId, details: { revoked, others: true } });
-    return c.json({ revoked } satisfies OwnSessionsRevokedResponse);
+    const { list, currentId, internalAdapter } = await ownSessions(c);
+    const others = list.filter((s) => s.id !== currentId);
+    if (others.length > 0) await internalAdapter.deleteSessions(others.map((s) => s.token));
+    await writeAudit(c.get("deps").database.db, actorOf(c), { action: "auth.sessions.revoke", target: c.get("admin").userId, details: { revoked: others.length, others: true } });
+    return c.json({ revoked: others.length } satisfies OwnSessionsRevokedResponse);
   });
 
   routes.post("/me/sessions/:id/revoke", allow("admin", "moderator"), zValidator("param", sessionIdParam, invalid), async (c) => {
-    const headers = c.req.raw.headers;
     const { id } = c.req.valid("param");
-    const [list, current] = await Promise.all([auth.api.listSessions({ headers }), auth.api.getSession({ headers })]);
+    const { list, currentId, internalAdapter } = await ownSessions(c);
     const target = list.find((s) => s.id === id);
     if (!target) return adminError(c, 404, OWN_SESSION_MESSAGES.notFound);
-    if (target.id === current?.session.id) return adminError(c, 400, OWN_SESSION_MESSAGES.current);
-    await auth.api.revokeSession({ body: { token: target.token }, headers });
+    if (target.id === currentId) return adminError(c, 400, OWN_SESSION_MESSAGES.current);
+    await internalAdapter.deleteSession(target.token);
     await writeAudit(c.get("deps").database.db, actorOf(c), { action: "auth.sessions.revoke", target: c.get("admin").userId, details: { revoked: 1, sessionId: id } });
     return c.json({ revoked: 1 } satisfies OwnSessionsRevokedResponse);
   });

@@ -104,6 +104,25 @@ describe("a staff member's own signed-in devices", () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("still works for a session signed in over a day ago and kept alive since (a desk left open)", async () => {
+    const rep = await createStaff(t, "moderator");
+    const desk = await signInAs(t, rep, "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36");
+    const phone = await signInAs(t, rep, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1");
+    // Signed in 30 hours ago; renewed an hour ago, as an open inbox renews it.
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 30 * 3600_000), updatedAt: new Date(Date.now() - 3600_000) })
+      .where(eq(sessions.userId, rep.userId));
+
+    const listed = await get(t, "/api/admin/me/sessions", desk);
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as Listed).items).toHaveLength(2);
+    const revoked = await post(t, "/api/admin/me/sessions/revoke-others", desk);
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ revoked: 1 });
+    expect((await get(t, "/api/admin/me", phone)).status).toBe(401);
+  });
+
   it("signs out one other device by its id, but not this one and not someone else's", async () => {
     const rep = await createStaff(t, "admin");
     const here = await signInAs(t, rep, "Here");
