@@ -18,6 +18,10 @@ import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
 import { staffSignOn, staffSocialProviders } from "./staff-sso";
 
+/** A passkey whose device did not verify its user (PIN, fingerprint, face) is refused (0207). */
+export const PASSKEY_USER_VERIFICATION_MESSAGE =
+  "Your passkey did not check that it is you (no PIN, fingerprint or face). Set one up on the device, or sign in with your password.";
+
 /** The product name shown in authenticator apps next to the enrolled account. */
 export const TOTP_ISSUER = "AgentDesk Admin";
 
@@ -211,10 +215,28 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       // Passkeys (docs/decisions/0207): a staff member adds one while signed in (a session under a
       // day old, better-auth's freshSessionMiddleware) and signs in with it instead of a password.
       // The relying party is PUBLIC_URL's host, and only PUBLIC_URL's origin is accepted.
+      // A passkey counts as two factors (the device and its PIN or biometric), so the device must
+      // say it verified the user, at registration and at every sign-in: a security key without a
+      // PIN is possession alone, and the plugin's own check leaves verification optional.
       passkey({
         rpID: publicUrl.hostname,
         rpName: TOTP_ISSUER,
         origin: publicUrl.origin,
+        authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
+        registration: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) {
+              throw new APIError("BAD_REQUEST", { message: PASSKEY_USER_VERIFICATION_MESSAGE, code: "PASSKEY_USER_NOT_VERIFIED" });
+            }
+          },
+        },
+        authentication: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) {
+              throw new APIError("UNAUTHORIZED", { message: PASSKEY_USER_VERIFICATION_MESSAGE, code: "PASSKEY_USER_NOT_VERIFIED" });
+            }
+          },
+        },
       }),
       // After twoFactor: its hooks run first, so the audit sees whether a sign-in is complete.
       authAudit(database.db, config),
