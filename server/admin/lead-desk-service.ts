@@ -408,13 +408,15 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
     if (ownerId !== undefined && ownerId !== current.ownerUserId) {
       let to: LeadOwnerRef = null;
       if (ownerId !== null) {
-        // FOR SHARE keeps the staff role from being removed until this change has committed.
+        // An active staff member: FOR SHARE keeps the role from being removed and the account from
+        // being deactivated until this change has committed (a deactivation in flight is waited
+        // for, then refused here).
         const [admin] = await tx
           .select({ id: users.id, email: users.email })
           .from(userRoles)
           .innerJoin(users, eq(users.id, userRoles.userId))
-          .where(and(eq(userRoles.userId, ownerId), inArray(userRoles.role, [...staffRoles])))
-          .for("share", { of: userRoles });
+          .where(and(eq(userRoles.userId, ownerId), inArray(userRoles.role, [...staffRoles]), isNull(users.deactivatedAt)))
+          .for("share", { of: [userRoles, users] });
         if (!admin) return { ok: false, status: 422, error: LEAD_OWNER_MESSAGE, code: "LEAD_OWNER_NOT_STAFF" };
         to = admin;
       }

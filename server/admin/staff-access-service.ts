@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { StaffMember as StaffListMember } from "@shared/api/admin-api";
 import type { AppRole } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
@@ -8,6 +8,7 @@ import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { accessNoticeMail } from "./invitations-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
+import { CLOSED_STATUSES } from "../leads/lead-routing";
 
 /** Taking a staff member's access away, and giving it back (docs/decisions/0206). */
 export const STAFF_ACCESS_MESSAGES = {
@@ -70,6 +71,13 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     const [target] = await tx.select({ id: users.id, email: users.email, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).for("update");
     if (!target) return { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
     if (target.deactivatedAt) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.already };
+    // Their open leads before the admin role rows: a desk change takes a lead, then its new owner's
+    // role; taken the other way round the two could deadlock (review finding).
+    await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.ownerUserId, userId), notInArray(leads.status, [...CLOSED_STATUSES])))
+      .for("update");
     const admins = await tx
       .select({ userId: userRoles.userId, deactivatedAt: users.deactivatedAt })
       .from(userRoles)

@@ -57,7 +57,7 @@ export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
 
 export const LEAD_NOTE_MAX = 2000;
 export const LEAD_TRANSITION_MESSAGE = "This status change is not allowed from the lead's current status";
-export const LEAD_OWNER_MESSAGE = "Owner must be a staff member with the admin or moderator role";
+export const LEAD_OWNER_MESSAGE = "Owner must be an active staff member with the admin or moderator role";
 export const LEAD_STALE_MESSAGE = "Someone else changed this lead since you opened it: this is how it is now. Make your change again if it still applies.";
 
 /** A change to a lead: its status and/or owner, against the version the editor last saw. */

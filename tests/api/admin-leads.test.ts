@@ -5,7 +5,7 @@ import type { LeadConflictResponse, LeadDetailResponse, LeadDeskSummary, LeadNot
 import { LEAD_OWNER_MESSAGE, LEAD_STALE_MESSAGE, LEAD_TRANSITION_MESSAGE, leadStatusLabels, leadTransitions, leadStatuses } from "@shared/schemas/lead-desk";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
-import { auditLog, leadDeskStaff, leadEvents, leads } from "../../server/db/schema";
+import { auditLog, leadDeskStaff, leadEvents, leads, users } from "../../server/db/schema";
 import { LEAD_EXPORT_HEADERS } from "../../server/admin/lead-desk-export";
 import { updateLead } from "../../server/admin/lead-desk-service";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
@@ -654,13 +654,16 @@ describe("changing a lead (PATCH /api/admin/leads/:id)", () => {
     expect(await auditCount()).toBe(before + 1);
   });
 
-  it("assigns and clears the owner: only staff (admin or moderator) may own a lead", async () => {
+  it("assigns and clears the owner: only active staff (admin or moderator) may own a lead", async () => {
     const id = await createLead("enterprise");
     const assigned = await patch(id, { version: 1, ownerId: b.userId });
     expect(assigned.status).toBe(200);
     expect(((await assigned.json()) as LeadUpdateResponse).lead).toMatchObject({ owner: { id: b.userId, email: b.email, name: expect.any(String) }, version: 2, status: "new", firstResponseAt: null });
 
-    for (const ownerId of [plainUserId, crypto.randomUUID()]) {
+    // A colleague who left (deactivated) no longer owns leads either.
+    const gone = await createStaff(t, "moderator");
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.userId));
+    for (const ownerId of [plainUserId, crypto.randomUUID(), gone.userId]) {
       const res = await patch(id, { version: 2, ownerId });
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ error: LEAD_OWNER_MESSAGE, code: "LEAD_OWNER_NOT_STAFF" });
