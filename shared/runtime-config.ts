@@ -1,4 +1,4 @@
-import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "./schemas/lead-fit";
+import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "./schemas/enterprise-threshold";
 
 /**
  * Deployment-specific values the browser needs. One build serves every deployment, so none of

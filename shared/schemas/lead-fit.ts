@@ -11,8 +11,7 @@
  */
 export const INCLUDED_CALLS_PER_MONTH = 100 * 30;
 
-/** LEADS_ENTERPRISE_CALLS_PER_MONTH's default: above it a lead is an enterprise prospect (0710). */
-export const ENTERPRISE_CALLS_PER_MONTH_DEFAULT = 15_000;
+export { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "./enterprise-threshold";
 
 /**
  * Size tiers: no volume given; within the included volume (one plan covers it); above it, up to
