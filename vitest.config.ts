@@ -30,7 +30,9 @@ export default defineConfig({
           name: "fast",
           include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
           testTimeout: 15_000,
-          hookTimeout: 30_000,
+          // A file's beforeAll builds its app on a fresh embedded database (every migration):
+          // alone about 2 s, but beside the process tests in `npm test` it took over 30 s twice.
+          hookTimeout: 120_000,
           maxWorkers: 2,
           // Files share their worker's module cache instead of importing the server, PGlite and
           // zod again in a fresh process each (29 s -> 19 s). Each file builds its own app and
