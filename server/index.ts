@@ -1,3 +1,4 @@
+import http from "node:http";
 import { redactUrlCredentials } from "./log-redaction";
 import type { Server as HttpServer } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
@@ -82,6 +83,13 @@ async function main() {
       logger.warn("bot check is OFF: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set, lead forms accept submissions without a token");
     }
   });
+  // Keep idle connections longer than the clients and proxies that reuse them (Node's default is
+  // 5 s; load balancers commonly hold 60 s): a server that closes a socket just as a client sends
+  // on it answers that request with a connection reset (seen once in the end-to-end suite).
+  if (server instanceof http.Server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   server.on("error", (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `port ${config.port} is already in use (PORT)` : "server error");
     void shutdown(server, database, logger, 1);
