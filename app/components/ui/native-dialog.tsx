@@ -11,7 +11,7 @@ import { X } from "lucide-react";
  * a press outside (`closedby="any"`) close it. React hydrates it like any element and never
  * replaces it, so a dialog opened (and a form filled in) before hydration stays as it is.
  * `onOpen` and `onClose` run on each opening and closing, and on hydration for a dialog opened
- * before it.
+ * before it; `onClose` may find the dialog open again (reopened before the browser reported it).
  */
 export function NativeDialog({
   id,
@@ -38,9 +38,12 @@ export function NativeDialog({
   React.useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // The browser fires one toggle for a closing and an opening within one task (Escape, then
+    // Enter at once): "open" to "open" is a closing and an opening.
     const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === "open") handlers.current.onOpen?.();
-      else handlers.current.onClose?.();
+      const { oldState, newState } = event as ToggleEvent;
+      if (oldState === "open") handlers.current.onClose?.();
+      if (newState === "open") handlers.current.onOpen?.();
     };
     dialog.addEventListener("toggle", onToggle);
     if (dialog.open) handlers.current.onOpen?.();

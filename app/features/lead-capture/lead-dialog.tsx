@@ -37,9 +37,15 @@ export function LeadDialog({
   const body = React.useRef<HTMLDivElement>(null);
   // The prerendered first field carries `autofocus` (the browser focuses it as the dialog opens);
   // React renders autoFocus as a focus() call instead, so a fresh form gets the attribute here.
+  // A dialog reopened before its closing was reported has already focused the old form's field,
+  // which the fresh form has replaced: focus goes to the new one.
   React.useEffect(() => {
-    if (round > 0) body.current?.querySelector(FIRST_FIELD)?.setAttribute("autofocus", "");
-  }, [round]);
+    if (round === 0) return;
+    const field = body.current?.querySelector<HTMLElement>(FIRST_FIELD);
+    field?.setAttribute("autofocus", "");
+    const dialog = document.getElementById(id);
+    if (dialog instanceof HTMLDialogElement && dialog.open && !body.current?.contains(document.activeElement)) field?.focus();
+  }, [round, id]);
   const close = () => {
     const dialog = document.getElementById(id);
     if (dialog instanceof HTMLDialogElement && dialog.open) dialog.close();
