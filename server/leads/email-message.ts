@@ -86,7 +86,7 @@ const deskWho = (lead: DeskLead) => who({ name: lead.name, company: lead.company
 
 /** The e-mail to the owner a lead was moved to because nobody contacted it in time (docs/decisions/0713). */
 export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: number, previousOwner: string | null): EmailContent {
-  const from = previousOwner ? ` It was ${oneLine(previousOwner)}'s.` : "";
+  const from = previousOwner ? ` It was ${oneLine(previousOwner)}'s.` : " It had no owner.";
   return {
     subject: `Lead moved to you: ${deskWho(lead)}`.slice(0, 200),
     text: `Nobody contacted this lead within the first-contact target (${formatDelay(minutes)}), so it was given to you.${from} Reach out now.\n\nOpen the lead: ${leadUrl}\n`,

@@ -72,8 +72,8 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
   // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
   if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
   if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
-  // The first-contact check (docs/decisions/0713): round 1, due when the target passes; queued
-  // only for a lead that got an owner (storeSql filters it like the owner's page).
+  // The first-contact check (docs/decisions/0713): round 1, due when the target passes; for an
+  // Unassigned lead too, which then goes to whoever is in rotation by then (or raises the alert).
   if (leads.reassign.max > 0) {
     plan.push({ channel: "lead_desk", topic: "first_contact_due", delaySeconds: Math.max(1, Math.round(leads.firstContactMinutes * 60)), topicRef: "1" });
   }
@@ -326,7 +326,7 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
           lead.created_at + make_interval(secs => plan.delay)
         from lead cross join unnest(${list(plan.map((p) => `'${p.channel}'`), "text")}, ${list(plan.map((p) => `'${p.topic}'`), "text")},
           ${list(plan.map((p) => String(p.delaySeconds)), "int")}, ${list(plan.map((p) => `'${p.topicRef ?? ""}'`), "text")}) as plan(channel, topic, delay, ref)
-        where (plan.topic not in ('owner_assigned', 'first_contact_due') or (select id from owner) is not null)
+        where (plan.topic <> 'owner_assigned' or (select id from owner) is not null)
           and (plan.topic <> 'enterprise_alert' or ${sql.placeholder("fitTier")}::text = 'enterprise')
         returning 1)`,
     );

@@ -74,7 +74,10 @@ describe("a new lead on the lead desk", () => {
       .innerJoin(leads, eq(leads.id, leadOutbox.leadId))
       .where(eq(leadOutbox.leadId, inquiry!.id))
       .orderBy(asc(leadOutbox.topic), asc(leadOutbox.channel));
+    // Unassigned (nobody on staff here), it still gets its first-contact check at the target
+    // (LEADS_FIRST_CONTACT_MINUTES, 15 by default; docs/decisions/0713).
     expect(outbox.map((o) => [o.topic, o.channel, Math.round(Number(o.due))])).toEqual([
+      ["first_contact_due", "lead_desk", 900],
       ["follow_up", "email", 30],
       ["follow_up", "slack", 30],
       ["lead_stored", "email", 0],
@@ -110,7 +113,7 @@ describe("a new lead on the lead desk", () => {
       referenceHash: null,
     });
     const topics = await t.database.db.select({ topic: leadOutbox.topic }).from(leadOutbox).where(eq(leadOutbox.leadId, request!.id));
-    expect(new Set(topics.map((r) => r.topic))).toEqual(new Set(["lead_stored"]));
+    expect(new Set(topics.map((r) => r.topic))).toEqual(new Set(["lead_stored", "first_contact_due"]));
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, leadOutbox } from "../../server/db/schema";
 import { createNotifier } from "../../server/leads/notifier";
@@ -99,7 +99,11 @@ async function deliver(app: TestApp, email: string) {
   const mails = smtp.messages.map((m) => mailText(m.raw)).filter((m) => m.includes(email));
   const hooks = webhook.requests.map((r) => JSON.parse(r.body) as { bot_check: unknown; lead: { id: string } }).filter((h) => h.lead.id === lead!.id);
   const slackTexts = slack.requests.map((r) => r.body).filter((b) => b.includes(lead!.id));
-  const rows = await app.database.db.select({ channel: leadOutbox.channel, topic: leadOutbox.topic }).from(leadOutbox).where(eq(leadOutbox.leadId, lead!.id));
+  // What staff are sent; the desk's own first-contact check (channel lead_desk) is no message.
+  const rows = await app.database.db
+    .select({ channel: leadOutbox.channel, topic: leadOutbox.topic })
+    .from(leadOutbox)
+    .where(and(eq(leadOutbox.leadId, lead!.id), ne(leadOutbox.channel, "lead_desk")));
   return { lead: lead!, mails, hooks, slackTexts, rows };
 }
 

@@ -7,7 +7,7 @@ import { createNotifier } from "../../server/leads/notifier";
 import { meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "../../server/leads/notification-queue";
 import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
-import { startSlack } from "./lead-notifications-support";
+import { notificationsOnly, startSlack } from "./lead-notifications-support";
 
 /*
  * The Slack channel (docs/decisions/0704): a readable message per staff topic, lead text that
@@ -30,6 +30,7 @@ function newWorker(app: TestApp) {
 beforeAll(async () => {
   slack = await startSlack();
   t = await createTestApp({
+    ...notificationsOnly,
     SLACK_WEBHOOK_URL: slack.webhookUrl,
     LEADS_OUTBOX_POLL_MS: "50",
     // A failed row waits: each test's worker sees only its own lead's due rows.
@@ -170,6 +171,7 @@ describe("Slack's answers", () => {
 
   it("honours 429 Retry-After: no new attempt before the time Slack asked for, though the back-off is 10 ms", { timeout: 40_000 }, async () => {
     const app = await createTestApp({
+    ...notificationsOnly,
       SLACK_WEBHOOK_URL: slack.webhookUrl,
       LEADS_OUTBOX_POLL_MS: "20",
       LEADS_OUTBOX_RETRY_BASE_MS: "10",
@@ -199,6 +201,7 @@ describe("Slack's answers", () => {
     // Takes each request and never answers it.
     const never = await startHttpServer(() => {});
     const app = await createTestApp({
+    ...notificationsOnly,
       SLACK_WEBHOOK_URL: `${never.url}/services/T/B/never`,
       LEADS_OUTBOX_LEASE_MS: "1000",
       LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "300",

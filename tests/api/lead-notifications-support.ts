@@ -4,6 +4,13 @@ import { SMTPServer } from "smtp-server";
 import { startHttpServer } from "./leads-support";
 
 /** A real SMTP server on localhost that keeps every message it receives. */
+/**
+ * For files about delivering staff notifications: no first-contact check is queued with each lead
+ * (a `lead_desk` row, which sends nothing; tests/api/lead-reassignment.test.ts covers it), so the
+ * outbox holds only the notifications these files count.
+ */
+export const notificationsOnly = { LEADS_REASSIGN_MAX: "0" } as const;
+
 export async function startSmtp(port = 0) {
   const messages: { raw: string; to: string[] }[] = [];
   const server = new SMTPServer({

@@ -206,6 +206,48 @@ describe("a lead nobody contacts", () => {
   });
 });
 
+describe("a lead stored Unassigned (nobody taking leads)", () => {
+  const nobodyTaking = () => t.database.db.insert(leadDeskStaff).values([ana, ben, cat].map((s) => ({ userId: s.userId, takingLeads: false })));
+
+  it("goes at the target to whoever is in rotation by then, who is paged", async () => {
+    await nobodyTaking();
+    const lead = await submit(t, "Early Eve");
+    expect(lead.owner).toBeNull();
+    expect((await deskRows(t, lead.id)).map((r) => r.topicRef)).toEqual(["1"]);
+    // Ben comes back to the rotation before the target passes.
+    await t.database.db.update(leadDeskStaff).set({ takingLeads: true }).where(eq(leadDeskStaff.userId, ben.userId));
+    await dueNow(t, lead.id);
+    const worker = newWorker(t);
+    while ((await worker.runOnce()) > 0);
+    expect(await ownerOf(t, lead.id)).toBe(ben.userId);
+    const { timeline, staff } = await detail(lead.id);
+    const move = timeline.find((e) => e.type === "owner_changed" && e.data.reason === "first_contact_missed")!;
+    expect(move.data).toMatchObject({ from: null, to: { id: ben.userId, email: ben.email }, round: 1 });
+    expect(describeTimelineEntry(move, staff)).toMatchObject({
+      title: "Owner assigned: still Unassigned at the first-contact target",
+      detail: expect.stringContaining(`Unassigned → ${ben.email}`),
+    });
+    const paged = mailsTo(ben.email).find((m) => m.includes("Subject: Lead moved to you: Early Eve"))!;
+    expect(paged).toContain("It had no owner.");
+  });
+
+  it("with still nobody in rotation at the target, staff are alerted that it is Unassigned", async () => {
+    await nobodyTaking();
+    const lead = await submit(t, "Unowned Una");
+    await dueNow(t, lead.id);
+    const worker = newWorker(t);
+    while ((await worker.runOnce()) > 0);
+    expect(await ownerOf(t, lead.id)).toBeNull();
+    const { timeline } = await detail(lead.id);
+    const missed = timeline.filter((e) => e.type === "first_contact_missed");
+    expect(missed.map((e) => e.data)).toEqual([{ owner: null, round: 1, minutes: 0.02, reason: "nobody_else" }]);
+    expect(describeTimelineEntry(missed[0]!).detail).toContain("owner Unassigned");
+    expect(describeTimelineEntry(missed[0]!).detail).toContain("nobody was taking leads");
+    const sales = mailsTo("sales@example.com").find((m) => m.includes("Not contacted: Unowned Una"))!;
+    expect(sales).toContain("Owner: Unassigned");
+  });
+});
+
 describe("LEADS_REASSIGN=alert", () => {
   it("keeps the owner and alerts staff once per target, at most LEADS_REASSIGN_MAX times", async () => {
     const app = await createTestApp({ ...env(), LEADS_REASSIGN: "alert", LEADS_REASSIGN_MAX: "1" });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { leadReference } from "../../server/leads/lead-reference";
 import { bookingBody, contactBody, leadCounts, postJson, startHttpServer } from "./leads-support";
+import { notificationsOnly } from "./lead-notifications-support";
 
 /*
  * Lead forms sent without JavaScript (server/routes/lead-pages.ts, docs/decisions/0501): the
@@ -96,6 +97,7 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
   beforeAll(async () => {
     t = await createTestApp(
       {
+        ...notificationsOnly,
         TRUST_PROXY_HEADER: "x-forwarded-for",
         LEADS_RATE_LIMIT_MAX: "100000",
         // A channel, so each stored lead queues one outbox row (no worker runs here).

@@ -11,7 +11,7 @@ import { createNotifier, describeDeliveryFailure } from "../../server/leads/noti
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
-import { mailText, startSmtp, waitFor } from "./lead-notifications-support";
+import { mailText, notificationsOnly, startSmtp, waitFor } from "./lead-notifications-support";
 
 const SECRET = "webhook-secret-for-tests";
 
@@ -41,6 +41,7 @@ beforeAll(async () => {
     res.writeHead(webhookUp ? 204 : 503).end();
   });
   t = await createTestApp({
+    ...notificationsOnly,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LEADS_NOTIFY_TO: "sales@example.com",
     LEADS_NOTIFY_FROM: "leads@agentdesk.example",
@@ -174,6 +175,7 @@ describe("lead notifications through the outbox", () => {
     // Point a second app at an SMTP port where nothing listens yet.
     const port = await freePort();
     const app = await createTestApp({
+    ...notificationsOnly,
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       LEADS_NOTIFY_TO: "sales@example.com",
       LEADS_OUTBOX_POLL_MS: "50",
@@ -273,6 +275,7 @@ afterEach(async () => {
 /** An app of its own whose only notification channel is the webhook at `url`. */
 async function webhookApp(url: string, env: Record<string, string> = {}) {
   const app = await createTestApp({
+    ...notificationsOnly,
     LEADS_WEBHOOK_URL: `${url}/hooks/leads`,
     LEADS_WEBHOOK_SECRET: SECRET,
     LEADS_OUTBOX_POLL_MS: "50",
@@ -409,6 +412,7 @@ describe("outbox claims: one holder at a time", () => {
         }),
     });
     const app = await createTestApp({
+    ...notificationsOnly,
       SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
       LEADS_NOTIFY_TO: "sales@example.com",
       LEADS_OUTBOX_LEASE_MS: "1000",
@@ -533,6 +537,7 @@ describe("outbox logs", () => {
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", () => resolve()));
     isolated.push({ close: () => new Promise<void>((resolve) => echo.close(() => resolve())) });
     const app = await createTestApp({
+    ...notificationsOnly,
       SMTP_URL: `smtp://127.0.0.1:${(echo.server.address() as AddressInfo).port}`,
       LEADS_NOTIFY_TO: "sales@example.com",
       LEADS_OUTBOX_RETRY_BASE_MS: "60000",

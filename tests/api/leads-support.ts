@@ -74,6 +74,10 @@ export async function startHttpServer(handler: (req: http.IncomingMessage, body:
       handler(req, body, res);
     });
   });
+  // Idle connections kept past the client's own reuse window (undici: 4 s), as our server does:
+  // with Node's 5 s default, a timer late on a busy machine let the client reuse a connection the
+  // fake had just closed (ECONNRESET, a failed delivery no test asked for).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { bookingBody, contactBody, enterpriseBody, leadCounts, postJson } from "./leads-support";
+import { notificationsOnly } from "./lead-notifications-support";
 
 let t: TestApp;
 
@@ -402,6 +403,7 @@ describe("the staff notification carries no forged line (docs/decisions/0610)", 
     // Both channels configured, so every stored lead queues its e-mail and webhook payloads (no
     // worker runs here: the payloads stay in the outbox to be read).
     n = await createTestApp({
+      ...notificationsOnly,
       SMTP_URL: "smtp://127.0.0.1:9",
       LEADS_NOTIFY_TO: "sales@example.com",
       LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks/leads",

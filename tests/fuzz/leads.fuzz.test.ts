@@ -33,7 +33,9 @@ beforeAll(async () => {
     TRUST_PROXY_HEADER: "x-forwarded-for",
     // Generated valid bodies must not all meet the per-address limit; its own property is below.
     LEADS_RATE_LIMIT_MAX: "1000000",
-    // A channel, so each stored lead queues an outbox row and a refusal must queue none.
+    // A channel, so each stored lead queues an outbox row and a refusal must queue none (and no
+    // first-contact check, so that row is the only one).
+    LEADS_REASSIGN_MAX: "0",
     LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks/leads",
     LEADS_WEBHOOK_SECRET: "webhook-secret",
   });

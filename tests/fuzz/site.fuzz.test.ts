@@ -17,6 +17,8 @@ beforeAll(async () => {
     {
       TRUST_PROXY_HEADER: "x-forwarded-for",
       LEADS_RATE_LIMIT_MAX: "1000000",
+      // One outbox row per stored lead: the webhook's (no first-contact check).
+      LEADS_REASSIGN_MAX: "0",
       LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks/leads",
       LEADS_WEBHOOK_SECRET: "webhook-secret",
     },

@@ -43,6 +43,8 @@ it("loses no acknowledged lead and no outbox entry across SIGKILL and restart", 
     DATABASE_URL: postgres?.url,
     LEADS_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`,
     LEADS_WEBHOOK_SECRET: "crash-test-secret",
+    // One outbox entry per lead, the webhook's: no first-contact check (lead-reassign-restart's).
+    LEADS_REASSIGN_MAX: "0",
     LEADS_OUTBOX_POLL_MS: "50",
     LEADS_OUTBOX_RETRY_BASE_MS: "100",
     LEADS_OUTBOX_RETRY_MAX_MS: "300",

@@ -141,15 +141,18 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
         return d.to ? words("Owner assigned", `${change} · the previous owner was deactivated`) : words("Unassigned: the owner was deactivated", `${change} · nobody was taking leads`);
       }
       if (reason === "first_contact_missed") {
-        // Moved for want of a first contact (docs/decisions/0713): both owners, and why.
-        return words("Reassigned: nobody contacted the lead in time", joined(change, targetWords(d), text(d, "rotation") === "enterprise" ? "enterprise rotation" : "next in the rotation"));
+        // Moved for want of a first contact (docs/decisions/0713): both owners, and why. A lead
+        // stored Unassigned goes to whoever is in rotation when its target passes.
+        const rotation = text(d, "rotation") === "enterprise" ? "enterprise rotation" : d.from ? "next in the rotation" : "rotation";
+        const title = d.from ? "Reassigned: nobody contacted the lead in time" : "Owner assigned: still Unassigned at the first-contact target";
+        return words(title, joined(change, targetWords(d), rotation));
       }
       return words("Owner changed", change);
     }
     case "first_contact_missed":
       return words(
         "Not contacted in time: staff alerted",
-        joined(`owner ${ownerWord(d.owner, staff)}`, targetWords(d), text(d, "reason") === "nobody_else" ? "nobody else could take it now" : null),
+        joined(`owner ${ownerWord(d.owner, staff)}`, targetWords(d), text(d, "reason") !== "nobody_else" ? null : d.owner ? "nobody else could take it now" : "nobody was taking leads"),
       );
     case "note_added":
       return { title: "Note", detail: null, note: text(d, "text") ?? "" };
