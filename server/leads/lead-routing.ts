@@ -25,14 +25,20 @@ const inWorkingHours = sql.raw(`(
 /**
  * Everyone who may be given a lead now: id, email, whether they are in the enterprise rotation
  * (`ent`), and their place in the rotation's fixed order (`joined`: when the account was made).
+ *
+ * `lock` (the statement that stores a lead) takes their accounts FOR SHARE: a deactivation holds
+ * its account FOR UPDATE from its first statement, so a lead arriving meanwhile waits for it and
+ * then, rechecking `deactivated_at`, leaves that person out; a deactivation that comes second
+ * waits for the lead, and then routes it again with the person's other open leads. Without it a
+ * lead could be given to someone in the instant they lost access, after their leads were moved.
  */
-export function eligibleStaffSql(): SQL {
+export function eligibleStaffSql({ lock = false }: { lock?: boolean } = {}): SQL {
   return sql`select u.id, u.email, coalesce(s.enterprise_rotation, false) as ent, u.created_at as joined
     from auth_users u
     left join lead_desk_staff s on s.user_id = u.id
     where u.deactivated_at is null
       and exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('admin', 'moderator'))
-      and (s.user_id is null or (s.taking_leads and ${inWorkingHours}))`;
+      and (s.user_id is null or (s.taking_leads and ${inWorkingHours}))${lock ? sql` for share of u` : sql``}`;
 }
 
 const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));

@@ -340,7 +340,8 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
 
 /**
  * Who gets the new lead, in the statement that stores it (docs/decisions/0711):
- *   staff     everyone who may be given a lead now (lead-routing.ts)
+ *   staff     everyone who may be given a lead now (lead-routing.ts), their accounts locked FOR
+ *             SHARE before the turn is taken, against a concurrent deactivation
  *   sticky    the owner of an open lead from the same address, if they may be given one now
  *   rotation  'enterprise' for an enterprise-fit lead when someone is in that rotation, else 'general'
  *   pool      that rotation's members in a fixed order (when their account was made), numbered
@@ -352,7 +353,7 @@ function storeSql(table: LeadTable, kind: LeadKind, fields: string[], plan: Plan
  */
 function routingCtes(emailColumn: string): SQL[] {
   return [
-    sql`staff as (${eligibleStaffSql()})`,
+    sql`staff as (${eligibleStaffSql({ lock: true })})`,
     sql`sticky as (select o.owner_user_id as id from lead
       join ${leads} o on lower(o.email) = lower(lead.${sql.identifier(emailColumn)})
       join staff on staff.id = o.owner_user_id

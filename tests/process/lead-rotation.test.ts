@@ -73,4 +73,30 @@ describe.skipIf(!process.env.DATABASE_URL)("the lead rotation on one PostgreSQL 
     const { rows: turns } = await pool.query<{ turn: string }>(`select turn from lead_rotations where name = 'general'`);
     expect(Number(turns[0]!.turn)).toBe(LEADS);
   });
+
+  it("a lead that arrives while its only possible owner is being deactivated is not given to them", async () => {
+    // Only rota-1 takes leads now.
+    await pool.query(`insert into lead_desk_staff (user_id, taking_leads) select id, false from auth_users where email = any($1)
+      on conflict (user_id) do update set taking_leads = false`, [staff.slice(1)]);
+    const deactivation = await pool.connect();
+    try {
+      // A deactivation's first statement (server/admin/staff-access-service.ts): the account FOR UPDATE.
+      await deactivation.query("begin");
+      await deactivation.query("select id from auth_users where email = $1 for update", [staff[0]]);
+      const answer = submit(a, 200);
+      // The lead waits for the deactivation rather than reading rota-1 as still active.
+      const early = await Promise.race([answer.then(() => "answered"), new Promise((r) => setTimeout(() => r("waiting"), 1500))]);
+      expect(early).toBe("waiting");
+      await deactivation.query("update auth_users set deactivated_at = now() where email = $1", [staff[0]]);
+      await deactivation.query("commit");
+      expect((await answer).status).toBe(200);
+    } finally {
+      deactivation.release();
+    }
+    const { rows } = await pool.query(
+      `select u.email as owner from leads l left join auth_users u on u.id = l.owner_user_id where l.name = 'Rotation 200'`,
+    );
+    // Nobody else may take it: Unassigned, and its first-contact check routes it later.
+    expect(rows).toEqual([{ owner: null }]);
+  });
 });
