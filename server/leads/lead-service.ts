@@ -11,31 +11,11 @@ import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type
 import { compiled, runCompiled } from "./compiled-sql";
 import type { LeadFit } from "./lead-fit";
 import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
+import type { NotificationChannelName, NotificationTopicName } from "@shared/api/admin-notifications-api";
 
-/**
- * `staff_email`: mail to staff about their own access, no lead (server/auth/staff-mail.ts).
- * `hubspot`: the lead handed to HubSpot, and its status kept in step there (docs/decisions/0720).
- * `lead_desk`: no message; the worker acts on the lead itself when the row comes due (the
- * first-contact check, docs/decisions/0713).
- */
-export type NotificationChannel = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot" | "lead_desk";
-
-/** What a notification is about (lead_outbox.topic; docs/decisions/0701). */
-export type NotificationTopic =
-  | "lead_stored"
-  | "follow_up"
-  | "meeting_booked"
-  | "prospect_reminder"
-  | "owner_assigned"
-  | "enterprise_alert"
-  /** hubspot: a desk status change to mirror as the contact's lead status (docs/decisions/0720). */
-  | "status_changed"
-  /** lead_desk: the lead's first-contact target has passed; topic_ref is the round (1, 2, ...). */
-  | "first_contact_due"
-  /** Staff channels: a lead still New after the target that was not moved (docs/decisions/0713). */
-  | "first_contact_missed"
-  /** owner_email: to the previous owner of a lead moved for want of a first contact. */
-  | "owner_reassigned";
+/** Where a notification goes, and what about (shared/api/admin-notifications-api.ts has each). */
+export type NotificationChannel = NotificationChannelName;
+export type NotificationTopic = NotificationTopicName;
 
 /** One notification a new lead queues: on which channel, about what, and how long after the lead it is due. */
 export type PlannedNotification = { channel: NotificationChannel; topic: NotificationTopic; delaySeconds: number; topicRef?: string };

@@ -4,10 +4,31 @@
  */
 
 export type NotificationLeadKind = "booking_inquiry" | "contact_request";
-/** Where a notification goes: the staff e-mail, the signed webhook, Slack, the prospect's own e-mail (decision 0704), HubSpot (0720). */
-export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email" | "hubspot";
-/** What it is about (docs/decisions/0701): a new lead, a follow-up, a booked meeting, the prospect reminder, a status change (HubSpot). */
-export type NotificationTopicName = "lead_stored" | "follow_up" | "meeting_booked" | "prospect_reminder" | "status_changed";
+/**
+ * Where a notification goes (lead_outbox.channel): the sales inbox's e-mail, the signed webhook,
+ * Slack, the prospect's own e-mail (decision 0704), the lead's owner (0712), a staff member about
+ * their own access (`staff_email`, server/auth/staff-mail.ts), HubSpot (0720), and `lead_desk`,
+ * no message: the worker acts on the lead itself (the first-contact check, 0713).
+ */
+export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot" | "lead_desk";
+/** What it is about (lead_outbox.topic; docs/decisions/0701, 0712, 0713, 0720). */
+export type NotificationTopicName =
+  | "lead_stored"
+  | "follow_up"
+  | "meeting_booked"
+  | "prospect_reminder"
+  | "owner_assigned"
+  | "enterprise_alert"
+  /** hubspot: a desk status change to mirror as the contact's lead status. */
+  | "status_changed"
+  /** lead_desk: the lead's first-contact target has passed; topic_ref is the round (1, 2, ...). */
+  | "first_contact_due"
+  /** Staff channels: a lead still New after the target that was not moved. */
+  | "first_contact_missed"
+  /** owner_email: to the previous owner of a lead moved for want of a first contact. */
+  | "owner_reassigned"
+  /** staff_email: a message to staff about their own access. */
+  | "staff_mail";
 
 /** A notification that exhausted its attempts. Codes and ids only: no lead data. */
 export type UndeliverableNotification = {

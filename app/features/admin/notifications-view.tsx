@@ -31,15 +31,24 @@ export const channelLabels: Record<NotificationChannelName, string> = {
   webhook: "Webhook",
   slack: "Slack",
   prospect_email: "Email to the prospect",
+  owner_email: "Email to the lead's owner",
+  staff_email: "Email to a staff member",
   hubspot: "HubSpot",
+  lead_desk: "Lead desk",
 };
-/** What the notification was about (docs/decisions/0701, 0704). */
+/** What the notification was about (docs/decisions/0701, 0704, 0712, 0713, 0720). */
 export const topicLabels: Record<NotificationTopicName, string> = {
   lead_stored: "New lead",
   follow_up: "Follow-up: no meeting booked",
   meeting_booked: "Meeting booked",
   prospect_reminder: "Reminder to the prospect",
+  owner_assigned: "New owner paged",
+  enterprise_alert: "Enterprise prospect alert",
   status_changed: "Lead status change",
+  first_contact_due: "First-contact check",
+  first_contact_missed: "Not contacted in time",
+  owner_reassigned: "Previous owner told of a move",
+  staff_mail: "Access e-mail to staff",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
