@@ -17,7 +17,7 @@ import { LEAD_DESK_CALENDLY_KEY, staffAccounts } from "./servers";
  * signed Calendly delivery. One long test works the desk at desktop width (the steps build on each
  * other); a shorter one at phone width checks what differs on a phone: lists as readable cards,
  * filters behind "More filters", a lead page and the dashboard without sideways scrolling, a lead
- * moved by a tap. The logic behind the screens is the same at both widths (docs/decisions/0402).
+ * moved by a tap. The logic behind the screens is the same at both widths (docs/decisions/0401).
  *
  * LEAD_DESK_SCREENSHOTS=<dir> also saves the inbox, a lead page and the dashboard there.
  */
