@@ -148,7 +148,7 @@ export type StoreLimit = { limiter: RateLimiter; spec: LimitSpec };
 /**
  * Stores the lead, marks its bot token used and queues its notifications in one statement, and
  * counts the submission against its address's limit in that same statement when `limit` is given:
- * one round trip and one commit per lead (docs/decisions/0603). A lead is never stored without
+ * one round trip and one commit per lead (docs/decisions/0102). A lead is never stored without
  * its outbox rows, nor a token burnt without a lead, nor anything stored past the limit.
  */
 export async function storeBookingInquiry(

@@ -42,7 +42,7 @@ function limiterOf(deps: AppDeps) {
 
 /**
  * The per-address limit shared by every lead form, JSON or native (server/routes/lead-pages.ts):
- * its key is the client's address, an IPv6 one by its /64 (docs/decisions/0603), and the
+ * its key is the client's address, an IPv6 one by its /64 (docs/decisions/0102), and the
  * submission pipeline counts each submission against it once.
  */
 export function leadLimit(c: Context<AppEnv>): StoreLimit {

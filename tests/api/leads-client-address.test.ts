@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody } from "./leads-support";
 
 /**
- * Which address a lead counts against (docs/decisions/0603): the per-address limit must not be
+ * Which address a lead counts against (docs/decisions/0102): the per-address limit must not be
  * dodged by rotating through one IPv6 /64, nor shared by every visitor whose proxy writes a port.
  */
 let t: TestApp;
