@@ -362,7 +362,7 @@ export const leadEvents = pgTable(
  * Transactional outbox: each stored lead writes one row per notification channel in the same
  * transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and deliver them.
  * A claim is a lease (locked_until) plus a fresh claim_token: a worker reports the outcome only
- * where the token is still its own, so one whose lease ran out changes nothing (docs/decisions/0611).
+ * where the token is still its own, so one whose lease ran out changes nothing (docs/decisions/0103).
  * After LEADS_OUTBOX_MAX_ATTEMPTS failures the row is dead (dead_at) until staff retry it. The
  * payload (a copy of the lead) is cleared on delivery; the row stays as the delivery's receipt.
  */

@@ -86,7 +86,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  * locked_until, so a worker that dies mid-delivery only delays its rows until the lease ends.
  * Delivery is at least once; the row id travels as the delivery id so receivers can drop repeats.
  *
- * One holder at a time (docs/decisions/0611): every delivery ends by its deadline
+ * One holder at a time (docs/decisions/0103): every delivery ends by its deadline
  * (deliveryTimeoutMs), which the config keeps at most half the lease, so a live worker is done
  * before anyone else may claim the row; and every outcome is written only where the claim token
  * is still this worker's, so one that stalled past its lease changes nothing.

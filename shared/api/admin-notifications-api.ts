@@ -1,5 +1,5 @@
 /**
- * The staff API for lead notifications the outbox gave up on (docs/decisions/0611), under
+ * The staff API for lead notifications the outbox gave up on (docs/decisions/0103), under
  * /api/admin/notifications. Errors answer in the admin envelope (AdminApiError, admin-api.ts).
  */
 

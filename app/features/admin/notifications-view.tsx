@@ -58,7 +58,7 @@ function retryErrorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Lead notifications the outbox gave up on (docs/decisions/0611), one card each at every width,
+ * Lead notifications the outbox gave up on (docs/decisions/0103), one card each at every width,
  * so a phone reads them without scrolling sideways. Retry puts one, or all, back in the queue.
  */
 export function NotificationsView() {
