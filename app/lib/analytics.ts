@@ -14,7 +14,7 @@ export type AnalyticsEvents = {
   cta_book_click: { location: CtaLocation };
   demo_play: Record<string, never>;
   enterprise_consult_click: Record<string, never>;
-  /** No name or e-mail: every tag in the container reads the dataLayer (docs/decisions/0613). */
+  /** No name or e-mail: every tag in the container reads the dataLayer (docs/decisions/0104). */
   booking_completed: { timestamp: string };
 };
 
