@@ -28,7 +28,7 @@ export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or 
  * better-auth's handler under /api/auth/*, behind guards of our own: a JSON body within
  * AUTH_BODY_LIMIT_BYTES (checked before and while it is read), the required message for missing
  * credentials, a per-account limit on password checks (better-auth limits per address only), and
- * a JSON message for paths better-auth does not serve (docs/decisions/0608).
+ * a JSON message for paths better-auth does not serve (docs/decisions/0202).
  */
 export function authRoutes(auth: Auth) {
   const routes = new Hono<AppEnv>();
