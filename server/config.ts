@@ -315,7 +315,7 @@ function unsafeProductionSettings(e: z.infer<typeof envSchema>): string[] {
 
 /**
  * Notification channels that would carry a lead, or the Slack URL that is itself a secret, in
- * clear text (docs/decisions/0614). nodemailer reads options from the SMTP URL's query string, so
+ * clear text (docs/decisions/0606). nodemailer reads options from the SMTP URL's query string, so
  * `?requireTLS=true` makes it refuse a server that does not offer STARTTLS; without it, an smtp://
  * connection goes on unencrypted whenever the server (or someone in between) leaves STARTTLS out.
  */
@@ -349,7 +349,7 @@ function insecureNotificationChannels(e: z.infer<typeof envSchema>, optOut: stri
 
 /**
  * Secrets a production start refuses when short: HMAC keys that anyone holding one signed message
- * (a webhook receiver's logs) could otherwise guess offline (docs/decisions/0614). Not optional.
+ * (a webhook receiver's logs) could otherwise guess offline (docs/decisions/0606). Not optional.
  */
 function weakProductionSecrets(e: z.infer<typeof envSchema>): string[] {
   if (e.LEADS_WEBHOOK_SECRET && e.LEADS_WEBHOOK_SECRET.length < MIN_SECRET_LENGTH) {

@@ -14,7 +14,7 @@ import { normalizedEmail } from "./auth-audit";
 /**
  * A code sent with `trustDevice` would get a 30-day cookie that skips the second factor on that
  * browser: a stolen laptop or a copied cookie jar would then need only the password. Our sign-in
- * never offers it, so the server refuses it rather than quietly dropping it (docs/decisions/0614).
+ * never offers it, so the server refuses it rather than quietly dropping it (docs/decisions/0202).
  */
 export const TRUST_DEVICE_REFUSAL = {
   code: "TRUST_DEVICE_NOT_ALLOWED",

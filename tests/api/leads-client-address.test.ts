@@ -102,7 +102,7 @@ function capturedLogger() {
   return { logger, text: () => lines.join("\n"), warnings };
 }
 
-describe("a wrong TRUST_PROXY_HEADER is logged (docs/decisions/0614)", () => {
+describe("a wrong TRUST_PROXY_HEADER is logged (docs/decisions/0102)", () => {
   /** This test file's app and database, with TRUST_PROXY_HEADER as given and its own captured logger. */
   function appWith(trustProxyHeader: string | undefined) {
     const log = capturedLogger();
