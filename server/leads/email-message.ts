@@ -54,7 +54,7 @@ function fieldLines(lead: Record<string, unknown>): string {
 
 export type EmailContent = { subject: string; text: string };
 
-/** The line every staff e-mail opens with: what the bot check said about the lead (docs/decisions/0621). */
+/** The line every staff e-mail opens with: what the bot check said about the lead (docs/decisions/0501). */
 const botCheckLine = (lead: Record<string, unknown>) => `Bot check: ${botCheckNote(lead.botCheck)}`;
 
 /** "(unverified) " in a subject, for a lead sent without JavaScript while the bot check is on. */
@@ -138,7 +138,7 @@ export function followUpEmail(payload: LeadPayload, leadUrl: string, followUpMin
  * A plausible first name to greet a prospect with, or null: the first word of the name when it is
  * letters (any script, with their combining marks), apostrophes and hyphens only, at most 30
  * characters, starting with a letter. Anything else (a URL, digits, a sentence, symbols) is not
- * repeated to an address nobody verified: the e-mail then greets no one (docs/decisions/0621).
+ * repeated to an address nobody verified: the e-mail then greets no one (docs/decisions/0704).
  */
 export function greetingName(name: string): string | null {
   const first = oneLine(name).split(" ")[0] ?? "";

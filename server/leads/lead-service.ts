@@ -24,7 +24,7 @@ export type PlannedNotification = { channel: NotificationChannel; topic: Notific
  * The staff channels configured for a lead: the sales inbox by e-mail, Slack. Slack is held for a
  * lead sent without JavaScript while the bot check is on (`no_script`): nothing verified it, so it
  * does not page the channel; the staff e-mail and the inbox show it marked unverified
- * (docs/decisions/0621). A lead whose bot check is off notifies as any other.
+ * (docs/decisions/0501). A lead whose bot check is off notifies as any other.
  */
 function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
@@ -38,7 +38,7 @@ function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): 
  * channel (the staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a
  * follow-up alert to staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked
  * by then), and, where turned on and only for a lead whose bot check passed, one e-mail to the
- * prospect at the same time (docs/decisions/0704, 0621).
+ * prospect at the same time (docs/decisions/0704).
  */
 export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & Partial<Pick<AppConfig, "hubspot">>, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
   const { notify, leads } = config;
@@ -124,7 +124,7 @@ export function contactLeadFields(l: {
 
 /**
  * The booking inquiry an idempotency key already stored, if any, with its fields: the row itself
- * is the record of what the key stood for, so no separate hash is kept (docs/decisions/0621).
+ * is the record of what the key stood for, so no separate hash is kept (docs/decisions/0101).
  */
 export async function findBookingByKey(db: Db, key: string): Promise<StoredByKey | null> {
   const [row] = await db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, key));

@@ -272,7 +272,7 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
           throw new DeliveryError("NOT_CONFIGURED", "webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
         }
         if (delivery.topic !== "lead_stored") throw unsupported(delivery);
-        // bot_check: what the bot check said, in words a receiver can branch on (docs/decisions/0621).
+        // bot_check: what the bot check said, in words a receiver can branch on (docs/decisions/0501).
         const body = JSON.stringify({
           delivery_id: delivery.id,
           kind: payload.kind,

@@ -101,7 +101,7 @@ export class RateLimiter {
  * request waits in line behind ~one per connection. Held, each connection sends about one request
  * per `delayMs`; a timer costs nothing while it waits. What the client learns is unchanged (429,
  * Retry-After), and a person refused waits a moment longer for an answer that was no anyway
- * (docs/decisions/0621).
+ * (docs/decisions/0102).
  */
 export class RefusalPacer {
   private held = 0;

@@ -35,7 +35,7 @@ export function escapeSlack(value: string): string {
 }
 
 /**
- * What the bot check said about a lead, as every staff notification words it (docs/decisions/0621):
+ * What the bot check said about a lead, as every staff notification words it (docs/decisions/0501):
  * `passed` (reCAPTCHA verified it), `off` (no keys configured: nothing was checked, for any lead,
  * so it is not singled out), or sent without JavaScript while the check is on (nothing verified
  * it). Leads stored before the outcome was recorded say so.
