@@ -6,7 +6,7 @@ import type { Booking } from "@shared/api/admin-api";
 import { BookingsView } from "./bookings-view";
 
 describe("bookings filter dates", () => {
-  // The browser's picker offers only the days the server accepts (docs/decisions/0609).
+  // The browser's picker offers only the days the server accepts (docs/decisions/0203).
   it("limit both date inputs to the days the shared schema accepts", () => {
     const html = renderToStaticMarkup(
       <QueryClientProvider client={new QueryClient()}>

@@ -112,7 +112,7 @@ export function BookingsView() {
               </NativeSelect>
             )}
           </FormField>
-          {/* The picker offers only the days the server accepts (docs/decisions/0609). */}
+          {/* The picker offers only the days the server accepts (docs/decisions/0203). */}
           <FormField id="bookings-from" label="From" error={fieldErrors.from}>
             {(control) => (
               <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />

@@ -273,7 +273,7 @@ export function LeadFiltersForm({
                 </NativeSelect>
               )}
             </FormField>
-            {/* The pickers offer only the days the server accepts (docs/decisions/0609). */}
+            {/* The pickers offer only the days the server accepts (docs/decisions/0203). */}
             <FormField id="leads-from" label="Received from" error={errors.from}>
               {(control) => (
                 <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.from} onChange={(e) => set("from", e.target.value)} />
