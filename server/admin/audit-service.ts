@@ -11,7 +11,7 @@ export type AuditAction =
   | "bookings.export"
   | "admin.create"
   | "notifications.retry"
-  // The lead desk (server/admin/lead-desk-service.ts, docs/decisions/0703): target is the lead's id.
+  // The lead desk (server/admin/lead-desk-service.ts, docs/decisions/0701): target is the lead's id.
   | "leads.export"
   | "lead.status"
   | "lead.owner"

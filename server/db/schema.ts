@@ -351,7 +351,7 @@ export const leadEvents = pgTable(
     dedupeKey: text("dedupe_key").unique(),
     /**
      * Insertion order: entries of one lead with the same `at` (written in one statement or one
-     * transaction) are read in the order they were written, at, then seq (docs/decisions/0714).
+     * transaction) are read in the order they were written, at, then seq (docs/decisions/0701).
      */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },

@@ -11,7 +11,7 @@ import { expectNoHorizontalOverflow } from "./pages-support";
 import { LEAD_DESK_CALENDLY_KEY, staffAccounts } from "./servers";
 
 /**
- * The lead desk's screens end to end (docs/decisions/0705), on this browser project's own lead-desk
+ * The lead desk's screens end to end (docs/decisions/0701), on this browser project's own lead-desk
  * server (global-setup.ts): an empty lead table, two admins, a first-contact target of 1.2 s and
  * Calendly's webhook on. Leads arrive through the real public endpoints; a meeting is booked by a
  * signed Calendly delivery. One long test works the desk at desktop width (the steps build on each

@@ -337,7 +337,7 @@ function CellLabel({ children, visible = true }: { children: React.ReactNode; vi
   return <span className={cn("mr-1.5 text-muted-foreground md:hidden", !visible && "sr-only")}>{children}</span>;
 }
 
-// One markup, two layouts (as the lead desk's lists, docs/decisions/0705): from md up a table;
+// One markup, two layouts (as the lead desk's lists, docs/decisions/0701): from md up a table;
 // below it each row is a compact card, its figures labelled in words, so a phone never scrolls
 // sideways and a table of many rows stays short.
 const tableBox = "md:overflow-x-auto md:border md:border-border md:bg-background";

@@ -28,7 +28,7 @@ describe("bookings filter dates", () => {
   });
 });
 
-describe("bookings on a phone (docs/decisions/0705)", () => {
+describe("bookings on a phone (docs/decisions/0701)", () => {
   const booking: Booking = {
     id: "5b0c6f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f",
     createdAt: "2026-03-02T09:15:00.000Z",

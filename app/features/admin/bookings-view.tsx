@@ -192,7 +192,7 @@ function CellLabel({ children }: { children: React.ReactNode }) {
 /**
  * One markup, two layouts: from md up a table; below it each row is a card (the table's parts
  * become blocks and a grid), so a phone reads names and e-mails without scrolling sideways or
- * breaking them mid-word (docs/decisions/0705).
+ * breaking them mid-word (docs/decisions/0701).
  */
 function BookingsTable({ items, busy }: { items: Booking[]; busy: boolean }) {
   return (

@@ -205,7 +205,7 @@ const icons: Record<LeadTimelineType, typeof Inbox> = {
 
 /**
  * Newest first: the latest is what staff look for. Entries with the same time keep the server's
- * order reversed: it sends them as they were written (at, then insertion order: docs/decisions/0714),
+ * order reversed: it sends them as they were written (at, then insertion order: docs/decisions/0701),
  * so "Lead received" always sits below the owner it was given in the same statement.
  */
 export function newestFirst(entries: readonly LeadTimelineEntry[]): LeadTimelineEntry[] {
