@@ -149,7 +149,7 @@ const envSchema = z.object({
   /**
    * A lead still New LEADS_FIRST_CONTACT_MINUTES after it arrived (and after each move): "next"
    * gives it to the next person in the rotation who is not its owner, "alert" only alerts staff
-   * (docs/decisions/0713).
+   * (docs/decisions/0711).
    */
   LEADS_REASSIGN: z.enum(["next", "alert"]).default("next"),
   /** How many times one lead is moved (or alerted about) for want of a first contact; 0: never. */
@@ -226,7 +226,7 @@ export type AppConfig = {
     /** Minutes a lead may wait in New before it counts as overdue. */
     firstContactMinutes: number;
     /**
-     * A lead still New after the first-contact target (docs/decisions/0713): moved to the next
+     * A lead still New after the first-contact target (docs/decisions/0711): moved to the next
      * person in the rotation ("next") or only alerted about ("alert"), at most `max` times.
      */
     reassign: { mode: "next" | "alert"; max: number };

@@ -48,11 +48,11 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
   // Every lead, as the webhook gets it: the contact and its deal (docs/decisions/0720).
   if (config.hubspot) plan.push({ channel: "hubspot", topic: "lead_stored", delaySeconds: 0 });
-  // The owner paged (docs/decisions/0712): queued only for a lead that got an owner, and the
+  // The owner paged (docs/decisions/0711): queued only for a lead that got an owner, and the
   // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
   if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
   if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
-  // The first-contact check (docs/decisions/0713): round 1, due when the target passes; for an
+  // The first-contact check (docs/decisions/0711): round 1, due when the target passes; for an
   // Unassigned lead too, which then goes to whoever is in rotation by then (or raises the alert).
   if (leads.reassign.max > 0) {
     plan.push({ channel: "lead_desk", topic: "first_contact_due", delaySeconds: Math.max(1, Math.round(leads.firstContactMinutes * 60)), topicRef: "1" });

@@ -36,7 +36,7 @@ const REMINDER_STALE_AFTER = "1 day";
 
 /**
  * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a
- * first-contact check of a lead no longer New (docs/decisions/0713); a follow-up or reminder whose
+ * first-contact check of a lead no longer New (docs/decisions/0711); a follow-up or reminder whose
  * lead has a meeting; a reminder whose lead staff closed, or that is a day late.
  */
 const skipCondition = sql.raw(`(
@@ -97,7 +97,7 @@ export function createOutboxWorker(options: {
   logger: Logger;
   config: AppConfig["leads"]["outbox"];
   /**
-   * The first-contact check (docs/decisions/0713): with it, this worker also claims the
+   * The first-contact check (docs/decisions/0711): with it, this worker also claims the
    * `lead_desk` rows and acts on their leads; without it (some tests) they wait.
    */
   desk?: FirstContactSettings;
@@ -263,7 +263,7 @@ export function createOutboxWorker(options: {
   }
 
   /**
-   * A `lead_desk` row (docs/decisions/0713): no channel is called; the row is marked done and the
+   * A `lead_desk` row (docs/decisions/0711): no channel is called; the row is marked done and the
    * lead acted on in one transaction, only while the claim holds, so of two workers that both
    * think they hold it (a lease run out) one acts. A failure is retried like any delivery.
    */

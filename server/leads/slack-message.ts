@@ -16,7 +16,7 @@ export type NotificationLead = {
   meetingStartsAt: Date | null;
   /** Fit at submit (docs/decisions/0710), from the desk's row. */
   fit?: { tier: FitTier; emailKind: EmailKind | null };
-  /** The lead's owner now (docs/decisions/0712); null: Unassigned. */
+  /** The lead's owner now (docs/decisions/0711); null: Unassigned. */
   ownerEmail?: string | null;
 };
 
@@ -74,7 +74,7 @@ export type SlackContext = {
   leadUrl: string;
   /** LEADS_FOLLOW_UP_MINUTES: why a follow-up alerts. */
   followUpMinutes: number;
-  /** LEADS_FIRST_CONTACT_MINUTES: why a first-contact alert alerts (docs/decisions/0713). */
+  /** LEADS_FIRST_CONTACT_MINUTES: why a first-contact alert alerts (docs/decisions/0711). */
   firstContactMinutes?: number;
   /** A booked meeting: its start (from the notification, or the desk's current meeting), and whether it replaced one. */
   meeting: { startsAt: Date | null; rescheduled: boolean } | null;

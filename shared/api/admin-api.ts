@@ -169,7 +169,7 @@ export type StaffAccessResponse = {
   deactivated: boolean;
   /** Leads they still own: after deactivation, their closed leads (the open ones were routed again). */
   ownedLeads: number;
-  /** Deactivation (docs/decisions/0713): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
+  /** Deactivation (docs/decisions/0711): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
   reroutedLeads: number;
   unassignedLeads: number;
 };

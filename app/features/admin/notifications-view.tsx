@@ -36,7 +36,7 @@ export const channelLabels: Record<NotificationChannelName, string> = {
   hubspot: "HubSpot",
   lead_desk: "Lead desk",
 };
-/** What the notification was about (docs/decisions/0701, 0704, 0712, 0713, 0720). */
+/** What the notification was about (docs/decisions/0701, 0704, 0711, 0720). */
 export const topicLabels: Record<NotificationTopicName, string> = {
   lead_stored: "New lead",
   follow_up: "Follow-up: no meeting booked",
