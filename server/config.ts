@@ -171,9 +171,9 @@ const envSchema = z.object({
   ...staffSsoEnvShape,
   /** "false": the site does not count its own visits (POST /api/events answers 404, the page sends nothing). */
   ANALYTICS_ENABLED: z.enum(["true", "false"]).default("true"),
-  /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0802). */
+  /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0801). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /** New visitors one address may bring per UTC day; further ones count as one (docs/decisions/0802). */
+  /** New visitors one address may bring per UTC day; further ones count as one (docs/decisions/0801). */
   ANALYTICS_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
    * What a production start may run without, comma-separated (docs/deploy.md): embedded-database,
@@ -252,7 +252,7 @@ export type AppConfig = {
   requireAdminTwoFactor: boolean;
   /** Sign in with Google / Microsoft for existing staff (docs/decisions/0215). */
   staffSso: StaffSsoConfig;
-  /** First-party funnel analytics (docs/decisions/0801, 0802). */
+  /** First-party funnel analytics (docs/decisions/0801). */
   analytics: { enabled: boolean; retentionDays: number; visitorsPerAddress: number };
   notify: {
     smtpUrl: string | undefined;

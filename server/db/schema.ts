@@ -454,7 +454,7 @@ export const usedBotTokens = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// First-party funnel analytics (docs/decisions/0801, 0802). Nothing here identifies a person: a
+// First-party funnel analytics (docs/decisions/0801). Nothing here identifies a person: a
 // visitor is a salted hash of one UTC day's address and user agent, and the day's salt is deleted
 // once the day is over.
 // ---------------------------------------------------------------------------------------------
@@ -544,7 +544,7 @@ export const analyticsDaily = pgTable(
  * filter and for each value of each dimension (source, campaign, landing, device) as the filter,
  * the counts in total and per value of every other dimension. A day is then a few dozen rows per
  * filter however many attribution combinations it had, so a year's report reads thousands of
- * rows, not the cross product (docs/decisions/0802). filter_dimension '' is no filter;
+ * rows, not the cross product (docs/decisions/0801). filter_dimension '' is no filter;
  * dimension 'total' is the filter's total.
  */
 export const analyticsDailyBreakdowns = pgTable(

@@ -344,7 +344,7 @@ describe("configuration", () => {
     });
   });
 
-  describe("first-party analytics (docs/decisions/0802)", () => {
+  describe("first-party analytics (docs/decisions/0801)", () => {
     it("counts by default, keeps raw rows 90 days, and tells the page to collect", () => {
       const config = loadConfig({});
       expect(config.analytics).toEqual({ enabled: true, retentionDays: 90, visitorsPerAddress: 50 });

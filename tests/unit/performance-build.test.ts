@@ -135,7 +135,7 @@ describe("start-up JavaScript of the public pages: chunk groups and budget", () 
   });
 });
 
-// The funnel collector (app/lib/collector.ts, docs/decisions/0803 and docs/performance.md, "The
+// The funnel collector (app/lib/collector.ts, docs/decisions/0801 and docs/performance.md, "The
 // funnel collector"): part of a chunk every page loads anyway, and small.
 describe("the funnel collector: in every public page's start-up, in the shared chunk, at most 2 KB gzip", () => {
   const COLLECTOR_MAX_GZIP = 2 * KB;

@@ -39,12 +39,12 @@ export const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
 export const ANALYTICS_EMPTY = "No visits recorded in this range yet";
 
 // Recharts loads with the first report, in a chunk of its own: never on a public page or another
-// admin screen (docs/decisions/0804).
+// admin screen (docs/decisions/0801).
 const FunnelChart = React.lazy(() => import("./analytics-charts").then((m) => ({ default: m.FunnelChart })));
 const SeriesChart = React.lazy(() => import("./analytics-charts").then((m) => ({ default: m.SeriesChart })));
 
 /**
- * The funnel report (issue 15, docs/decisions/0804): range presets and a custom range, the
+ * The funnel report (issue 15, docs/decisions/0801): range presets and a custom range, the
  * funnel, visitors and submissions by day, and the tables by source, campaign, landing page and
  * device, each row a link that filters the whole report by it. Range and filter live in the URL.
  */

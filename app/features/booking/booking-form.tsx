@@ -40,7 +40,7 @@ export function BookingForm({
   onSubmitted: (schedulers: BookingSchedulers) => void;
   placement: "dialog" | "page";
 }) {
-  // Which form the first input counts as (docs/decisions/0803): the dialog's, or /book-demo's.
+  // Which form the first input counts as (docs/decisions/0801): the dialog's, or /book-demo's.
   const funnelForm = placement === "dialog" ? "booking" : "book_demo";
   const idPrefix = placement === "dialog" ? "booking-dialog" : "booking";
   const {

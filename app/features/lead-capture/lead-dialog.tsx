@@ -29,7 +29,7 @@ export function LeadDialog({
   id: string;
   title: React.ReactNode;
   description: React.ReactNode;
-  /** Which dialog a `dialog_open` counts (docs/decisions/0803). */
+  /** Which dialog a `dialog_open` counts (docs/decisions/0801). */
   funnel: Extract<AnalyticsDetail, "booking" | "enterprise_dialog">;
   form: (close: () => void) => React.ReactNode;
 }) {
