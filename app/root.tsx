@@ -38,7 +38,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "";
   }, []);
   // The site counts its own page views, the first and each client-side navigation's; nothing is
-  // sent before the load event and an idle moment (app/lib/collector.ts, docs/decisions/0803).
+  // sent before the load event and an idle moment (app/lib/collector.ts, docs/decisions/0801).
   const { pathname } = useLocation();
   React.useEffect(() => collectPageView(), [pathname]);
   return (

@@ -1,4 +1,4 @@
--- The lead desk's search (docs/decisions/0703): ILIKE '%q%' over name, e-mail and company. On
+-- The lead desk's search (docs/decisions/0701): ILIKE '%q%' over name, e-mail and company. On
 -- PostgreSQL, trigram GIN indexes turn its scan of every lead into an index search (a miss at
 -- 100,000 leads: about 100 ms to under 1 ms). pg_trgm ships with PostgreSQL and is a trusted
 -- extension; where it cannot be created (the embedded database does not bundle it unless loaded,

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-admin-leads.ts [leads=100000] [--explain]`
  *
- * The lead desk's admin API at scale (issue 14, "at 100,000 leads"; docs/decisions/0703): seeds
+ * The lead desk's admin API at scale (issue 14, "at 100,000 leads"; docs/decisions/0701): seeds
  * the leads by SQL into a fresh database (in-memory PGlite, or a new PostgreSQL database when
  * DATABASE_URL is set) with their submissions, timelines, owners and a year of dates, signs an
  * admin in, and times the real Hono app in-process (session + role check + query + JSON) for the
@@ -11,7 +11,7 @@
  * With --explain, prints EXPLAIN ANALYZE of the inbox's, the export's and the summary's queries.
  * With --search-variants, times the search's scan with and without the trigram indexes of
  * migration 0004 (PostgreSQL), against one LIKE over a lower()ed concatenation, and what those
- * indexes cost a new lead's insert: the measurements behind docs/decisions/0703.
+ * indexes cost a new lead's insert: the measurements behind docs/decisions/0701.
  */
 import crypto from "node:crypto";
 import { TransactionRollbackError, sql, type SQL } from "drizzle-orm";

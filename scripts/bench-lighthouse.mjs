@@ -15,7 +15,7 @@
 //                         slowed network and CPU and the figures are observed, instead of
 //                         simulated from an unthrottled load (the default, "simulate"), whose LCP
 //                         jumps between about 0.9 and 2.1 s with a race of a few milliseconds
-//                         (docs/decisions/0303, 0901)
+//                         (docs/decisions/0303; docs/performance.md)
 //   LH_NO_FAIL=1          print the table but exit 0 even when the budget is missed
 //   LH_SAVE_DIR=dir       also write each run's full Lighthouse report (JSON) there, to read the
 //                         long tasks and script timings behind a TBT figure

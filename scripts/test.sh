@@ -52,7 +52,7 @@ if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]
   step "npm install" npm install --no-audit --no-fund
 fi
 
-# Debian's Chromium headless shell (the browser the end-to-end tests drive, docs/decisions/0402)
+# Debian's Chromium headless shell (the browser the end-to-end tests drive, docs/decisions/0401)
 # installs in the background (mostly download and unpacking) while the type check, lint, build and
 # Vitest run; the end-to-end step waits for it.
 chromium_install_pid=

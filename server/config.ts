@@ -149,7 +149,7 @@ const envSchema = z.object({
   /**
    * A lead still New LEADS_FIRST_CONTACT_MINUTES after it arrived (and after each move): "next"
    * gives it to the next person in the rotation who is not its owner, "alert" only alerts staff
-   * (docs/decisions/0713).
+   * (docs/decisions/0711).
    */
   LEADS_REASSIGN: z.enum(["next", "alert"]).default("next"),
   /** How many times one lead is moved (or alerted about) for want of a first contact; 0: never. */
@@ -171,9 +171,9 @@ const envSchema = z.object({
   ...staffSsoEnvShape,
   /** "false": the site does not count its own visits (POST /api/events answers 404, the page sends nothing). */
   ANALYTICS_ENABLED: z.enum(["true", "false"]).default("true"),
-  /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0802). */
+  /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0801). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /** New visitors one address may bring per UTC day; further ones count as one (docs/decisions/0802). */
+  /** New visitors one address may bring per UTC day; further ones count as one (docs/decisions/0801). */
   ANALYTICS_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
    * What a production start may run without, comma-separated (docs/deploy.md): embedded-database,
@@ -226,7 +226,7 @@ export type AppConfig = {
     /** Minutes a lead may wait in New before it counts as overdue. */
     firstContactMinutes: number;
     /**
-     * A lead still New after the first-contact target (docs/decisions/0713): moved to the next
+     * A lead still New after the first-contact target (docs/decisions/0711): moved to the next
      * person in the rotation ("next") or only alerted about ("alert"), at most `max` times.
      */
     reassign: { mode: "next" | "alert"; max: number };
@@ -252,7 +252,7 @@ export type AppConfig = {
   requireAdminTwoFactor: boolean;
   /** Sign in with Google / Microsoft for existing staff (docs/decisions/0215). */
   staffSso: StaffSsoConfig;
-  /** First-party funnel analytics (docs/decisions/0801, 0802). */
+  /** First-party funnel analytics (docs/decisions/0801). */
   analytics: { enabled: boolean; retentionDays: number; visitorsPerAddress: number };
   notify: {
     smtpUrl: string | undefined;
@@ -315,7 +315,7 @@ function unsafeProductionSettings(e: z.infer<typeof envSchema>): string[] {
 
 /**
  * Notification channels that would carry a lead, or the Slack URL that is itself a secret, in
- * clear text (docs/decisions/0614). nodemailer reads options from the SMTP URL's query string, so
+ * clear text (docs/decisions/0606). nodemailer reads options from the SMTP URL's query string, so
  * `?requireTLS=true` makes it refuse a server that does not offer STARTTLS; without it, an smtp://
  * connection goes on unencrypted whenever the server (or someone in between) leaves STARTTLS out.
  */
@@ -349,7 +349,7 @@ function insecureNotificationChannels(e: z.infer<typeof envSchema>, optOut: stri
 
 /**
  * Secrets a production start refuses when short: HMAC keys that anyone holding one signed message
- * (a webhook receiver's logs) could otherwise guess offline (docs/decisions/0614). Not optional.
+ * (a webhook receiver's logs) could otherwise guess offline (docs/decisions/0606). Not optional.
  */
 function weakProductionSecrets(e: z.infer<typeof envSchema>): string[] {
   if (e.LEADS_WEBHOOK_SECRET && e.LEADS_WEBHOOK_SECRET.length < MIN_SECRET_LENGTH) {

@@ -58,7 +58,7 @@ async function main() {
   const app = createApp(appDeps);
   // The whole config: messages link to the lead's page and the prospect reminder to the scheduler.
   const notifier = createNotifier(config, { db: database.db });
-  // desk: the first-contact check runs here too (docs/decisions/0713), whatever channels are set.
+  // desk: the first-contact check runs here too (docs/decisions/0711), whatever channels are set.
   const desk = { firstContactMinutes: config.leads.firstContactMinutes, reassign: config.leads.reassign, notify: config.notify };
   outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox, desk });
   outboxWorker.start();

@@ -30,7 +30,7 @@ export type RuntimeConfig = {
   adminQueryRetryBaseMs: number;
   /**
    * LEADS_ENTERPRISE_CALLS_PER_MONTH: a booking above it is an enterprise prospect, whose thank-you
-   * step offers the enterprise consultation first (docs/decisions/0716).
+   * step offers the enterprise consultation first (docs/decisions/0710).
    */
   enterpriseCallsPerMonth: number;
   /** Whether the server counts the pages' events (ANALYTICS_ENABLED): the collector sends only then. */

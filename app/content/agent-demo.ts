@@ -1,6 +1,6 @@
 /**
  * PLACEHOLDER: the example calls the hero mock-ups show ("the agent at work"), one for the home
- * page and one per industry page (docs/decisions/0902-agent-at-work-hero.md). Every business,
+ * page and one per industry page (docs/product.md#design). Every business,
  * caller, phone number, address, time and name here is an obvious example (Example, Sample, Demo,
  * 555-01xx numbers, which are reserved for fiction): replace them with a real, permitted call
  * before launch. The picture is hidden from assistive technology; `summary` is the one sentence a

@@ -261,7 +261,7 @@ const { interactions: interactionLimits, minutes: minuteLimits } = calculatorLim
 /**
  * The calculator leads the page and is the one view of the scenarios: it opens on the quiet month
  * and shows the busy month beside whatever is entered, every figure with a bar to one scale
- * (docs/decisions/0907-pricing-and-compare.md).
+ * (docs/product.md#design).
  */
 export const calculatorSection = {
   title: "Try your own numbers",

@@ -2,7 +2,7 @@ import { footerLabels } from "./brand";
 
 /**
  * What the cookie settings say about storage and counting (app/features/consent). The counting
- * sentence is docs/decisions/0801 and 0803 in the visitor's words: the site's own count of visits
+ * sentence is docs/decisions/0801 in the visitor's words: the site's own count of visits
  * runs before and without consent because it stores nothing and sends nothing that identifies
  * anyone, and not at all under Global Privacy Control.
  */

@@ -39,7 +39,7 @@ export const integrationsSection = {
 export type IntegrationKind = "telephony" | "sms" | "sso" | "api" | "crm" | "helpdesk" | "calendar" | "warehouse";
 
 /**
- * The integrations diagram (docs/decisions/0904): the agent in the middle, how calls, texts and
+ * The integrations diagram (docs/product.md#design): the agent in the middle, how calls, texts and
  * people reach it on one side, the systems its work lands in on the other. Kinds of systems we
  * connect; named products depend on the platform's connectors.
  */
@@ -91,7 +91,7 @@ export const securityTitle = "Security & compliance";
 export const securityLead = "The path every call takes, where recordings live, where personal data is redacted, and what protects each step.";
 
 /**
- * The data-flow diagram at the top of the security section (docs/decisions/0904). Its wording
+ * The data-flow diagram at the top of the security section (docs/product.md#design). Its wording
  * describes the platform's controls as the security points state them (encryption at rest and in
  * transit, PII redaction and access controls, consent prompts); confirm it against the platform's
  * data-processing terms before launch.

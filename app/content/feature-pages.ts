@@ -5,7 +5,7 @@ import { terms } from "./pricing";
 /*
  * The four feature pages' own words and mock-ups. Apart from features.ts, whose feature cards
  * (home, /features, every feature page) put it in the chunk every page loads: only the four feature
- * pages load this (docs/decisions/0903-feature-page-mock-ups.md).
+ * pages load this (docs/product.md#design).
  */
 
 export type FeaturePage = {
@@ -102,7 +102,7 @@ export const featurePages: Record<FeatureId, FeaturePage> = {
 };
 
 /*
- * The mock-ups in the feature pages' heroes (docs/decisions/0903-feature-page-mock-ups.md): a
+ * The mock-ups in the feature pages' heroes (docs/product.md#design): a
  * picture of the feature at work, drawn from these words. Each `summary` is the one sentence a
  * screen reader hears in the picture's place.
  *

@@ -10,7 +10,7 @@ export const homeHero = {
   guaranteeBadge: guarantee.title,
   /**
    * The reassurance line under Book demo without its guarantee clause: the money-back badge sits
-   * beside it, and saying the guarantee twice in one line reads as a slip (decision 0902).
+   * beside it, and saying the guarantee twice in one line reads as a slip (docs/product.md#design).
    */
   note: reassurance.bookDemo
     .split(" · ")

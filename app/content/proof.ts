@@ -1,7 +1,7 @@
 import { trustedByNames } from "./home";
 
 /*
- * The home page's proof under the hero (docs/decisions/0906-proof.md): the example customers'
+ * The home page's proof under the hero (docs/product.md#design): the example customers'
  * wordmarks, example testimonials and the reseller seal.
  *
  * PLACEHOLDER: everything in this module is example content to replace before launch: real
@@ -50,7 +50,7 @@ export type Testimonial = {
 };
 
 /**
- * The testimonials' heading. `label` marks them as examples on the page (docs/decisions/0906-proof.md):
+ * The testimonials' heading. `label` marks them as examples on the page (docs/product.md#design):
  * keep it, and the per-card `cardLabel`, until real customers' words replace them.
  */
 export const testimonialsIntro = {

@@ -4,7 +4,7 @@ import { collect } from "~/lib/collector";
 /**
  * Client-side tracking. Every event goes to window.dataLayer (the Google Tag Manager convention);
  * whatever tag manager or pixel is configured reads it from there. The Book and consult presses
- * and demo plays are also counted by the site itself (app/lib/collector.ts, docs/decisions/0803),
+ * and demo plays are also counted by the site itself (app/lib/collector.ts, docs/decisions/0801),
  * so the two can never disagree on where they are recorded. Tracking must never break the page,
  * so nothing here throws.
  */
@@ -14,7 +14,7 @@ export type AnalyticsEvents = {
   cta_book_click: { location: CtaLocation };
   demo_play: Record<string, never>;
   enterprise_consult_click: Record<string, never>;
-  /** No name or e-mail: every tag in the container reads the dataLayer (docs/decisions/0613). */
+  /** No name or e-mail: every tag in the container reads the dataLayer (docs/decisions/0104). */
   booking_completed: { timestamp: string };
 };
 

@@ -1,6 +1,6 @@
 /**
  * What a page does between its first paint and the moment its code takes over
- * (docs/decisions/0501, docs/decisions/0502).
+ * (docs/decisions/0501).
  *
  * The lead dialogs are native `<dialog>` elements in the prerendered HTML, opened by buttons with
  * `commandfor` / `command="show-modal"` (app/components/dialog-opener-button.tsx): the browser

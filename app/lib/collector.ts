@@ -3,7 +3,7 @@ import { paths } from "@shared/site-routes";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 
 /**
- * The page's side of first-party funnel analytics (docs/decisions/0801, 0803): page views, Book
+ * The page's side of first-party funnel analytics (docs/decisions/0801): page views, Book
  * and consult presses, dialog opens, the first input into each lead form, the scheduler shown and
  * demo plays, one POST /api/events each. No cookie, no storage, no identifier: the body names the
  * event, the page's path and, on a page view, the referrer's origin and the URL's UTM values.

@@ -36,7 +36,7 @@ function ColumnSection({ title, lead, children, className }: { title: string; le
  * Two columns from lg: the call (facts, agenda, guarantee) on the left, the scheduler on the
  * right across all three rows. On a phone one column in source order: the facts, then the
  * scheduler, so it starts in the first screen, then the agenda and the guarantee
- * (docs/decisions/0905).
+ * (docs/product.md#design).
  */
 export default function BookPage() {
   const { demoSchedulerUrl } = getRuntimeConfig();

@@ -20,7 +20,7 @@ type Greeting = { name: string; email: string | null };
  * The confirmation page after a booking. Prerendered like every public page, so who booked is read
  * in the browser after hydration: the query's `name` and `email` (a scheduler's own redirect) are
  * moved out of the address bar into this tab's session storage first, where the booking dialog's
- * redirect leaves them too, so no tag or pixel reads them from the URL (docs/decisions/0613).
+ * redirect leaves them too, so no tag or pixel reads them from the URL (docs/decisions/0104).
  * booking_completed and the conversions fire once then, without the name or e-mail.
  */
 export default function BookingSuccessPage() {

@@ -74,7 +74,7 @@ export default function ComparePage() {
       </PageHero>
 
       {/* The page leads with the calculator, which shows the quiet and the busy month; the return on
-          the fee and the assumptions behind every figure follow in the same band (docs/decisions/0907). */}
+          the fee and the assumptions behind every figure follow in the same band (docs/product.md#design). */}
       <Section tone="muted" id="calculator" title={calculatorSection.title} lead={calculatorSection.lead}>
         <CostCalculator />
 
@@ -101,7 +101,7 @@ export default function ComparePage() {
 
       <Section title={alternativesSection.title} lead={alternativesSection.lead}>
         {/* Below md the cards scroll sideways, the next one peeking in, instead of three screens
-            of cards above the table that repeats their figures (docs/decisions/0907). */}
+            of cards above the table that repeats their figures (docs/product.md#design). */}
         <div
           className="-mx-4 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6 md:mx-0 md:overflow-visible md:px-0 md:pb-0"
           tabIndex={0}

@@ -48,7 +48,7 @@ function AsideSection({ title, children, className }: { title: string; children:
 
 /*
  * The form first: beside the contact details and the quick start from lg, and straight under the
- * headline on a phone, with the details and the steps after it (docs/decisions/0905).
+ * headline on a phone, with the details and the steps after it (docs/product.md#design).
  */
 export default function ContactPage() {
   const { supportEmail, supportPhone } = getRuntimeConfig();

@@ -26,7 +26,7 @@ export default function HomePage() {
   return (
     <>
       {/* The same two columns as PageHero with a visual: copy beside the agent at work from lg up, the
-          picture under the actions on a phone (docs/decisions/0902-agent-at-work-hero.md). */}
+          picture under the actions on a phone (docs/product.md#design). */}
       <section className="bg-gradient-to-b from-primary-soft to-background">
         <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
           <div className="min-w-0">

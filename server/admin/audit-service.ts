@@ -11,7 +11,7 @@ export type AuditAction =
   | "bookings.export"
   | "admin.create"
   | "notifications.retry"
-  // The lead desk (server/admin/lead-desk-service.ts, docs/decisions/0703): target is the lead's id.
+  // The lead desk (server/admin/lead-desk-service.ts, docs/decisions/0701): target is the lead's id.
   | "leads.export"
   | "lead.status"
   | "lead.owner"
@@ -21,7 +21,7 @@ export type AuditAction =
   | "privacy.erase"
   // A staff member's own lead-routing settings (docs/decisions/0711): target is their user id.
   | "lead.routing"
-  // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0608).
+  // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0202).
   | "auth.sign-in"
   | "auth.sign-in.failed"
   | "auth.sign-in.locked"

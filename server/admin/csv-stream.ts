@@ -20,7 +20,7 @@ export const EXPORT_BATCH = 1000;
  * A CSV file of every row `readBatch` gives, streamed in keyset batches. The first batch is read
  * before this resolves: a query that fails then rejects here, while the route can still answer an
  * error, instead of after a 200 and the header line, when it could only cut the file short
- * (docs/decisions/0609). A later batch that fails still ends the stream with an error. The file
+ * (docs/decisions/0203). A later batch that fails still ends the stream with an error. The file
  * starts with a byte-order mark so Excel reads it as UTF-8.
  */
 export async function startCsvStream<Row extends { id: string; cursorTs: string }>(

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 /**
- * Keyset pages on (created_at, id), newest first (docs/decisions/0203, 0609), shared by the
+ * Keyset pages on (created_at, id), newest first (docs/decisions/0203), shared by the
  * bookings list and the lead desk's inbox and their CSV exports.
  */
 
@@ -35,7 +35,7 @@ const cursorPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z\
 /**
  * Null for anything that is not a cursor we could have issued: our format, and an instant that
  * to_char can print for a stored row (a real day from year 1 on, 00:00:00 to 23:59:59). Anything
- * else would reach PostgreSQL as an out-of-range timestamp (docs/decisions/0609).
+ * else would reach PostgreSQL as an out-of-range timestamp (docs/decisions/0203).
  */
 export function decodeCursor(raw: string): Cursor | null {
   const text = Buffer.from(raw, "base64url").toString("utf8");

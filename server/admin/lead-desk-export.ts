@@ -8,7 +8,7 @@ import { startCsvStream, type CsvColumn } from "./csv-stream";
 import { leadFilterConditions, submissionColumns, type DeskSettings } from "./lead-desk-service";
 
 /**
- * The inbox's CSV export (docs/decisions/0703): every lead matching the filters, newest first,
+ * The inbox's CSV export (docs/decisions/0701): every lead matching the filters, newest first,
  * with the desk's fields and every field of its submission, whichever form it came from.
  */
 

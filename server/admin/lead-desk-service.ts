@@ -32,7 +32,7 @@ import { writeAudit } from "./audit-service";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 
 /**
- * The lead desk's reads and changes (docs/decisions/0701, 0703): the inbox's keyset pages, the
+ * The lead desk's reads and changes (docs/decisions/0701): the inbox's keyset pages, the
  * dashboard's counts, a lead's page, and the staff's changes and notes, each change one timeline
  * entry and one audit row in the transaction that makes it.
  */
@@ -119,7 +119,7 @@ function toSummary(row: SummaryRow): LeadSummary {
 }
 
 /**
- * The inbox's filters as conditions on `leads` alone, so each can use its index (0703): status,
+ * The inbox's filters as conditions on `leads` alone, so each can use its index (0701): status,
  * owner and source each lead an index on (column, created_at desc, id desc); overdue is the status
  * index's New range; dates and paging are the created_at index.
  */
@@ -172,7 +172,7 @@ export async function listLeads(db: Db, filters: LeadFilters, cursor: Cursor | n
 
 /**
  * The dashboard's counts in one statement, at one now(). Each count is its own subquery on the
- * index that serves it, rather than one pass over every lead with FILTER clauses (0703).
+ * index that serves it, rather than one pass over every lead with FILTER clauses (0701).
  * "Today", "this week" (from Monday) and "the last seven days" (today and the six days before)
  * are whole UTC days, so each card's count is what the inbox lists under its filter.
  */
@@ -377,7 +377,7 @@ export type UpdateLeadResult =
 export const LEAD_NOT_FOUND = "Lead not found";
 
 /**
- * A staff change of a lead's status and/or owner, made on the version the editor saw (0701, 0703).
+ * A staff change of a lead's status and/or owner, made on the version the editor saw (0701).
  * One transaction: the lead is locked (FOR UPDATE) before its version is compared, so of two
  * edits made on the same version the second waits, then reads the first's new version and is
  * refused as stale. The version is compared here, never bound into SQL: any JSON integer passes

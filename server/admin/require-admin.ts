@@ -27,7 +27,7 @@ export type AllowMiddleware = MiddlewareHandler<AdminEnv> & { allowedRoles: read
  * route then states who may call it with `allow(...)`.
  * With ADMIN_REQUIRE_TWO_FACTOR a staff member of any role without a second factor (TOTP, or a
  * passkey: docs/decisions/0207) gets 403 TWO_FACTOR_REQUIRED everywhere but GET /api/admin/me,
- * which tells the client to send them to the set-up page (docs/decisions/0608); enrolment itself
+ * which tells the client to send them to the set-up page (docs/decisions/0202); enrolment itself
  * goes through better-auth's /api/auth/two-factor/* and /api/auth/passkey/*.
  */
 export function requireStaff(auth: Auth) {

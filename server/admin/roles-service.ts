@@ -65,7 +65,7 @@ export type RemoveResult = { ok: true; role: AppRole } | { ok: false; status: 40
  * Deletes a role record, refusing to remove the last admin role. For an admin role, every admin
  * row is locked in id order before counting: two removals racing for the last two admins then
  * queue on the same first row instead of each holding one row and waiting for the other's, which
- * PostgreSQL ends as a deadlock (docs/decisions/0609). The loser counts again once the winner has
+ * PostgreSQL ends as a deadlock (docs/decisions/0204). The loser counts again once the winner has
  * committed and is refused as the last admin.
  */
 export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: MailConfig): Promise<RemoveResult> {

@@ -61,7 +61,7 @@ export type AccessResult =
  * browsers answers 401: sessions are read from the database on every request, with no cookie
  * cache), audits, and tells the person by e-mail. The last active admin is refused under the same
  * row locks as removing the last admin role (roles-service.ts). Their open leads are routed again
- * in the same transaction (docs/decisions/0713): each to the next person in its rotation, or left
+ * in the same transaction (docs/decisions/0711): each to the next person in its rotation, or left
  * Unassigned when nobody is in rotation; closed leads stay theirs. `ownedLeads` is what they still
  * own afterwards (closed leads), as the staff list shows it.
  */

@@ -1,6 +1,6 @@
 /**
  * UTC days as the analytics tables key them ("YYYY-MM-DD"), and the grace period after a day ends
- * during which its events may still arrive (docs/decisions/0802).
+ * during which its events may still arrive (docs/decisions/0801).
  */
 
 const DAY_MS = 24 * 3600_000;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * The report's dimensions (docs/decisions/0802) and how each reads from a row shaped like
+ * The report's dimensions (docs/decisions/0801) and how each reads from a row shaped like
  * analytics_daily (day, entry_path, utm_source, utm_medium, utm_campaign, referrer_host, device and
  * the counts), which a visitor-day row becomes through VISIT_ROWS.
  */

@@ -43,7 +43,7 @@ const FLUSH_AT_EVENTS = 500;
 /**
  * Rows per statement; a batch being written is out of the buffer, so at most this many more are
  * held. Small enough that building one (hashes, arrays) and, on the embedded database, running it
- * holds the event loop for a few milliseconds, not the 40-60 ms of 2,000 (docs/decisions/0802).
+ * holds the event loop for a few milliseconds, not the 40-60 ms of 2,000 (docs/decisions/0801).
  */
 export const BATCH_MAX = 500;
 
@@ -53,7 +53,7 @@ const RATE_WINDOW_MS = 60_000;
 const MAX_RATE_KEYS = 100_000;
 
 /**
- * The per-address limit on POST /api/events, in this process's memory (docs/decisions/0802). It
+ * The per-address limit on POST /api/events, in this process's memory (docs/decisions/0801). It
  * keeps one address from flooding the buffer or the counts; it is not a security boundary, so N
  * instances allowing N times the rate is fine, and a database counter would be the round trip per
  * event that ingest must not make.
@@ -157,7 +157,7 @@ export type FlushStats = { stored: number; droppedFull: number; droppedClosed: n
 
 /**
  * The in-process buffer behind POST /api/events and the server's own funnel steps
- * (docs/decisions/0802): `push` never waits on the database; a drain writes what waits in batches
+ * (docs/decisions/0801): `push` never waits on the database; a drain writes what waits in batches
  * every second, or at once when FLUSH_AT_EVENTS wait. A full buffer drops the event, a batch the
  * database refuses is dropped: both are counted and logged, without addresses. Events still
  * waiting when the process dies are lost: this is counting, not a lead.

@@ -183,7 +183,7 @@ function table(dimension: Dimension, rows: Map<string, Counts>): AnalyticsRow[] 
 }
 
 /**
- * The funnel report for whole UTC days `from`..`to` (docs/decisions/0801, 0802). First the days of
+ * The funnel report for whole UTC days `from`..`to` (docs/decisions/0801). First the days of
  * the range and its previous period that are not rolled up yet (read live from the visitor-days),
  * then one statement over the breakdowns (or, for several filters at once, the full rollups). The
  * caller has checked the range's length.

@@ -9,7 +9,7 @@ const MAX_REMEMBERED_VISITORS = 500_000;
 export const OVER_CAP_AGENT = "\u0000over the daily cap of new visitors";
 
 /**
- * The daily cap on new visitors per address (docs/decisions/0802). A visitor is a hash of address
+ * The daily cap on new visitors per address (docs/decisions/0801). A visitor is a hash of address
  * and user agent, so one address rotating its user agent would otherwise be a new visitor per
  * event. The first `max` visitors an address brings in a UTC day count as themselves; the events
  * of any further one are counted for the address's one overflow visitor of that day (a hash of the

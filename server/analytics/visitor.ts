@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { dayOpen, lastClosedDay } from "./days";
 
 /**
- * Who a visitor is (docs/decisions/0801, 0802): sha256(day's salt ‖ address ‖ user agent), its
+ * Who a visitor is (docs/decisions/0801): sha256(day's salt ‖ address ‖ user agent), its
  * first 128 bits written as a uuid (a native 16-byte column; a collision among one day's visitors
  * is out of reach). Without the salt the hash cannot be tested against guessed addresses, and the
  * same person gets an unrelated id the next day.

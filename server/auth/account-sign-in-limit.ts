@@ -26,7 +26,7 @@ export type ReserveResult =
  * increments and returns the count (a fixed window that restarts once it has elapsed), and admits
  * it only while the count is within the limit. Concurrent attempts, on one instance or many, each
  * get their own number, so no more than `max` passwords are checked per window however many
- * arrive at once (docs/decisions/0608).
+ * arrive at once (docs/decisions/0202).
  */
 export async function reserveSignInAttempt(db: Db, email: string): Promise<ReserveResult> {
   const key = keyFor(email);

@@ -53,7 +53,7 @@ export function normalizedEmail(value: unknown): string | null {
 }
 
 /**
- * Writes staff sign-in events to audit_log (docs/decisions/0608): sign-ins, failed sign-ins
+ * Writes staff sign-in events to audit_log (docs/decisions/0202): sign-ins, failed sign-ins
  * (wrong password, unknown account, wrong second-factor code), sign-outs, and two-factor turned
  * on, turned off and backup codes regenerated. A better-auth plugin listed after the two-factor
  * plugin, so its after-hook sees the outcome that plugin settled: a session (`newSession`) only

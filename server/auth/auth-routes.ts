@@ -14,7 +14,7 @@ import { normalizedEmail } from "./auth-audit";
 /**
  * A code sent with `trustDevice` would get a 30-day cookie that skips the second factor on that
  * browser: a stolen laptop or a copied cookie jar would then need only the password. Our sign-in
- * never offers it, so the server refuses it rather than quietly dropping it (docs/decisions/0614).
+ * never offers it, so the server refuses it rather than quietly dropping it (docs/decisions/0202).
  */
 export const TRUST_DEVICE_REFUSAL = {
   code: "TRUST_DEVICE_NOT_ALLOWED",
@@ -28,7 +28,7 @@ export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or 
  * better-auth's handler under /api/auth/*, behind guards of our own: a JSON body within
  * AUTH_BODY_LIMIT_BYTES (checked before and while it is read), the required message for missing
  * credentials, a per-account limit on password checks (better-auth limits per address only), and
- * a JSON message for paths better-auth does not serve (docs/decisions/0608).
+ * a JSON message for paths better-auth does not serve (docs/decisions/0202).
  */
 export function authRoutes(auth: Auth) {
   const routes = new Hono<AppEnv>();

@@ -29,7 +29,7 @@ export const TOTP_ISSUER = "AgentDesk Admin";
 export const SIGN_IN_IP_LIMIT = { window: 60, max: 5 } as const;
 
 /**
- * How many second-factor codes can be tried (docs/decisions/0614). A six-digit code has a million
+ * How many second-factor codes can be tried (docs/decisions/0202). A six-digit code has a million
  * values, so these bound an attacker who has the password to a handful of guesses per quarter
  * hour. Spelled out rather than left to better-auth's defaults, so an upgrade that changes one
  * cannot loosen it unnoticed: tests/api/auth-two-factor.test.ts holds each.

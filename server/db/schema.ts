@@ -351,7 +351,7 @@ export const leadEvents = pgTable(
     dedupeKey: text("dedupe_key").unique(),
     /**
      * Insertion order: entries of one lead with the same `at` (written in one statement or one
-     * transaction) are read in the order they were written, at, then seq (docs/decisions/0714).
+     * transaction) are read in the order they were written, at, then seq (docs/decisions/0701).
      */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
@@ -362,7 +362,7 @@ export const leadEvents = pgTable(
  * Transactional outbox: each stored lead writes one row per notification channel in the same
  * transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and deliver them.
  * A claim is a lease (locked_until) plus a fresh claim_token: a worker reports the outcome only
- * where the token is still its own, so one whose lease ran out changes nothing (docs/decisions/0611).
+ * where the token is still its own, so one whose lease ran out changes nothing (docs/decisions/0103).
  * After LEADS_OUTBOX_MAX_ATTEMPTS failures the row is dead (dead_at) until staff retry it. The
  * payload (a copy of the lead) is cleared on delivery; the row stays as the delivery's receipt.
  */
@@ -454,7 +454,7 @@ export const usedBotTokens = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// First-party funnel analytics (docs/decisions/0801, 0802). Nothing here identifies a person: a
+// First-party funnel analytics (docs/decisions/0801). Nothing here identifies a person: a
 // visitor is a salted hash of one UTC day's address and user agent, and the day's salt is deleted
 // once the day is over.
 // ---------------------------------------------------------------------------------------------
@@ -544,7 +544,7 @@ export const analyticsDaily = pgTable(
  * filter and for each value of each dimension (source, campaign, landing, device) as the filter,
  * the counts in total and per value of every other dimension. A day is then a few dozen rows per
  * filter however many attribution combinations it had, so a year's report reads thousands of
- * rows, not the cross product (docs/decisions/0802). filter_dimension '' is no filter;
+ * rows, not the cross product (docs/decisions/0801). filter_dimension '' is no filter;
  * dimension 'total' is the filter's total.
  */
 export const analyticsDailyBreakdowns = pgTable(

@@ -45,7 +45,7 @@ const warned = new WeakMap<Logger, Set<ProxyMismatch>>();
 
 /**
  * A wrong TRUST_PROXY_HEADER shows only in who shares a rate-limit bucket, so the first request
- * that betrays it is logged as a warning (docs/decisions/0614): by the header's name only, never
+ * that betrays it is logged as a warning (docs/decisions/0102): by the header's name only, never
  * an address, and once, because a proxy sends the header with every request.
  */
 function warnProxyMismatch(c: Context, kind: ProxyMismatch, header: string): void {

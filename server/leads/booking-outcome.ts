@@ -61,7 +61,7 @@ export type BookingOutcome = {
   queued: number;
   /**
    * A page's "booked" report that the funnel counts as the lead's meeting booked
-   * (server/analytics, docs/decisions/0802): the first booking the lead's page reported, booked
+   * (server/analytics, docs/decisions/0801): the first booking the lead's page reported, booked
    * now or told before by Calendly. Once per lead, however often or with whatever invitees it is
    * reported.
    */

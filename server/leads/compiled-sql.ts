@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 /**
  * A statement on the lead path, built with drizzle's sql`` once (values as sql.placeholder) and
  * then sent to the driver with each request's values. Building and compiling drizzle's SQL tree on
- * every request was a quarter of the server's CPU time on a lead (docs/decisions/0603).
+ * every request was a quarter of the server's CPU time on a lead (docs/decisions/0102).
  */
 export type CompiledStatement = { name: string; text: string; params: unknown[] };
 

@@ -54,7 +54,7 @@ function fieldLines(lead: Record<string, unknown>): string {
 
 export type EmailContent = { subject: string; text: string };
 
-/** The line every staff e-mail opens with: what the bot check said about the lead (docs/decisions/0621). */
+/** The line every staff e-mail opens with: what the bot check said about the lead (docs/decisions/0501). */
 const botCheckLine = (lead: Record<string, unknown>) => `Bot check: ${botCheckNote(lead.botCheck)}`;
 
 /** "(unverified) " in a subject, for a lead sent without JavaScript while the bot check is on. */
@@ -70,7 +70,7 @@ export function newLeadEmail(payload: LeadPayload, leadUrl: string): EmailConten
   };
 }
 
-/** The e-mail to a lead's new owner (docs/decisions/0712): it is theirs now, its fit, every field. */
+/** The e-mail to a lead's new owner (docs/decisions/0711): it is theirs now, its fit, every field. */
 export function ownerAssignedEmail(payload: LeadPayload, leadUrl: string): EmailContent {
   const lead = payload.lead ?? {};
   return {
@@ -84,7 +84,7 @@ export type DeskLead = { name: string; company: string };
 
 const deskWho = (lead: DeskLead) => who({ name: lead.name, company: lead.company });
 
-/** The e-mail to the owner a lead was moved to because nobody contacted it in time (docs/decisions/0713). */
+/** The e-mail to the owner a lead was moved to because nobody contacted it in time (docs/decisions/0711). */
 export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: number, previousOwner: string | null): EmailContent {
   const from = previousOwner ? ` It was ${oneLine(previousOwner)}'s.` : " It had no owner.";
   return {
@@ -93,7 +93,7 @@ export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: n
   };
 }
 
-/** The e-mail to the owner a lead was given to because its owner was deactivated (docs/decisions/0713). */
+/** The e-mail to the owner a lead was given to because its owner was deactivated (docs/decisions/0711). */
 export function reroutedToYouEmail(lead: DeskLead, leadUrl: string, previousOwner: string | null): EmailContent {
   const whose = previousOwner ? `its owner, ${oneLine(previousOwner)}, no longer has access` : "its owner no longer has access";
   return {
@@ -102,7 +102,7 @@ export function reroutedToYouEmail(lead: DeskLead, leadUrl: string, previousOwne
   };
 }
 
-/** The e-mail to the owner a lead was taken from (docs/decisions/0713): who has it now. */
+/** The e-mail to the owner a lead was taken from (docs/decisions/0711): who has it now. */
 export function reassignedAwayEmail(lead: DeskLead, leadUrl: string, minutes: number, newOwner: string): EmailContent {
   return {
     subject: `Lead moved to ${oneLine(newOwner)}: ${deskWho(lead)}`.slice(0, 200),
@@ -112,7 +112,7 @@ export function reassignedAwayEmail(lead: DeskLead, leadUrl: string, minutes: nu
   };
 }
 
-/** The staff e-mail when a lead is still New after the first-contact target and was not moved (docs/decisions/0713). */
+/** The staff e-mail when a lead is still New after the first-contact target and was not moved (docs/decisions/0711). */
 export function firstContactMissedEmail(lead: DeskLead & { ownerEmail: string | null }, leadUrl: string, minutes: number): EmailContent {
   return {
     subject: `Not contacted: ${deskWho(lead)} is still New`.slice(0, 200),
@@ -138,7 +138,7 @@ export function followUpEmail(payload: LeadPayload, leadUrl: string, followUpMin
  * A plausible first name to greet a prospect with, or null: the first word of the name when it is
  * letters (any script, with their combining marks), apostrophes and hyphens only, at most 30
  * characters, starting with a letter. Anything else (a URL, digits, a sentence, symbols) is not
- * repeated to an address nobody verified: the e-mail then greets no one (docs/decisions/0621).
+ * repeated to an address nobody verified: the e-mail then greets no one (docs/decisions/0704).
  */
 export function greetingName(name: string): string | null {
   const first = oneLine(name).split(" ")[0] ?? "";

@@ -9,7 +9,7 @@ import { CLOSED_STATUSES, eligibleStaffSql } from "./lead-routing";
 import { queueLeadNotification } from "./notification-queue";
 
 /**
- * Reassignment when nobody acts (docs/decisions/0713). Every lead queues a `lead_desk` /
+ * Reassignment when nobody acts (docs/decisions/0711). Every lead queues a `lead_desk` /
  * `first_contact_due` row in the outbox, due LEADS_FIRST_CONTACT_MINUTES after it arrived (round
  * 1): the follow-up's own mechanism, so it survives a restart and is claimed by one worker on one
  * instance. When it comes due, the worker runs `firstContactDue` in the transaction that marks
@@ -145,7 +145,7 @@ export async function firstContactDue(tx: Db, settings: FirstContactSettings, le
   return outcome;
 }
 
-/** What routing a deactivated owner's open leads again did (docs/decisions/0713). */
+/** What routing a deactivated owner's open leads again did (docs/decisions/0711). */
 export type RerouteResult = { rerouted: number; unassigned: number };
 
 /**

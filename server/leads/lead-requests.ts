@@ -91,7 +91,7 @@ function validationFailure(error: z.ZodError): LeadAnswer {
 
 /**
  * A filled honeypot: a field people never see, so a bot filled the form. Checked once the form's
- * own fields are valid, and answered exactly as a stored lead is (docs/decisions/0603): a bot
+ * own fields are valid, and answered exactly as a stored lead is (docs/decisions/0102): a bot
  * learns nothing about what tripped it, and nothing is stored or sent.
  */
 function honeypotFilled(record: LeadBody): boolean {

@@ -24,7 +24,7 @@ export type PlannedNotification = { channel: NotificationChannel; topic: Notific
  * The staff channels configured for a lead: the sales inbox by e-mail, Slack. Slack is held for a
  * lead sent without JavaScript while the bot check is on (`no_script`): nothing verified it, so it
  * does not page the channel; the staff e-mail and the inbox show it marked unverified
- * (docs/decisions/0621). A lead whose bot check is off notifies as any other.
+ * (docs/decisions/0501). A lead whose bot check is off notifies as any other.
  */
 function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
@@ -38,7 +38,7 @@ function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): 
  * channel (the staff e-mail, the signed webhook, Slack); for a booking or enterprise lead, a
  * follow-up alert to staff LEADS_FOLLOW_UP_MINUTES later (delivered only if no meeting was booked
  * by then), and, where turned on and only for a lead whose bot check passed, one e-mail to the
- * prospect at the same time (docs/decisions/0704, 0621).
+ * prospect at the same time (docs/decisions/0704).
  */
 export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & Partial<Pick<AppConfig, "hubspot">>, kind: LeadKind, botCheck: BotCheckOutcome): PlannedNotification[] {
   const { notify, leads } = config;
@@ -48,11 +48,11 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
   if (notify.webhookUrl && notify.webhookSecret) plan.push({ channel: "webhook", topic: "lead_stored", delaySeconds: 0 });
   // Every lead, as the webhook gets it: the contact and its deal (docs/decisions/0720).
   if (config.hubspot) plan.push({ channel: "hubspot", topic: "lead_stored", delaySeconds: 0 });
-  // The owner paged (docs/decisions/0712): queued only for a lead that got an owner, and the
+  // The owner paged (docs/decisions/0711): queued only for a lead that got an owner, and the
   // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
   if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
   if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
-  // The first-contact check (docs/decisions/0713): round 1, due when the target passes; for an
+  // The first-contact check (docs/decisions/0711): round 1, due when the target passes; for an
   // Unassigned lead too, which then goes to whoever is in rotation by then (or raises the alert).
   if (leads.reassign.max > 0) {
     plan.push({ channel: "lead_desk", topic: "first_contact_due", delaySeconds: Math.max(1, Math.round(leads.firstContactMinutes * 60)), topicRef: "1" });
@@ -124,7 +124,7 @@ export function contactLeadFields(l: {
 
 /**
  * The booking inquiry an idempotency key already stored, if any, with its fields: the row itself
- * is the record of what the key stood for, so no separate hash is kept (docs/decisions/0621).
+ * is the record of what the key stood for, so no separate hash is kept (docs/decisions/0101).
  */
 export async function findBookingByKey(db: Db, key: string): Promise<StoredByKey | null> {
   const [row] = await db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, key));
@@ -148,7 +148,7 @@ export type StoreLimit = { limiter: RateLimiter; spec: LimitSpec };
 /**
  * Stores the lead, marks its bot token used and queues its notifications in one statement, and
  * counts the submission against its address's limit in that same statement when `limit` is given:
- * one round trip and one commit per lead (docs/decisions/0603). A lead is never stored without
+ * one round trip and one commit per lead (docs/decisions/0102). A lead is never stored without
  * its outbox rows, nor a token burnt without a lead, nor anything stored past the limit.
  */
 export async function storeBookingInquiry(

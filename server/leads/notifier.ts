@@ -272,7 +272,7 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
           throw new DeliveryError("NOT_CONFIGURED", "webhook channel is not configured (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET)");
         }
         if (delivery.topic !== "lead_stored") throw unsupported(delivery);
-        // bot_check: what the bot check said, in words a receiver can branch on (docs/decisions/0621).
+        // bot_check: what the bot check said, in words a receiver can branch on (docs/decisions/0501).
         const body = JSON.stringify({
           delivery_id: delivery.id,
           kind: payload.kind,
@@ -325,7 +325,7 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
         const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
         const minutes = (value: unknown) => (typeof value === "number" && value > 0 ? value : config.leads.firstContactMinutes);
         if (delivery.topic === "owner_reassigned") {
-          // The owner a lead was taken from, for want of a first contact (docs/decisions/0713).
+          // The owner a lead was taken from, for want of a first contact (docs/decisions/0711).
           if (typeof moved.previousOwner !== "string" || typeof moved.newOwner !== "string") throw new DeliveryError("NO_OWNER", "the previous owner is not known");
           return sendMail(delivery, moved.previousOwner, reassignedAwayEmail(leadOf(delivery), leadUrl(delivery), minutes(moved.minutes), moved.newOwner), signal, true);
         }

@@ -36,7 +36,7 @@ const REMINDER_STALE_AFTER = "1 day";
 
 /**
  * Whether a due row (o) is skipped, given its lead's desk row (l, null when missing): a
- * first-contact check of a lead no longer New (docs/decisions/0713); a follow-up or reminder whose
+ * first-contact check of a lead no longer New (docs/decisions/0711); a follow-up or reminder whose
  * lead has a meeting; a reminder whose lead staff closed, or that is a day late.
  */
 const skipCondition = sql.raw(`(
@@ -86,7 +86,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  * locked_until, so a worker that dies mid-delivery only delays its rows until the lease ends.
  * Delivery is at least once; the row id travels as the delivery id so receivers can drop repeats.
  *
- * One holder at a time (docs/decisions/0611): every delivery ends by its deadline
+ * One holder at a time (docs/decisions/0103): every delivery ends by its deadline
  * (deliveryTimeoutMs), which the config keeps at most half the lease, so a live worker is done
  * before anyone else may claim the row; and every outcome is written only where the claim token
  * is still this worker's, so one that stalled past its lease changes nothing.
@@ -97,7 +97,7 @@ export function createOutboxWorker(options: {
   logger: Logger;
   config: AppConfig["leads"]["outbox"];
   /**
-   * The first-contact check (docs/decisions/0713): with it, this worker also claims the
+   * The first-contact check (docs/decisions/0711): with it, this worker also claims the
    * `lead_desk` rows and acts on their leads; without it (some tests) they wait.
    */
   desk?: FirstContactSettings;
@@ -263,7 +263,7 @@ export function createOutboxWorker(options: {
   }
 
   /**
-   * A `lead_desk` row (docs/decisions/0713): no channel is called; the row is marked done and the
+   * A `lead_desk` row (docs/decisions/0711): no channel is called; the row is marked done and the
    * lead acted on in one transaction, only while the claim holds, so of two workers that both
    * think they hold it (a lease run out) one acts. A failure is retried like any delivery.
    */

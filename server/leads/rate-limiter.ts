@@ -40,7 +40,7 @@ const MAX_REMEMBERED = 50_000;
  * shared bucket (alone, or inside the statement that stores a lead), and a key the database has
  * refused is remembered here until its window ends. While it is, the instance refuses that key
  * without a database write: a one-address flood costs one refusal per instance per window, not
- * one write per request (docs/decisions/0603). Nothing is ever refused here that the database has
+ * one write per request (docs/decisions/0102). Nothing is ever refused here that the database has
  * not refused first, so the limit across instances is exactly the database's.
  */
 export class RateLimiter {
@@ -101,7 +101,7 @@ export class RateLimiter {
  * request waits in line behind ~one per connection. Held, each connection sends about one request
  * per `delayMs`; a timer costs nothing while it waits. What the client learns is unchanged (429,
  * Retry-After), and a person refused waits a moment longer for an answer that was no anyway
- * (docs/decisions/0621).
+ * (docs/decisions/0102).
  */
 export class RefusalPacer {
   private held = 0;

@@ -16,7 +16,7 @@ export type NotificationLead = {
   meetingStartsAt: Date | null;
   /** Fit at submit (docs/decisions/0710), from the desk's row. */
   fit?: { tier: FitTier; emailKind: EmailKind | null };
-  /** The lead's owner now (docs/decisions/0712); null: Unassigned. */
+  /** The lead's owner now (docs/decisions/0711); null: Unassigned. */
   ownerEmail?: string | null;
 };
 
@@ -35,7 +35,7 @@ export function escapeSlack(value: string): string {
 }
 
 /**
- * What the bot check said about a lead, as every staff notification words it (docs/decisions/0621):
+ * What the bot check said about a lead, as every staff notification words it (docs/decisions/0501):
  * `passed` (reCAPTCHA verified it), `off` (no keys configured: nothing was checked, for any lead,
  * so it is not singled out), or sent without JavaScript while the check is on (nothing verified
  * it). Leads stored before the outcome was recorded say so.
@@ -74,7 +74,7 @@ export type SlackContext = {
   leadUrl: string;
   /** LEADS_FOLLOW_UP_MINUTES: why a follow-up alerts. */
   followUpMinutes: number;
-  /** LEADS_FIRST_CONTACT_MINUTES: why a first-contact alert alerts (docs/decisions/0713). */
+  /** LEADS_FIRST_CONTACT_MINUTES: why a first-contact alert alerts (docs/decisions/0711). */
   firstContactMinutes?: number;
   /** A booked meeting: its start (from the notification, or the desk's current meeting), and whether it replaced one. */
   meeting: { startsAt: Date | null; rescheduled: boolean } | null;

@@ -22,7 +22,7 @@ const reportQuerySchema = analyticsQuerySchema.refine((q) => q.from > q.to || da
 });
 
 /**
- * /api/admin/analytics: the funnel report (docs/decisions/0801, 0802) and its CSV export. Mounted
+ * /api/admin/analytics: the funnel report (docs/decisions/0801) and its CSV export. Mounted
  * before the other admin routes, with the same guards first: the origin check, then
  * requireAdmin, before anything is read. The export takes the filters as a JSON body (a POST, so
  * a cross-site link cannot start a download); it carries counts only, so it is not audited as the

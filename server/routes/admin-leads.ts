@@ -39,7 +39,7 @@ const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email:
 
 /**
  * /api/admin/leads: the lead desk's inbox, lead pages, changes and notes (docs/decisions/0701,
- * 0703). Mounted before the other admin routes, with the same guards first: the origin check, then
+ * 0701). Mounted before the other admin routes, with the same guards first: the origin check, then
  * requireAdmin, before anything is read. The inbox and its export take their filters as a JSON
  * body, so a searched name or e-mail never lands in a URL or an access log.
  */

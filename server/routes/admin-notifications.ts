@@ -11,7 +11,7 @@ import { listUndeliverable, retryAllUndeliverable, retryUndeliverable } from "..
 const deliveryIdParam = z.object({ id: z.string().uuid("Invalid notification ID") });
 
 /**
- * /api/admin/notifications: lead notifications the outbox gave up on (docs/decisions/0611), and
+ * /api/admin/notifications: lead notifications the outbox gave up on (docs/decisions/0103), and
  * putting them back in the queue. Mounted before the other admin routes, with the same guards
  * first: the origin check, then requireStaff, before anything is read.
  */

@@ -29,7 +29,7 @@ function hasControlCharacters(value: unknown): boolean {
 const accepted = () => new Response(null, { status: 202 });
 
 /**
- * POST /api/events: one event from the page's collector (docs/decisions/0801, 0802). Order: the
+ * POST /api/events: one event from the page's collector (docs/decisions/0801). Order: the
  * type (JSON or text/plain) before anything is read; bots and Global Privacy Control answered 202
  * and dropped without reading the body; the per-address limit (in memory); the body within 2 KB,
  * parsed as JSON and by the shared schema; then the event joins the in-process buffer and the

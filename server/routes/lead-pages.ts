@@ -124,7 +124,7 @@ function answerPage(pageHtml: string, form: NativeLeadForm, formHtml: string): s
  * a browser without JavaScript, or whose scripts failed, sends the form here
  * (docs/decisions/0501). The checks and the pipeline are those of the JSON endpoints (origin,
  * body limit, per-address rate limit, with the bot check on a smaller scriptless allowance of its
- * own too (docs/decisions/0621), honeypot, the shared schema, one transaction with the
+ * own too (docs/decisions/0501), honeypot, the shared schema, one transaction with the
  * outbox); the answer is the page itself with the thank-you state, or with the errors beside
  * the visitor's values. Personal data never goes into a URL: the values come back in the page.
  */

@@ -42,7 +42,7 @@ function limiterOf(deps: AppDeps) {
 
 /**
  * The per-address limit shared by every lead form, JSON or native (server/routes/lead-pages.ts):
- * its key is the client's address, an IPv6 one by its /64 (docs/decisions/0603), and the
+ * its key is the client's address, an IPv6 one by its /64 (docs/decisions/0102), and the
  * submission pipeline counts each submission against it once.
  */
 export function leadLimit(c: Context<AppEnv>): StoreLimit {
@@ -55,7 +55,7 @@ export function leadLimit(c: Context<AppEnv>): StoreLimit {
 /**
  * A refusal this instance already knows for the client's address (the database refused it in the
  * current window): answered without a database write, and held for LEADS_REFUSAL_DELAY_MS first
- * (RefusalPacer, docs/decisions/0621). Null otherwise, at once: the pipeline counts the
+ * (RefusalPacer, docs/decisions/0102). Null otherwise, at once: the pipeline counts the
  * submission. Sets Retry-After when it refuses.
  */
 export async function knownLeadRefusal(c: Context<AppEnv>): Promise<{ status: 429; error: string } | null> {
@@ -72,7 +72,7 @@ export async function knownLeadRefusal(c: Context<AppEnv>): Promise<{ status: 42
  * client address per LEADS_RATE_LIMIT_WINDOW_SECONDS), in a bucket of their own, counted on top of
  * the shared one: a bot that skips the bot check by posting the form gets a few leads per window,
  * not the full allowance. Null when the bot check is off: then no lead is verified, and a
- * scriptless post is no less checked than a JSON one (docs/decisions/0621).
+ * scriptless post is no less checked than a JSON one (docs/decisions/0501).
  */
 export function scriptlessLimit(c: Context<AppEnv>): StoreLimit | null {
   const deps = c.get("deps");

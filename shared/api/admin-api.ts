@@ -38,7 +38,7 @@ export type UserLookupBody = z.input<typeof findUserSchema>;
 /**
  * The signed-in staff member. `twoFactorRequired`: the deployment requires two-factor sign-in of
  * every staff member (ADMIN_REQUIRE_TWO_FACTOR); without TOTP or a passkey, every admin call but
- * GET /me answers 403 TWO_FACTOR_REQUIRED (docs/decisions/0608, 0207).
+ * GET /me answers 403 TWO_FACTOR_REQUIRED (docs/decisions/0202, 0207).
  */
 export type AdminUser = {
   userId: string;
@@ -169,7 +169,7 @@ export type StaffAccessResponse = {
   deactivated: boolean;
   /** Leads they still own: after deactivation, their closed leads (the open ones were routed again). */
   ownedLeads: number;
-  /** Deactivation (docs/decisions/0713): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
+  /** Deactivation (docs/decisions/0711): open leads given to the next person in rotation, and those left Unassigned for want of anyone. */
   reroutedLeads: number;
   unassignedLeads: number;
 };

@@ -1,17 +1,17 @@
 /**
- * The staff API for lead notifications the outbox gave up on (docs/decisions/0611), under
+ * The staff API for lead notifications the outbox gave up on (docs/decisions/0103), under
  * /api/admin/notifications. Errors answer in the admin envelope (AdminApiError, admin-api.ts).
  */
 
 export type NotificationLeadKind = "booking_inquiry" | "contact_request";
 /**
  * Where a notification goes (lead_outbox.channel): the sales inbox's e-mail, the signed webhook,
- * Slack, the prospect's own e-mail (decision 0704), the lead's owner (0712), a staff member about
+ * Slack, the prospect's own e-mail (decision 0704), the lead's owner (0711), a staff member about
  * their own access (`staff_email`, server/auth/staff-mail.ts), HubSpot (0720), and `lead_desk`,
- * no message: the worker acts on the lead itself (the first-contact check, 0713).
+ * no message: the worker acts on the lead itself (the first-contact check, 0711).
  */
 export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot" | "lead_desk";
-/** What it is about (lead_outbox.topic; docs/decisions/0701, 0712, 0713, 0720). */
+/** What it is about (lead_outbox.topic; docs/decisions/0701, 0711, 0720). */
 export type NotificationTopicName =
   | "lead_stored"
   | "follow_up"

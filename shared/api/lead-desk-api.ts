@@ -102,7 +102,7 @@ export type LeadTimelineType =
   | "follow_up_alerted"
   | "status_changed"
   | "owner_changed"
-  /** Still New after the first-contact target, not moved: staff alerted (docs/decisions/0713). */
+  /** Still New after the first-contact target, not moved: staff alerted (docs/decisions/0711). */
   | "first_contact_missed"
   | "note_added";
 

@@ -49,7 +49,7 @@ export const backupCodeSchema = z.object({
 export { bookingSourceForms, bookingSourceLabels, botCheckLabels, type BookingSourceForm, type BotCheckOutcome } from "./lead-sources";
 
 /**
- * The days the bookings filters accept (docs/decisions/0609): wide enough for any lead this
+ * The days the bookings filters accept (docs/decisions/0203): wide enough for any lead this
  * business will hold, narrow enough that a day, the day after it and every timestamp between
  * are ordinary dates for JavaScript and PostgreSQL alike. The filter's date inputs use them as
  * their min and max.

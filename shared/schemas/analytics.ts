@@ -47,7 +47,7 @@ const sitePath = z
 
 /**
  * A campaign value from the page's URL: one line of visible text, by the lead fields' own rule
- * (docs/decisions/0610): no control, line-break or bidirectional character, no lone surrogate. It
+ * (docs/decisions/0101): no control, line-break or bidirectional character, no lone surrogate. It
  * becomes a row of the report and a cell of its CSV, where a bidi control would reorder what staff
  * read; an event holding one is refused (400 with this message).
  */

@@ -6,7 +6,7 @@ import { bookingDialogRequestSchema, bookingFormSchema, enterpriseFormSchema, en
 import { contactFormSchema, contactRequestSchema } from "./contact-request";
 
 /*
- * Hidden characters in lead fields (docs/decisions/0610): a single-line field refuses control
+ * Hidden characters in lead fields (docs/decisions/0101): a single-line field refuses control
  * characters, line breaks and bidirectional controls with a message naming the field; a
  * multi-line field keeps line breaks and tabs and refuses the rest. Values are trimmed first.
  */

@@ -17,7 +17,7 @@ export const LEAD_LIMITS = {
 } as const;
 
 /*
- * Hidden characters (docs/decisions/0610). A lead's text reaches staff as lines: the notification
+ * Hidden characters (docs/decisions/0101). A lead's text reaches staff as lines: the notification
  * e-mail ("Name: …" per line), the admin table, the CSV export. A line break in a name forges a
  * line there ("Bob\r\nWork email: ceo@victim.example"); a bidirectional control reorders what
  * staff read; other controls and lone surrogates print as nothing or break a database write (NUL).

@@ -3,7 +3,7 @@ import { attributionSchema } from "./lead-meta";
 
 /*
  * Attribution never costs a lead (docs/decisions/0101), so it is cleaned rather than refused; it
- * reaches the staff notification as single lines too (docs/decisions/0610).
+ * reaches the staff notification as single lines too (docs/decisions/0101).
  */
 describe("attribution", () => {
   it("drops line breaks, controls, bidi controls and lone surrogates instead of refusing the lead", () => {

@@ -6,7 +6,7 @@ import { stripHiddenCharacters } from "./lead-fields";
 /**
  * Attribution never costs a lead: a value that is not a string is dropped, a long one is cut, and
  * the characters a single-line field refuses are removed (it reaches the staff notification as
- * lines too: docs/decisions/0610), rather than refusing the submission over a tracking parameter.
+ * lines too: docs/decisions/0101), rather than refusing the submission over a tracking parameter.
  */
 function lenientText(max: number) {
   return z

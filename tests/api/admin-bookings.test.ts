@@ -132,7 +132,7 @@ describe("bookings list", () => {
     expect(await list("?cursor=abc")).toEqual({ status: 400, body: { error: "Invalid page cursor", fieldErrors: { cursor: "Invalid page cursor" } } });
   });
 
-  // docs/decisions/0609: dates are real calendar days from 2000-01-01 to 2100-12-31.
+  // docs/decisions/0203: dates are real calendar days from 2000-01-01 to 2100-12-31.
   it("refuses dates outside 2000-01-01..2100-12-31 and days the calendar does not have, with the field's message", async () => {
     const outside = "Use a date between 2000-01-01 and 2100-12-31";
     const cases: [query: string, field: string, message: string][] = [

@@ -11,7 +11,7 @@ import { bookingBody, postJson } from "./leads-support";
 import { mailText, startSmtp, startSlack } from "./lead-notifications-support";
 
 /*
- * The owner paged (docs/decisions/0712): through the outbox, the lead's new owner gets an e-mail
+ * The owner paged (docs/decisions/0711): through the outbox, the lead's new owner gets an e-mail
  * with the lead's fit, the Slack message names the owner and the fit, and an enterprise-fit lead
  * raises a distinct Slack alert. A lead nobody owns pages nobody.
  */
@@ -70,7 +70,7 @@ describe("the owner paged", () => {
     const id = await submit({ name: "Paged Insurer", total_calls: 40_000 });
     const rows = await t.database.db.select({ channel: leadOutbox.channel, topic: leadOutbox.topic }).from(leadOutbox).where(eq(leadOutbox.leadId, id));
     expect(rows.map((r) => `${r.channel}:${r.topic}`).sort()).toEqual(
-      // lead_desk: the first-contact check of a lead that got an owner (docs/decisions/0713).
+      // lead_desk: the first-contact check of a lead that got an owner (docs/decisions/0711).
       ["email:follow_up", "email:lead_stored", "lead_desk:first_contact_due", "owner_email:owner_assigned", "slack:enterprise_alert", "slack:follow_up", "slack:lead_stored"].sort(),
     );
     await deliverAll();

@@ -8,7 +8,7 @@ import { leadPageQuery } from "../../server/admin/lead-desk-service";
 import type { Db } from "../../server/db/client";
 
 /*
- * The inbox's search over name, e-mail and company (docs/decisions/0703). Migration 0004 adds
+ * The inbox's search over name, e-mail and company (docs/decisions/0701). Migration 0004 adds
  * trigram GIN indexes where PostgreSQL has pg_trgm and passes quietly where it has not (the
  * embedded database). Whichever plan the database picks, a scan or the indexes, the search finds
  * the same leads, with %, _ and \ matched as characters.

@@ -11,7 +11,7 @@ import { updateLead } from "../../server/admin/lead-desk-service";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
 
 /*
- * The lead desk's admin API (docs/decisions/0703): the inbox's pages and filters, the export, the
+ * The lead desk's admin API (docs/decisions/0701): the inbox's pages and filters, the export, the
  * dashboard's counts, a lead's page, and staff changes and notes with their timeline entries and
  * audit rows. Leads are made through the public endpoints; SQL only moves a lead's clock (its age,
  * a booked meeting, which other parts of the desk set) and seeds rows in bulk.

@@ -11,7 +11,7 @@ import { createLogger } from "../../server/logger";
 import { bookingBody, contactBody, postJson, startHttpServer } from "./leads-support";
 
 /**
- * Undeliverable lead notifications as staff see and retry them (docs/decisions/0611): three
+ * Undeliverable lead notifications as staff see and retry them (docs/decisions/0103): three
  * leads whose webhook receiver refused every attempt until the outbox gave up on them.
  */
 let t: TestApp;

@@ -131,7 +131,7 @@ describe("removing roles", () => {
    * The last two admins' roles removed at the same moment, 20 rounds each way. On PostgreSQL the
    * two transactions really overlap (on PGlite they run one after the other, and the tests must
    * hold there too). Whichever wins, exactly one admin role is left: never a deadlock answered as
-   * 500 (docs/decisions/0609).
+   * 500 (docs/decisions/0204).
    */
   describe("two removals of the last two admin roles at once", () => {
     const rounds = 20;

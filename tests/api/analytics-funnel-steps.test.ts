@@ -6,7 +6,7 @@ import { SIGNING_KEY, calendlyBooking, calendlyDelivery, deliver } from "./booki
 import { BOT_UA, DESKTOP_UA, PHONE_UA, PUBLIC_URL, createAnalyticsApp, events, freshIp, track, visits, type AnalyticsTestApp, type Sender } from "./analytics-support";
 
 /*
- * The funnel steps the server counts itself (docs/decisions/0801, 0802): a submission when a lead
+ * The funnel steps the server counts itself (docs/decisions/0801): a submission when a lead
  * endpoint stores a lead (JSON or a native form post), a booked meeting when the page's report
  * books one, each for the visitor of that request, so it joins the visit its page's events began.
  */

@@ -18,7 +18,7 @@ import {
 } from "./analytics-support";
 
 /*
- * POST /api/events (docs/decisions/0802): what the page's collector sends is accepted with 202
+ * POST /api/events (docs/decisions/0801): what the page's collector sends is accepted with 202
  * and written in batches; anything else is refused with a 4xx and a message, and stores nothing;
  * bots and Global Privacy Control are answered 202 and dropped.
  */

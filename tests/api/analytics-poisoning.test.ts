@@ -7,7 +7,7 @@ import { createStaff, signedInCookie } from "../support/admin-fixtures";
 import { DESKTOP_UA, PHONE_UA, createAnalyticsApp, events, freshIp, sendEvent, tableCounts, track, visits, type AnalyticsTestApp } from "./analytics-support";
 
 /*
- * What one sender can do to the funnel's counts (docs/decisions/0802): invent paths, rotate its
+ * What one sender can do to the funnel's counts (docs/decisions/0801): invent paths, rotate its
  * user agent to become any number of visitors, put hidden characters into campaign values, and
  * so give the report thousands of rows. Each is bounded here.
  */

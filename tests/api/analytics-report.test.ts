@@ -5,7 +5,7 @@ import { createStaff, signedInCookie } from "../support/admin-fixtures";
 import { DESKTOP_UA, PHONE_UA, PUBLIC_URL, TABLET_UA, createAnalyticsApp, everythingStored, track, type AnalyticsTestApp, type Sender } from "./analytics-support";
 
 /*
- * GET /api/admin/analytics and its CSV export (docs/decisions/0801, 0802), over a known set of
+ * GET /api/admin/analytics and its CSV export (docs/decisions/0801), over a known set of
  * visits on three days: 1 and 2 July rolled up, 3 July (today) still live. Every number below is
  * counted by hand from the visits listed in beforeAll.
  */

@@ -18,7 +18,7 @@ import {
 
 /*
  * Who a visitor is, what their visit is attributed to, and what happens to the rows as days end
- * (docs/decisions/0802). The analytics clock is the test's: days pass without waiting.
+ * (docs/decisions/0801). The analytics clock is the test's: days pass without waiting.
  */
 
 const salts = async (t: AnalyticsTestApp) =>

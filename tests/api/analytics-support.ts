@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import type { Logger } from "../../server/logger";
 
 /*
- * Shared by the analytics tests (docs/decisions/0802): an app whose analytics clock the test
+ * Shared by the analytics tests (docs/decisions/0801): an app whose analytics clock the test
  * drives, events sent as the page's collector sends them, and the tables read back.
  */
 

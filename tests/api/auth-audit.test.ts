@@ -9,7 +9,7 @@ import { SIGN_IN_IP_LIMIT } from "../../server/auth/auth";
 import { normalizedEmail } from "../../server/auth/auth-audit";
 
 /*
- * Staff sign-in events in the audit log (docs/decisions/0608): who, what, from which address;
+ * Staff sign-in events in the audit log (docs/decisions/0202): who, what, from which address;
  * never a password, code or token.
  */
 

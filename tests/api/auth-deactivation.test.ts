@@ -50,7 +50,7 @@ describe("deactivating a staff member", () => {
 
     const res = await post(`/api/admin/staff/${rep.userId}/deactivate`);
     expect(res.status).toBe(200);
-    // Their open lead went to the one other person in rotation, the admin (docs/decisions/0713).
+    // Their open lead went to the one other person in rotation, the admin (docs/decisions/0711).
     expect(await res.json()).toEqual({ userId: rep.userId, email: rep.email, deactivated: true, ownedLeads: 0, reroutedLeads: 1, unassignedLeads: 0 });
     expect((await t.database.db.select({ owner: leads.ownerUserId }).from(leads).where(eq(leads.email, "owned@example.com")))[0]!.owner).toBe(admin.userId);
 

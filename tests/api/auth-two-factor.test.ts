@@ -106,7 +106,7 @@ async function codeAnswer(res: Response) {
   return { status: res.status, code: ((await res.json()) as { code?: string }).code, session: /session_token=/.test(cookiesFrom(res)) };
 }
 
-describe("guessing the second factor (docs/decisions/0614)", () => {
+describe("guessing the second factor (docs/decisions/0202)", () => {
   it(`ends a half-way sign-in after ${TWO_FACTOR_LIMITS.codesPerSignIn} wrong codes of either kind: then even the right code is refused`, async () => {
     const admin = await enrolledAdmin();
     // A half-way sign-in lasts 10 minutes at most.

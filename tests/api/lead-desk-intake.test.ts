@@ -75,7 +75,7 @@ describe("a new lead on the lead desk", () => {
       .where(eq(leadOutbox.leadId, inquiry!.id))
       .orderBy(asc(leadOutbox.topic), asc(leadOutbox.channel));
     // Unassigned (nobody on staff here), it still gets its first-contact check at the target
-    // (LEADS_FIRST_CONTACT_MINUTES, 15 by default; docs/decisions/0713).
+    // (LEADS_FIRST_CONTACT_MINUTES, 15 by default; docs/decisions/0711).
     expect(outbox.map((o) => [o.topic, o.channel, Math.round(Number(o.due))])).toEqual([
       ["first_contact_due", "lead_desk", 900],
       ["follow_up", "email", 30],

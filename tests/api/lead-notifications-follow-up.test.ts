@@ -225,7 +225,7 @@ describe("timeline entries from the outbox", () => {
       ["notification_failed", { channel: "slack", topic: "lead_stored", attempt: 2, error: "SLACK_NO_SERVICE" }],
     ]);
 
-    // Staff retry it (decision 0611: a full set of attempts again), and it fails again.
+    // Staff retry it (decision 0103: a full set of attempts again), and it fails again.
     await app.database.db
       .update(leadOutbox)
       .set({ deadAt: null, attempts: 0, nextAttemptAt: sql`now()` })

@@ -10,7 +10,7 @@ import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } f
 import { mailText, startSmtp } from "./lead-notifications-support";
 
 /*
- * The prospect reminder (docs/decisions/0704, 0621): off by default; when
+ * The prospect reminder (docs/decisions/0704): off by default; when
  * LEADS_PROSPECT_REMINDER=true, one e-mail to a booking or enterprise lead whose bot check passed
  * and that has no meeting at the follow-up time, with a link back to the scheduler prefilled as
  * the page prefills it, a plausible first name at most, and nothing else; a few per recipient

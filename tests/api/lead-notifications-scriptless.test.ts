@@ -12,7 +12,7 @@ import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
  * Leads sent without JavaScript skip the bot check (docs/decisions/0501). With reCAPTCHA configured
  * they are unverified: a smaller allowance of their own per address, Slack held, and the staff
  * e-mail and webhook say so. Every staff notification names the bot check's result; a lead whose
- * bot check is off (no keys) is not unverified and notifies as any other (docs/decisions/0621).
+ * bot check is off (no keys) is not unverified and notifies as any other (docs/decisions/0501).
  */
 
 const PUBLIC_URL = "http://localhost:3000";

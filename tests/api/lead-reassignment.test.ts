@@ -13,7 +13,7 @@ import { bookingBody, postJson } from "./leads-support";
 import { mailText, startSlack, startSmtp, waitFor } from "./lead-notifications-support";
 
 /*
- * Reassignment when nobody acts (docs/decisions/0713): a lead still New after the first-contact
+ * Reassignment when nobody acts (docs/decisions/0711): a lead still New after the first-contact
  * target goes to the next person in the rotation who is not its owner, once per target period, at
  * most LEADS_REASSIGN_MAX times; each move is a timeline entry naming both owners; the new owner
  * is paged and the previous one told by e-mail. LEADS_REASSIGN=alert only alerts staff. A lead that

@@ -173,7 +173,7 @@ describe("bot check on (site and secret key configured)", () => {
   });
 });
 
-describe("a flood from one address (docs/decisions/0603)", () => {
+describe("a flood from one address (docs/decisions/0102)", () => {
   it("never reaches siteverify past the limit: 5 submissions with LEADS_RATE_LIMIT_MAX=2 ask it at most twice, in a row or at once", async () => {
     const limited = await createTestApp({
       RECAPTCHA_SITE_KEY: "site-key",

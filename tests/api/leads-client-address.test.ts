@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody } from "./leads-support";
 
 /**
- * Which address a lead counts against (docs/decisions/0603): the per-address limit must not be
+ * Which address a lead counts against (docs/decisions/0102): the per-address limit must not be
  * dodged by rotating through one IPv6 /64, nor shared by every visitor whose proxy writes a port.
  */
 let t: TestApp;
@@ -102,7 +102,7 @@ function capturedLogger() {
   return { logger, text: () => lines.join("\n"), warnings };
 }
 
-describe("a wrong TRUST_PROXY_HEADER is logged (docs/decisions/0614)", () => {
+describe("a wrong TRUST_PROXY_HEADER is logged (docs/decisions/0102)", () => {
   /** This test file's app and database, with TRUST_PROXY_HEADER as given and its own captured logger. */
   function appWith(trustProxyHeader: string | undefined) {
     const log = capturedLogger();

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support";
 
 /**
- * What a lead costs the database (docs/decisions/0603): one round trip for a stored lead, none for
+ * What a lead costs the database (docs/decisions/0102): one round trip for a stored lead, none for
  * a flood the instance already knows is over its limit, and the shared limit still exact across
  * instances. Two apps on one database play two instances.
  */

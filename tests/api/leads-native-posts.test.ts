@@ -255,7 +255,7 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
   });
 
   it("a hidden character in a single-line field comes back beside that field, on each form's page; nothing stored or queued", async () => {
-    // docs/decisions/0610: the forged notification line of the security review, and its cousins.
+    // docs/decisions/0101: the forged notification line of the security review, and its cousins.
     const cases: [path: string, fields: Fields, messageId: string, message: string][] = [
       ["/contact", contactFields({ name: "Bob\r\nWork email: ceo@victim.example" }), "contact-name", "Name must be a single line without hidden characters"],
       ["/contact", contactFields({ company: "Acme\nLtd" }), "contact-company", "Company must be a single line without hidden characters"],

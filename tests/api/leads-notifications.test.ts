@@ -231,7 +231,7 @@ describe("lead notifications through the outbox", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Claims, dead letters, retention and logs (docs/decisions/0611). Each test has its own database,
+// Claims, dead letters, retention and logs (docs/decisions/0103). Each test has its own database,
 // so rows left by other tests are never claimed here.
 // ---------------------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ async function expectRefused(path: string, body: unknown, status: number, header
 
 const x = (n: number) => "x".repeat(n);
 
-/** What a field with a hidden character answers (docs/decisions/0610). */
+/** What a field with a hidden character answers (docs/decisions/0101). */
 const HIDDEN = {
   name: "Name must be a single line without hidden characters",
   job_title: "Job title must be a single line without hidden characters",
@@ -201,7 +201,7 @@ describe("POST /api/submit-booking: the booking dialog's body", () => {
     const [row] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "hostile-strings-1"));
     expect(row).toMatchObject({ name: hostile.name, jobTitle: hostile.job_title, companyName: hostile.company_name });
 
-    // Refused rather than silently dropped (docs/decisions/0610): what is stored is what was sent.
+    // Refused rather than silently dropped (docs/decisions/0101): what is stored is what was sent.
     for (const name of ["Nul\u0000l Byte", "Lone \ud800Surrogate", "\u0000\u0001"]) {
       const json = await expectRefused("/api/submit-booking", bookingBody({ name, idempotency_key: "nul-byte-1" }), 400);
       expect(json.fieldErrors).toEqual({ name: HIDDEN.name });
@@ -338,7 +338,7 @@ describe("POST /api/contact", () => {
   });
 });
 
-describe("hidden characters: no forged lines (docs/decisions/0610)", () => {
+describe("hidden characters: no forged lines (docs/decisions/0101)", () => {
   // Line breaks, a tab, C0 and C1 controls, a line separator, bidi override, isolate and mark.
   const BAD = ["\r\n", "\n", "\r", "\t", "\u000b", "\u001b", "\u0085", "\u2028", "\u2029", "\u202e", "\u2066", "\u200f"];
   const singleLine: [path: string, body: (o: Record<string, unknown>) => Record<string, unknown>, fields: (keyof typeof HIDDEN)[]][] = [
@@ -397,7 +397,7 @@ describe("hidden characters: no forged lines (docs/decisions/0610)", () => {
   });
 });
 
-describe("the staff notification carries no forged line (docs/decisions/0610)", () => {
+describe("the staff notification carries no forged line (docs/decisions/0101)", () => {
   let n: TestApp;
   beforeAll(async () => {
     // Both channels configured, so every stored lead queues its e-mail and webhook payloads (no

@@ -12,7 +12,7 @@ import { ANALYTICS_EXPORT_BODY_LIMIT_BYTES } from "../../server/routes/admin-ana
 /*
  * Every route that takes a request body, in one list: each refuses a body of the wrong type with
  * 415 before reading any of it, and a body past its limit with 413 while streaming, after reading
- * at most the limit (docs/decisions/0608). A route that takes no body never reads one. A route
+ * at most the limit (docs/decisions/0202). A route that takes no body never reads one. A route
  * added without an entry here fails the "covers every POST and PATCH route" test.
  */
 

@@ -1,7 +1,7 @@
 import { expect, signedInRequest, test } from "./fixtures";
 
 /*
- * The bookings filter's dates (docs/decisions/0609), on the leads server, whose admin account only
+ * The bookings filter's dates (docs/decisions/0203), on the leads server, whose admin account only
  * reads here: the pickers offer the days the server accepts, a day typed past them gets the shared
  * schema's message without a request, and a date the server refuses anyway shows its message
  * beside the field at once, not as a failure to fetch.

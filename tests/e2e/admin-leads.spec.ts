@@ -11,13 +11,13 @@ import { expectNoHorizontalOverflow } from "./pages-support";
 import { LEAD_DESK_CALENDLY_KEY, staffAccounts } from "./servers";
 
 /**
- * The lead desk's screens end to end (docs/decisions/0705), on this browser project's own lead-desk
+ * The lead desk's screens end to end (docs/decisions/0701), on this browser project's own lead-desk
  * server (global-setup.ts): an empty lead table, two admins, a first-contact target of 1.2 s and
  * Calendly's webhook on. Leads arrive through the real public endpoints; a meeting is booked by a
  * signed Calendly delivery. One long test works the desk at desktop width (the steps build on each
  * other); a shorter one at phone width checks what differs on a phone: lists as readable cards,
  * filters behind "More filters", a lead page and the dashboard without sideways scrolling, a lead
- * moved by a tap. The logic behind the screens is the same at both widths (docs/decisions/0402).
+ * moved by a tap. The logic behind the screens is the same at both widths (docs/decisions/0401).
  *
  * LEAD_DESK_SCREENSHOTS=<dir> also saves the inbox, a lead page and the dashboard there.
  */

@@ -3,7 +3,7 @@ import type { AgentDemo } from "../../app/content/agent-demo";
 import { cumulativeLayoutShift, hydrated } from "./pages-support";
 
 /*
- * What a visitor notices of a hero's "agent at work" mock-up (decision 0902), checked the same way
+ * What a visitor notices of a hero's "agent at work" mock-up (docs/product.md#design), checked the same way
  * on the home page and the three industry pages: where it sits at each width, that it shows the
  * page's own example call, that a screen reader hears one sentence instead of the drawing, that
  * nothing on the page moves, and that with reduced motion the picture is simply there.

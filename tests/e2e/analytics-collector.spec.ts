@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { dataLayer, hydrated } from "./pages-support";
 
 /*
- * The page's collector (app/lib/collector.ts, docs/decisions/0803) in Chromium, on the plain
+ * The page's collector (app/lib/collector.ts, docs/decisions/0801) in Chromium, on the plain
  * deployment, whose runtime configuration says it counts events (collectEvents). POST /api/events
  * is answered here (202), so these tests read exactly what the page sends, whatever the server
  * does with it. The collector's logic at every width is the same code:

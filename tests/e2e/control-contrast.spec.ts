@@ -7,7 +7,7 @@ import { hydrated, stubSchedulers } from "./pages-support";
 /*
  * WCAG 1.4.11 non-text contrast: the edge that shows where a form control is (a text field's
  * border, a select's border, the switch's off track) stands at 3:1 or more against what is around
- * it. axe does not check this; before decision 0901 the edges were #cbd5e1 on white, 1.5:1.
+ * it. axe does not check this; before the design notes of docs/product.md#design the edges were #cbd5e1 on white, 1.5:1.
  * Native checkboxes and radios are drawn by the browser (#767676, 4.5:1) and are not measured.
  * Colour does not depend on the width, so one project runs it.
  */

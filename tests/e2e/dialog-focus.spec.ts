@@ -7,7 +7,7 @@ import { hydrated, settled } from "./pages-support";
 /*
  * The lead dialogs by keyboard, what loads when, and what the form does when its code cannot
  * load (app/components/ui/dialog.tsx NativeDialog, app/features/lead-capture/lead-dialog.tsx,
- * app/components/hydrate-on-intent.tsx; docs/decisions/0502).
+ * app/components/hydrate-on-intent.tsx; docs/decisions/0501).
  */
 
 const BOOKING_TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";

@@ -6,7 +6,7 @@ import { dataLayer, hydrated } from "./pages-support";
 
 /**
  * A tap on a Book or consult button between its first paint and hydration (docs/decisions/0501,
- * docs/decisions/0502): the dialog and its form are in the page and the button opens them itself,
+ * docs/decisions/0501): the dialog and its form are in the page and the button opens them itself,
  * at once; the click is counted once the scripts arrive. If they never do, the form still works:
  * it posts natively to its page. Never lost, never done twice.
  */

@@ -6,7 +6,7 @@ import { settled } from "./pages-support";
 /**
  * /booking-success: reads name (default 'Guest') and email after hydration, moves them out of the
  * address bar before any tag can read it, fires booking_completed without them, and sends the
- * conversion pixels only where configured and consented to (docs/decisions/0613).
+ * conversion pixels only where configured and consented to (docs/decisions/0104).
  * Plain pages come from the "site" server (its support address is help@agentdesk.example),
  * conversions from the "pixels" server (GA4 and a Meta pixel configured).
  */

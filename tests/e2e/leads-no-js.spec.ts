@@ -3,7 +3,7 @@ import { expect, projectDevice, randomIp, test, uniqueEmail } from "./fixtures";
 import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER } from "./leads-fixtures";
 
 /**
- * Every lead form without JavaScript (docs/decisions/0501, 0502): the buttons open a native dialog
+ * Every lead form without JavaScript (docs/decisions/0501): the buttons open a native dialog
  * with the form, the form posts natively to its page, the server stores one lead flagged `no_script` (the
  * leads server has reCAPTCHA configured, which cannot run here) and answers with the thank-you
  * state, or with the errors beside the values. Nothing the visitor typed ever appears in a URL.

@@ -15,7 +15,7 @@ import {
 import { expectOutcomes, sectionByHeading, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
 
 /*
- * /enterprise: its sections, the two diagrams (decision 0904), the security cards' full rows, the
+ * /enterprise: its sections, the two diagrams (docs/product.md#design), the security cards' full rows, the
  * reassurance lines, the request form's place and the book-directly band. The form's behaviour:
  * leads-enterprise.spec.ts. Every page's chrome, overflow, axe and no-JavaScript reading:
  * pages-every-route.spec.ts.

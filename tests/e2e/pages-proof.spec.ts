@@ -7,7 +7,7 @@ import { exampleTestimonials, testimonialsIntro } from "../../app/content/proof"
 import { expectOutcomes, hydrated, sectionByHeading, cumulativeLayoutShift } from "./pages-support";
 
 /*
- * The proof on the home page (decision 0906): the trusted-by wordmarks, the example testimonials,
+ * The proof on the home page (docs/product.md#design): the trusted-by wordmarks, the example testimonials,
  * the reseller seal and the vendor-reported outcomes. The outcomes' row on /features and
  * /enterprise: expectOutcomes, from their specs.
  */

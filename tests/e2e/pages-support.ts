@@ -76,7 +76,7 @@ export async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[
 /**
  * The vendor-reported outcomes (docs/product.md#vendor-reported-outcomes) in `list`, and its
  * section labelled so; the five figures in one row from 1024 px, in two columns (three rows) on
- * a phone (decision 0906).
+ * a phone (docs/product.md#design).
  */
 export async function expectOutcomes(page: Page, list: Locator) {
   await expect(page.locator("section").filter({ has: list }).getByText(/vendor-reported/i).first()).toBeVisible();

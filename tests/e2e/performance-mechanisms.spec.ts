@@ -67,7 +67,7 @@ test.describe("dialogs mount on first use (app/lib/deferred-mount.ts); sheets ar
     expect(await scripts.matching(FORM_CODE), "form code loaded before any form was opened").toEqual([]);
     await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
     await expect(page.getByRole("dialog").getByLabel("Full name")).toBeVisible({ timeout: 15_000 });
-    // The dialog is native (docs/decisions/0502): its form's code comes when the visitor turns to it.
+    // The dialog is native (docs/decisions/0501): its form's code comes when the visitor turns to it.
     await expect.poll(async () => (await scripts.matching(FORM_CODE)).length, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await scripts.matching(RADIX_DIALOG)).toEqual([]);
   });

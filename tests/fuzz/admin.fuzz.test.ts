@@ -153,7 +153,7 @@ describe("admin query parameters and bodies, signed in as an admin", () => {
     await fc.assert(fc.asyncProperty(exportFilters(saneDate), checkExport), runs(150));
   });
 
-  // Issue 13, item 5 (docs/decisions/0609): such dates and well-formed forged cursors answered 500,
+  // Issue 13, item 5 (docs/decisions/0203): such dates and well-formed forged cursors answered 500,
   // and the export sent its 200 headers, then aborted, after writing its audit row.
   it("dates at the ends of the calendar and forged cursors: a 400 with a message (list), no broken export", async () => {
     await fc.assert(
@@ -171,7 +171,7 @@ describe("admin query parameters and bodies, signed in as an admin", () => {
     );
   });
 
-  // Found by this suite (docs/decisions/0609): ?q=%00 answered 500, PostgreSQL refusing NUL in a
+  // Found by this suite (docs/decisions/0203): ?q=%00 answered 500, PostgreSQL refusing NUL in a
   // text parameter; an export whose search held half a surrogate pair failed on its audit row.
   it("search text with a NUL character or a lone surrogate: a 400 with a message or a result, never a 5xx or a broken export", async () => {
     await fc.assert(

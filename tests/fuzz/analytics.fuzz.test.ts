@@ -10,7 +10,7 @@ import { DESKTOP_UA, createAnalyticsApp, type AnalyticsTestApp } from "../api/an
 import { contentTypes, expectHandled, expectStillServing, formBody, hostileJson, hostileString, isHeaderSafe, oddHeaders, percentEncode, PUBLIC_URL, rawJsonText, runs, send } from "./support";
 
 /*
- * First-party analytics under generated input (docs/decisions/0802): POST /api/events and the
+ * First-party analytics under generated input (docs/decisions/0801): POST /api/events and the
  * report's query. Never a 5xx; a refused event never reaches the buffer; an accepted one is a
  * valid event from a counted sender, and every accepted event is written, under one of the site's
  * paths or "(other)" and with campaign values of one visible line; the server still serves afterwards.
@@ -44,7 +44,7 @@ afterAll(async () => {
 const clean = (headers: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
-/** Whether the server counts a request with these headers at all (decision 0802: bots, GPC). */
+/** Whether the server counts a request with these headers at all (decision 0801: bots, GPC). */
 const counted = (headers: Record<string, string>) => {
   const ua = headers["user-agent"];
   return Boolean(ua) && !isbot(ua!) && headers["sec-gpc"]?.trim() !== "1";

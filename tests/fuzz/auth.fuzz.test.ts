@@ -122,7 +122,7 @@ describe("sign-in under generated input", () => {
           const { audit: auditBefore, ...unchanged } = before;
           expect(after).toEqual(unchanged);
           // A wrong code for a real half-way sign-in is a failed sign-in in the audit log
-          // (docs/decisions/0608); nothing else is written.
+          // (docs/decisions/0202); nothing else is written.
           expect(auditAfter - auditBefore).toBeLessThanOrEqual(1);
           if (auditAfter > auditBefore) expect(await latestAuditAction()).toBe("auth.sign-in.failed");
         },
@@ -132,7 +132,7 @@ describe("sign-in under generated input", () => {
   });
 
   // A body far past what a sign-in needs is refused with 413, not read whole
-  // (server/auth/auth-request-body.ts, docs/decisions/0608).
+  // (server/auth/auth-request-body.ts, docs/decisions/0202).
   it("a sign-in body past a small limit is refused with 413 and a JSON message", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 256 * 1024, max: 2 * 1024 * 1024 }), fc.constantFrom("/api/auth/sign-in/email", "/api/auth/two-factor/verify-totp"), async (size, path) => {

@@ -106,7 +106,7 @@ describe("JSON lead endpoints under generated input", () => {
     if (process.env.FUZZ_VERBOSE) console.log(`accepted ${accepted.count}`);
   });
 
-  // Issue 13, item 7 (docs/decisions/0610): before it, { name: "Bob\r\nWork email: ceo@victim.example" }
+  // Issue 13, item 7 (docs/decisions/0101): before it, { name: "Bob\r\nWork email: ceo@victim.example" }
   // was stored (only NUL-like controls were stripped) and forged a line in the staff e-mail.
   it("a single-line field with a line break, control or bidi character is refused with that field's message, storing nothing", async () => {
     const singleLine = fc.oneof(
@@ -138,7 +138,7 @@ describe("JSON lead endpoints under generated input", () => {
   });
 
   it("an accepted lead is stored without control, line-break or bidi characters or lone surrogates in single-line fields, and multi-line ones keep only line breaks and tabs", async () => {
-    // docs/decisions/0610: refused, so never stored.
+    // docs/decisions/0101: refused, so never stored.
     // eslint-disable-next-line no-control-regex
     const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
     // eslint-disable-next-line no-control-regex

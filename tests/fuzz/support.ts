@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import type { TestApp } from "../support/test-app";
 
 /*
- * Property-based fuzzing of the public inputs (docs/decisions/0607-property-based-fuzzing.md).
+ * Property-based fuzzing of the public inputs (docs/decisions/0401-test-architecture.md).
  * One fixed seed in CI so a run is repeatable; FUZZ_SEED picks another, FUZZ_RUNS sets every
  * property's number of runs (scale up locally: FUZZ_RUNS=5000 npx vitest run --project fast tests/fuzz).
  * On failure fast-check reports the seed, the path and the shrunk counterexample, which replay it.

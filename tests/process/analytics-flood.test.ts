@@ -8,7 +8,7 @@ import { openDatabase } from "../../server/db/client";
 
 /**
  * A flood of POST /api/events against the real compiled server must not take the lead endpoints
- * down (docs/decisions/0802): ingest answers from memory and writes in batches, so while
+ * down (docs/decisions/0801): ingest answers from memory and writes in batches, so while
  * thousands of events a second arrive, from thousands of addresses and from one address that the
  * limit refuses, lead submissions keep succeeding quickly, and every event the server accepted is
  * in the database once it has stopped (SIGTERM writes the buffer out).

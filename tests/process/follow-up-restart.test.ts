@@ -13,7 +13,7 @@ import { createPostgresDatabase } from "../support/test-database";
  * took the lead is killed, the other sends the alert, and the first, started again, sends nothing
  * more. `FOLLOW_UP_EMBEDDED=1` runs it on the embedded database too (the server killed, then
  * started again on its data dir), which npm test leaves out for time: leads-crash.test.ts already
- * holds the outbox across a kill and restart there (docs/decisions/0402).
+ * holds the outbox across a kill and restart there (docs/decisions/0401).
  */
 const SITE = "http://localhost:3999";
 const SECRET = crypto.randomBytes(32).toString("base64");

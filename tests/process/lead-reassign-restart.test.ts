@@ -6,7 +6,7 @@ import { createPostgresDatabase } from "../support/test-database";
 import { runAdminCreate } from "../support/admin-cli";
 
 /**
- * Reassignment when nobody acts (docs/decisions/0713) has the follow-up's guarantees: its timer is
+ * Reassignment when nobody acts (docs/decisions/0711) has the follow-up's guarantees: its timer is
  * a row of the outbox written with the lead, so the move happens although the server that took
  * the lead is gone before the target, and happens once across instances. Two instances on one
  * PostgreSQL; the one that took the lead is killed before the target; the lead moves to the other

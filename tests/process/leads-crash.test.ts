@@ -50,7 +50,7 @@ it("loses no acknowledged lead and no outbox entry across SIGKILL and restart", 
     LEADS_OUTBOX_RETRY_MAX_MS: "300",
     // Entries the killed process had claimed stay leased until the lease ends (default 60 s);
     // a short lease makes the restarted server take them over within seconds instead of a minute.
-    // The lease must be at least twice the delivery deadline (docs/decisions/0611).
+    // The lease must be at least twice the delivery deadline (docs/decisions/0103).
     LEADS_OUTBOX_LEASE_MS: String(LEASE_MS),
     LEADS_OUTBOX_DELIVERY_TIMEOUT_MS: "1000",
     // The receiver is down for the whole first run, retried every 300 ms: no entry may give up

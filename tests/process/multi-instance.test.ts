@@ -151,7 +151,7 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       // Notifications only: a lead with an owner also gets its first-contact check (channel
-      // lead_desk, due after LEADS_FIRST_CONTACT_MINUTES, docs/decisions/0713), not sent here.
+      // lead_desk, due after LEADS_FIRST_CONTACT_MINUTES, docs/decisions/0711), not sent here.
       const pending = Number((await pool.query("select count(*) from lead_outbox where delivered_at is null and channel <> 'lead_desk'")).rows[0].count);
       if (pending === 0) break;
       await new Promise((r) => setTimeout(r, 200));

@@ -11,7 +11,7 @@ export const systemChromium: string | undefined = fs.existsSync("/usr/bin/chromi
  * The browser the end-to-end tests drive: Debian's build of Chromium's headless shell (package
  * chromium-headless-shell), the same Blink and V8 as /usr/bin/chromium without the desktop
  * browser around them, which is what Playwright itself runs headless tests in. It spends about
- * a third of the CPU the full browser spends per test (docs/decisions/0402). Where it is absent,
+ * a third of the CPU the full browser spends per test (docs/decisions/0401). Where it is absent,
  * the full browser.
  */
 export const testChromium: string | undefined = fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : systemChromium;
@@ -42,6 +42,6 @@ export const noThirdPartyHostsArg = "--host-resolver-rules=MAP * ~NOTFOUND, EXCL
  * (TurboFan and Maglev), so scripts run in its interpreter and baseline compiler. The same
  * language, a slower engine: a test page lives a few seconds, too short for optimised code to
  * repay compiling it on a background thread. The phone project's renderers: 40.8 -> 32.1 CPU-s
- * (docs/decisions/0402). Performance is measured by the benchmarks, with V8 as shipped.
+ * (docs/decisions/0401). Performance is measured by the benchmarks, with V8 as shipped.
  */
 export const testOnlyJsFlagsArg = "--js-flags=--no-opt --no-maglev";

@@ -35,7 +35,7 @@ export function compiledEntry(name: "index" | "admin-create"): string {
  * baseline compiler only (`--liftoff-only`) and JavaScript without the optimising compilers
  * (`--no-opt --no-maglev`). The same program on a slower engine: a test's server lives seconds to
  * a minute, too short for optimised code to repay compiling it. A start to /api/health: 1.9 ->
- * 1.1 CPU-s (docs/decisions/0402). Chosen by `AGENTDESK_TEST_ENGINE=quick`, which the Vitest
+ * 1.1 CPU-s (docs/decisions/0401). Chosen by `AGENTDESK_TEST_ENGINE=quick`, which the Vitest
  * process project sets; the end-to-end servers, the benchmarks and the screenshots run V8 as
  * shipped, and so does the flood test, which measures latency (`engine: "shipped"`).
  */

@@ -179,7 +179,7 @@ describe("configuration", () => {
     );
     expect(loadConfig({ ...production, BETTER_AUTH_SECRET: secret, PUBLIC_URL: "https://agents.example.com" }).env).toBe("production");
   });
-  describe("signing secrets (docs/decisions/0614)", () => {
+  describe("signing secrets (docs/decisions/0606)", () => {
     it("refuses a BETTER_AUTH_SECRET shorter than 32 characters, in every environment", () => {
       for (const env of [{}, production]) {
         expect(refusalOf({ ...env, BETTER_AUTH_SECRET: "s".repeat(31) })).toMatch(/BETTER_AUTH_SECRET: must be at least 32 characters/);
@@ -209,7 +209,7 @@ describe("configuration", () => {
     });
   });
 
-  describe("notification channels in production (docs/decisions/0614)", () => {
+  describe("notification channels in production (docs/decisions/0606)", () => {
     const notifying = {
       ...production,
       LEADS_WEBHOOK_URL: "https://crm.acme-calls.com/hooks/leads",
@@ -344,7 +344,7 @@ describe("configuration", () => {
     });
   });
 
-  describe("first-party analytics (docs/decisions/0802)", () => {
+  describe("first-party analytics (docs/decisions/0801)", () => {
     it("counts by default, keeps raw rows 90 days, and tells the page to collect", () => {
       const config = loadConfig({});
       expect(config.analytics).toEqual({ enabled: true, retentionDays: 90, visitorsPerAddress: 50 });

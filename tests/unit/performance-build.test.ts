@@ -135,7 +135,7 @@ describe("start-up JavaScript of the public pages: chunk groups and budget", () 
   });
 });
 
-// The funnel collector (app/lib/collector.ts, docs/decisions/0803 and docs/performance.md, "The
+// The funnel collector (app/lib/collector.ts, docs/decisions/0801 and docs/performance.md, "The
 // funnel collector"): part of a chunk every page loads anyway, and small.
 describe("the funnel collector: in every public page's start-up, in the shared chunk, at most 2 KB gzip", () => {
   const COLLECTOR_MAX_GZIP = 2 * KB;
@@ -168,7 +168,7 @@ describe("the funnel collector: in every public page's start-up, in the shared c
 // docs/performance.md and scripts/perf-variant.mjs).
 describe("code kept out of every public page's start-up", () => {
   const kept = [
-    // (d) no menu library: the header menus are native popovers (decision 0503).
+    // (d) no menu library: the header menus are native popovers (decision 0501).
     { what: "Radix dropdown menu (the menus are native popovers)", marker: /data-radix-menu-content|DropdownMenuTrigger/ },
     // (h) dialogs and sheets on first use: Radix dialog (focus guards, overlay, portal).
     { what: "Radix dialog (dialogs on first use)", marker: /data-radix-focus-guard|DialogOverlay|DialogPortal/ },

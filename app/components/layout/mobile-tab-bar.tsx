@@ -26,7 +26,7 @@ function SheetTab({ icon: Icon, sheet, children }: { icon: LucideIcon; sheet: st
 export function MobileTabBar() {
   return (
     <>
-      {/* Solid, like the header (no backdrop blur: docs/decisions/0901-product-visuals.md). */}
+      {/* Solid, like the header (no backdrop blur: docs/product.md#design). */}
       <nav
         aria-label="Tab bar"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] lg:hidden"

@@ -10,7 +10,7 @@ import { ActionRow } from "./action-row";
  * centred.
  *
  * The band's bottom padding is short: the section after it brings its own top padding, and two
- * full paddings read as a 160 px hole between the hero and the page (docs/decisions/0901).
+ * full paddings read as a 160 px hole between the hero and the page (docs/product.md#design).
  */
 export function PageHero({
   eyebrow,

@@ -26,7 +26,7 @@ function TopNavLink({ to, children }: { to: string; children: React.ReactNode })
 export function SiteHeader() {
   return (
     // Solid rather than frosted: a backdrop blur redraws what scrolls under the bar on every frame
-    // and delayed the first paint on a throttled phone (docs/decisions/0901-product-visuals.md).
+    // and delayed the first paint on a throttled phone (docs/product.md#design).
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLogo />

@@ -8,7 +8,7 @@ import { ctaLabels } from "~/content/calls-to-action";
 
 /**
  * Opens the booking dialog (prerendered in every public page) by itself, from first paint and
- * without JavaScript; the location goes with the cta_book_click event (docs/decisions/0502).
+ * without JavaScript; the location goes with the cta_book_click event (docs/decisions/0501).
  */
 export function BookDemoButton({
   location,

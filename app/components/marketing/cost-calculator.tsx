@@ -81,7 +81,7 @@ type Column = { id: "yours" | "busy"; name: string; estimate: CostEstimate | nul
  * The page's one view of the costs: monthly interactions and call minutes in; each option's
  * monthly cost and the flat plan's saving out, for those numbers and, beside them, for a busy
  * month, with a bar to one scale beside every figure. It opens on the quiet month, so the
- * prerendered page shows both scenarios (app/content/compare.ts; docs/decisions/0907).
+ * prerendered page shows both scenarios (app/content/compare.ts; docs/product.md#design).
  */
 export function CostCalculator() {
   const [interactionsRaw, setInteractionsRaw] = React.useState(String(quietMonth.estimate.interactions));

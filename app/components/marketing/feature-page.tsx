@@ -17,7 +17,7 @@ import { Section } from "./section";
 /**
  * The layout the four feature pages share; each page passes its content and its mock-up (`visual`,
  * the feature at work, beside the hero's copy). The mock-up comes from the page's route module so
- * each page's chunk carries only its own (docs/decisions/0903-feature-page-mock-ups.md).
+ * each page's chunk carries only its own (docs/product.md#design).
  */
 export function FeaturePage({ content, visual }: { content: FeaturePageContent; visual: React.ReactNode }) {
   return (

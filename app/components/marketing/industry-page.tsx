@@ -35,7 +35,7 @@ function BookDemoLink({ variant }: { variant?: "inverse" }) {
  * The layout the three industry pages share. Book demo is a link to /book
  * (docs/product.md#industry-pages). The hero shows the agent at work beside the copy; "A typical
  * call" is one timeline beside its heading, on the other side, so the page alternates copy and
- * picture (docs/decisions/0902-agent-at-work-hero.md).
+ * picture (docs/product.md#design).
  */
 export function IndustryPage({ content }: { content: IndustryPageContent }) {
   const workflowHeading = React.useId();

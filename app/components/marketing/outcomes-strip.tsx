@@ -9,7 +9,7 @@ const cellTone: Record<SectionTone, string> = { plain: "bg-background", muted: "
 /**
  * The vendor-reported outcomes, always labelled as such (docs/product.md#vendor-reported-outcomes):
  * one compact row of five figures from lg, under the heading and the footnote; two columns on a phone, the fifth
- * across both (docs/decisions/0906-proof.md).
+ * across both (docs/product.md#design).
  */
 export function OutcomesStrip({ tone = "ink", title = outcomesTitle }: { tone?: SectionTone; title?: string }) {
   const headingId = useId();

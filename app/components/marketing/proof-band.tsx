@@ -6,7 +6,7 @@ import { ExampleTestimonials } from "./testimonials";
 import { WordmarkList } from "./wordmarks";
 
 /**
- * The home page's proof under the hero (docs/decisions/0906-proof.md): the example customers as
+ * The home page's proof under the hero (docs/product.md#design): the example customers as
  * wordmarks (docs/product.md#trusted-by-strip), example testimonials, and the reseller seal.
  */
 export function ProofBand() {

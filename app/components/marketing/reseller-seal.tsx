@@ -3,7 +3,7 @@ import { resellerSeal } from "~/content/reseller-seal";
 import { cn } from "~/lib/cn";
 
 /*
- * The reseller line as a seal (docs/decisions/0906-proof.md): a rosette drawn in inline SVG beside
+ * The reseller line as a seal (docs/product.md#design): a rosette drawn in inline SVG beside
  * the words of brand.resellerBadge. The drawing is decoration (aria-hidden); the line beside it is
  * the text everyone reads, screen readers included.
  */

@@ -12,7 +12,7 @@ const noHost = () => null;
  *
  * Until the scheduler paints, the frame is transparent and a skeleton month view shows through
  * it; the skeleton sits in the same box, under the frame, so nothing moves when the scheduler
- * arrives (docs/decisions/0905).
+ * arrives (docs/product.md#design).
  */
 export function SchedulerFrame({ schedulerUrl }: { schedulerUrl: string }) {
   const host = React.useSyncExternalStore(subscribeNever, currentHost, noHost);

@@ -5,7 +5,7 @@ import { ContentIcon } from "./content-icon";
 /**
  * How many of the lg grid's six tracks each card takes, so that every row is full: three cards
  * a row (2 tracks each), and the cards left over share the last row (5 = 3 + 2 wide), or the last
- * two rows (7 = 3 + 2 + 2), instead of leaving a short row with a hole (docs/decisions/0904).
+ * two rows (7 = 3 + 2 + 2), instead of leaving a short row with a hole (docs/product.md#design).
  */
 function lgSpan(index: number, count: number): string {
   const rest = count % 3;

@@ -8,7 +8,7 @@ const bookable = (week: number, day: number) => week > 0 && day < 5 && (week + d
 
 /**
  * A month view drawn in HTML and CSS, shown in the scheduler's box until the third-party frame
- * paints over it (docs/decisions/0905). It fills its positioned parent and is hidden from
+ * paints over it (docs/product.md#design). It fills its positioned parent and is hidden from
  * assistive technology: the frame's title names what will be there. It pulses only under
  * prefers-reduced-motion: no-preference.
  */

@@ -1,7 +1,7 @@
 import { exampleTestimonials, testimonialsIntro } from "~/content/proof";
 
 /**
- * Example testimonial cards (docs/decisions/0906-proof.md): each leads with one figure, then the
+ * Example testimonial cards (docs/product.md#design): each leads with one figure, then the
  * quote and who says it (initials, role, firm type). They are examples, and say so twice: the
  * heading's eyebrow and a label on every card, so no one reads them as real customers.
  */

@@ -3,7 +3,7 @@ import type { Wordmark, WordmarkMark } from "~/content/proof";
 import { cn } from "~/lib/cn";
 
 /*
- * The example customers as one-line wordmarks (docs/decisions/0906-proof.md): inline SVG with one
+ * The example customers as one-line wordmarks (docs/product.md#design): inline SVG with one
  * fixed viewBox height, so every wordmark renders at the same height and its width follows from
  * its own viewBox: known before any font loads, nothing wraps, nothing shifts. The name's width is
  * fixed too (`textLength`, estimated from Arial Bold's advance widths), so a system font that runs

@@ -27,7 +27,7 @@ export const buttonVariants = cva(
         icon: "h-10 w-10 whitespace-nowrap text-sm",
         /** Text-sized, no box: a link-styled button inside running text. */
         inline: "h-auto whitespace-nowrap p-0 text-sm",
-        /** A full-width choice whose label wraps rather than widen a phone's dialog (0716). */
+        /** A full-width choice whose label wraps rather than widen a phone's dialog (0710). */
         choice: "min-h-11 w-full px-4 py-2 text-center text-sm sm:w-auto",
       },
     },

@@ -29,7 +29,7 @@ function renderShell(admin: AdminUser, setupPage = false): string {
 
 const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", twoFactorEnabled: false, passkeys: 0, twoFactorRequired: false };
 
-describe("the admin shell when two-factor sign-in is required (docs/decisions/0608, 0207)", () => {
+describe("the admin shell when two-factor sign-in is required (docs/decisions/0202, 0207)", () => {
   it("sends a staff member of any role without a second factor away from every other page (to the set-up page)", () => {
     for (const role of ["admin", "moderator"] as const) {
       const html = renderShell({ ...admin, role, twoFactorRequired: true });

@@ -4,7 +4,7 @@ import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { formatCount, formatDay, formatShortDay, type FunnelRow } from "./analytics-query";
 
 /**
- * The report's two charts, with Recharts (docs/decisions/0804). This module is imported lazily by
+ * The report's two charts, with Recharts (docs/decisions/0801). This module is imported lazily by
  * the analytics screen only, so Recharts never reaches a public page or the other admin screens.
  * Shaped like shadcn's chart: thin wrappers, series colours from the theme's variables
  * (app/app.css), a card-like tooltip. Each chart is one image to assistive technology (role="img"

@@ -3,7 +3,7 @@ import { analyticsQuerySchema, deviceClasses, type AnalyticsQuery, type DeviceCl
 import type { AnalyticsFunnelStep } from "@shared/api/analytics-api";
 
 /**
- * The funnel report's range and row filter as the page URL carries them (docs/decisions/0804):
+ * The funnel report's range and row filter as the page URL carries them (docs/decisions/0801):
  * `range` is a preset counted back from today (UTC), so a bookmark of "7 days" stays the last
  * seven days; a custom range carries its two days. At most one row filter (source, campaign,
  * landing or device). None of it is personal data.

@@ -39,12 +39,12 @@ export const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
 export const ANALYTICS_EMPTY = "No visits recorded in this range yet";
 
 // Recharts loads with the first report, in a chunk of its own: never on a public page or another
-// admin screen (docs/decisions/0804).
+// admin screen (docs/decisions/0801).
 const FunnelChart = React.lazy(() => import("./analytics-charts").then((m) => ({ default: m.FunnelChart })));
 const SeriesChart = React.lazy(() => import("./analytics-charts").then((m) => ({ default: m.SeriesChart })));
 
 /**
- * The funnel report (issue 15, docs/decisions/0804): range presets and a custom range, the
+ * The funnel report (issue 15, docs/decisions/0801): range presets and a custom range, the
  * funnel, visitors and submissions by day, and the tables by source, campaign, landing page and
  * device, each row a link that filters the whole report by it. Range and filter live in the URL.
  */
@@ -337,7 +337,7 @@ function CellLabel({ children, visible = true }: { children: React.ReactNode; vi
   return <span className={cn("mr-1.5 text-muted-foreground md:hidden", !visible && "sr-only")}>{children}</span>;
 }
 
-// One markup, two layouts (as the lead desk's lists, docs/decisions/0705): from md up a table;
+// One markup, two layouts (as the lead desk's lists, docs/decisions/0701): from md up a table;
 // below it each row is a compact card, its figures labelled in words, so a phone never scrolls
 // sideways and a table of many rows stays short.
 const tableBox = "md:overflow-x-auto md:border md:border-border md:bg-background";

@@ -6,7 +6,7 @@ import type { Booking } from "@shared/api/admin-api";
 import { BookingsView } from "./bookings-view";
 
 describe("bookings filter dates", () => {
-  // The browser's picker offers only the days the server accepts (docs/decisions/0609).
+  // The browser's picker offers only the days the server accepts (docs/decisions/0203).
   it("limit both date inputs to the days the shared schema accepts", () => {
     const html = renderToStaticMarkup(
       <QueryClientProvider client={new QueryClient()}>
@@ -28,7 +28,7 @@ describe("bookings filter dates", () => {
   });
 });
 
-describe("bookings on a phone (docs/decisions/0705)", () => {
+describe("bookings on a phone (docs/decisions/0701)", () => {
   const booking: Booking = {
     id: "5b0c6f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f",
     createdAt: "2026-03-02T09:15:00.000Z",

@@ -112,7 +112,7 @@ export function BookingsView() {
               </NativeSelect>
             )}
           </FormField>
-          {/* The picker offers only the days the server accepts (docs/decisions/0609). */}
+          {/* The picker offers only the days the server accepts (docs/decisions/0203). */}
           <FormField id="bookings-from" label="From" error={fieldErrors.from}>
             {(control) => (
               <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
@@ -192,7 +192,7 @@ function CellLabel({ children }: { children: React.ReactNode }) {
 /**
  * One markup, two layouts: from md up a table; below it each row is a card (the table's parts
  * become blocks and a grid), so a phone reads names and e-mails without scrolling sideways or
- * breaking them mid-word (docs/decisions/0705).
+ * breaking them mid-word (docs/decisions/0701).
  */
 function BookingsTable({ items, busy }: { items: Booking[]; busy: boolean }) {
   return (

@@ -70,7 +70,7 @@ function schedulerMove(data: Record<string, unknown>): string | null {
   return typeof from === "string" && typeof to === "string" ? `status ${statusWord(from)} → ${statusWord(to)}` : null;
 }
 
-/** "still New after the 15 min target", from a first-contact entry's `minutes` (docs/decisions/0713). */
+/** "still New after the 15 min target", from a first-contact entry's `minutes` (docs/decisions/0711). */
 function targetWords(d: Record<string, unknown>): string {
   const minutes = d.minutes;
   return typeof minutes === "number" && minutes > 0 ? `still New after the ${targetText(minutes)} target` : "still New after the first-contact target";
@@ -137,11 +137,11 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
       if (reason === "rotation") return words("Owner assigned", `${change} · ${text(d, "rotation") === "enterprise" ? "enterprise rotation" : "rotation"}`);
       if (reason === "same_address") return words("Owner assigned", `${change} · owner of this address's open lead`);
       if (reason === "owner_deactivated") {
-        // The owner's access was taken away: routed again, or Unassigned for want of anyone (0713).
+        // The owner's access was taken away: routed again, or Unassigned for want of anyone (0711).
         return d.to ? words("Owner assigned", `${change} · the previous owner was deactivated`) : words("Unassigned: the owner was deactivated", `${change} · nobody was taking leads`);
       }
       if (reason === "first_contact_missed") {
-        // Moved for want of a first contact (docs/decisions/0713): both owners, and why. A lead
+        // Moved for want of a first contact (docs/decisions/0711): both owners, and why. A lead
         // stored Unassigned goes to whoever is in rotation when its target passes.
         const rotation = text(d, "rotation") === "enterprise" ? "enterprise rotation" : d.from ? "next in the rotation" : "rotation";
         const title = d.from ? "Reassigned: nobody contacted the lead in time" : "Owner assigned: still Unassigned at the first-contact target";
@@ -205,7 +205,7 @@ const icons: Record<LeadTimelineType, typeof Inbox> = {
 
 /**
  * Newest first: the latest is what staff look for. Entries with the same time keep the server's
- * order reversed: it sends them as they were written (at, then insertion order: docs/decisions/0714),
+ * order reversed: it sends them as they were written (at, then insertion order: docs/decisions/0701),
  * so "Lead received" always sits below the owner it was given in the same statement.
  */
 export function newestFirst(entries: readonly LeadTimelineEntry[]): LeadTimelineEntry[] {

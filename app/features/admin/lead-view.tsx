@@ -33,7 +33,7 @@ export const STALE_LEAD_TEXT = "Your change was not saved and nothing was overwr
 
 type NoteForm = { text: string };
 
-/** The lead page (docs/decisions/0705): what the visitor gave, the evidence, the work on it and its timeline. */
+/** The lead page (docs/decisions/0701): what the visitor gave, the evidence, the work on it and its timeline. */
 export function LeadView({ id, admin }: { id: string; admin: AdminUser }) {
   const lead = useLead(id);
   const notFound = lead.error instanceof ApiError && (lead.error.status === 404 || lead.error.status === 400);

@@ -4,7 +4,7 @@ import { draftFromSearchParams, filtersFromSearchParams, leadsHref, parseDraft, 
 
 const owner = "0b6d3c52-8e0a-4f4e-9a77-1c2d3e4f5a6b";
 
-describe("the inbox's filters and its URL (docs/decisions/0705)", () => {
+describe("the inbox's filters and its URL (docs/decisions/0701)", () => {
   it("every filter but the search goes into the URL, and comes back out the same", () => {
     const filters = {
       source: "contact_form",

@@ -1,7 +1,7 @@
 import { leadFiltersSchema, type LeadFilters } from "@shared/schemas/lead-desk";
 
 /**
- * The inbox's filters as its URL carries them (docs/decisions/0705), so a dashboard card or a
+ * The inbox's filters as its URL carries them (docs/decisions/0701), so a dashboard card or a
  * bookmark opens a filtered inbox. The free-text search is NOT among them: a name or an e-mail
  * typed into it must never land in a URL, a browser history or an access log; it lives in the
  * page's state and reaches the server in a POST body only.

@@ -37,7 +37,7 @@ function filterFieldErrors(error: ApiError): Record<string, string> {
 }
 
 /**
- * The lead desk's inbox (docs/decisions/0705): every lead, newest first. The filters live in the
+ * The lead desk's inbox (docs/decisions/0701): every lead, newest first. The filters live in the
  * URL, so a dashboard card or a bookmark opens the inbox filtered; the search text lives in this
  * component's state only (a name or an e-mail never goes into a URL) and reaches the server in
  * the POST body.
@@ -273,7 +273,7 @@ export function LeadFiltersForm({
                 </NativeSelect>
               )}
             </FormField>
-            {/* The pickers offer only the days the server accepts (docs/decisions/0609). */}
+            {/* The pickers offer only the days the server accepts (docs/decisions/0203). */}
             <FormField id="leads-from" label="Received from" error={errors.from}>
               {(control) => (
                 <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.from} onChange={(e) => set("from", e.target.value)} />

@@ -36,7 +36,7 @@ export const channelLabels: Record<NotificationChannelName, string> = {
   hubspot: "HubSpot",
   lead_desk: "Lead desk",
 };
-/** What the notification was about (docs/decisions/0701, 0704, 0712, 0713, 0720). */
+/** What the notification was about (docs/decisions/0701, 0704, 0711, 0720). */
 export const topicLabels: Record<NotificationTopicName, string> = {
   lead_stored: "New lead",
   follow_up: "Follow-up: no meeting booked",
@@ -58,7 +58,7 @@ function retryErrorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Lead notifications the outbox gave up on (docs/decisions/0611), one card each at every width,
+ * Lead notifications the outbox gave up on (docs/decisions/0103), one card each at every width,
  * so a phone reads them without scrolling sideways. Retry puts one, or all, back in the queue.
  */
 export function NotificationsView() {

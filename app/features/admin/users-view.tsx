@@ -285,7 +285,7 @@ function StaffList() {
     try {
       const result = await access.mutateAsync({ userId: member.userId, action });
       if (action === "deactivate") {
-        // Their open leads were routed again (docs/decisions/0713); with nobody in rotation, left Unassigned.
+        // Their open leads were routed again (docs/decisions/0711); with nobody in rotation, left Unassigned.
         const leadsWord = (n: number) => `${n} open ${n === 1 ? "lead" : "leads"}`;
         const moved = [
           result.reroutedLeads > 0 ? `${leadsWord(result.reroutedLeads)} went to the next person in rotation.` : null,

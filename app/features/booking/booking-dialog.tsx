@@ -14,7 +14,7 @@ const [BookingDialogForm] = lazyComponent(retryingImport(() => import("./booking
 
 /**
  * The booking dialog opened by every Book demo button (docs/product.md#booking-dialog), in every
- * public page's HTML (docs/decisions/0502).
+ * public page's HTML (docs/decisions/0501).
  */
 export function BookingDialog() {
   // Mounted on every public page: the first page of a visit records where the visitor came from.

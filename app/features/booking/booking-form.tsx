@@ -40,7 +40,7 @@ export function BookingForm({
   onSubmitted: (schedulers: BookingSchedulers) => void;
   placement: "dialog" | "page";
 }) {
-  // Which form the first input counts as (docs/decisions/0803): the dialog's, or /book-demo's.
+  // Which form the first input counts as (docs/decisions/0801): the dialog's, or /book-demo's.
   const funnelForm = placement === "dialog" ? "booking" : "book_demo";
   const idPrefix = placement === "dialog" ? "booking-dialog" : "booking";
   const {
@@ -64,7 +64,7 @@ export function BookingForm({
       const { demoSchedulerUrl, enterpriseSchedulerUrl, enterpriseCallsPerMonth } = getRuntimeConfig();
       const prefill = bookingSchedulerPrefill(values);
       // An enterprise-fit lead chooses between the two schedulers on the thank-you step; everyone
-      // else gets the demo scheduler as before (docs/decisions/0716).
+      // else gets the demo scheduler as before (docs/decisions/0710).
       const enterprise = fitTierOf(values.total_calls, enterpriseCallsPerMonth) === "enterprise";
       onSubmitted({
         url: schedulerUrlOrNull(demoSchedulerUrl, prefill, reference),

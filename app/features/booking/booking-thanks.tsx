@@ -9,7 +9,7 @@ export const BOOKING_SUCCESS_MESSAGE =
 
 /**
  * The schedulers a stored booking is offered, each prefilled and carrying the lead's reference:
- * the demo's, and for an enterprise-fit lead the enterprise consultation's (docs/decisions/0716).
+ * the demo's, and for an enterprise-fit lead the enterprise consultation's (docs/decisions/0710).
  * Null where the deployment's scheduler URL is no URL.
  */
 export type BookingSchedulers = { url: string | null; enterpriseUrl: string | null };

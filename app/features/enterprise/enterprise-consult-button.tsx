@@ -6,7 +6,7 @@ import { EnterpriseConsultDialog } from "./enterprise-consult-dialog";
 
 /**
  * A button that opens the enterprise consultation dialog, rendered with it (each button has its
- * own, so a page places the button alone; docs/decisions/0502). On /enterprise it records
+ * own, so a page places the button alone; docs/decisions/0501). On /enterprise it records
  * enterprise_consult_click; the compare page's Book buttons open the same dialog and record
  * cta_book_click with location compare, as every other Book button does with its location
  * (docs/product.md#compare-page, docs/product.md#analytics-event; docs/decisions/0304).

@@ -14,7 +14,7 @@ export const ENTERPRISE_SUCCESS_MESSAGE =
   "Your enterprise consultation request has been submitted. We'll contact you shortly to schedule your consultation.";
 
 /**
- * The enterprise consultation dialog, prerendered with its consult button (docs/decisions/0502).
+ * The enterprise consultation dialog, prerendered with its consult button (docs/decisions/0501).
  * Without JavaScript its form posts to /enterprise, which answers in place of its inline form.
  */
 export function EnterpriseConsultDialog({ id }: { id: string }) {

@@ -1,7 +1,7 @@
 /**
  * Who booked (name, email), for the confirmation page's greeting: kept in this tab's session
  * storage, never in the address bar, where every tag and pixel reads the page's URL
- * (docs/decisions/0501, 0613). The booking dialog's own redirect stores them here; a scheduler
+ * (docs/decisions/0501, 0104). The booking dialog's own redirect stores them here; a scheduler
  * configured to redirect with `?name=&email=` (the spec's contract) has them moved here from the
  * URL before anything can read it.
  */

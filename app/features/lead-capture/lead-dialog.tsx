@@ -8,7 +8,7 @@ import type { AnalyticsDetail } from "@shared/schemas/analytics";
 const FIRST_FIELD = "input:not([type=hidden]):not([inert] *), textarea:not([inert] *), select:not([inert] *)";
 
 /**
- * A lead form in a modal dialog, usable from first paint (docs/decisions/0502): the dialog is a
+ * A lead form in a modal dialog, usable from first paint (docs/decisions/0501): the dialog is a
  * native `<dialog>` in the prerendered page holding the form as plain HTML, which posts natively
  * (docs/decisions/0501); its buttons open it themselves (`DialogOpenerButton`). The form's code
  * (react-hook-form, zod, the bot check, the scheduler) loads when the visitor turns to the form,
@@ -29,7 +29,7 @@ export function LeadDialog({
   id: string;
   title: React.ReactNode;
   description: React.ReactNode;
-  /** Which dialog a `dialog_open` counts (docs/decisions/0803). */
+  /** Which dialog a `dialog_open` counts (docs/decisions/0801). */
   funnel: Extract<AnalyticsDetail, "booking" | "enterprise_dialog">;
   form: (close: () => void) => React.ReactNode;
 }) {

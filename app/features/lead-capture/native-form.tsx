@@ -21,7 +21,7 @@ export type NativeFormState =
       outcome: "stored";
       /** For a booking: the scheduler with the visitor's details filled in. */
       schedulerUrl: string | null;
-      /** For an enterprise-fit booking: the enterprise consultation's, offered first (0716). */
+      /** For an enterprise-fit booking: the enterprise consultation's, offered first (0710). */
       enterpriseSchedulerUrl: string | null;
     };
 

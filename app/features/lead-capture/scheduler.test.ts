@@ -23,7 +23,7 @@ beforeAll(async () => {
   ({ openSchedulerSoon, SCHEDULER_DELAY_MS } = await import("./scheduler"));
 });
 
-describe("the scheduler shown, counted for the funnel (docs/decisions/0803)", () => {
+describe("the scheduler shown, counted for the funnel (docs/decisions/0801)", () => {
   let opened: object | null;
   beforeEach(() => {
     vi.useFakeTimers();

@@ -30,7 +30,7 @@ const forms: Record<NativeLeadForm, () => React.ReactNode> = {
  * The thank-you state's scheduler links, prefilled from the stored values as the enhanced form
  * prefills the scheduler it opens, and carrying the lead's reference as the enhanced form's does
  * (docs/decisions/0702), so Calendly's webhook names the lead: the demo's for a booking (and the
- * enterprise consultation's too for an enterprise-fit one, docs/decisions/0716), the enterprise
+ * enterprise consultation's too for an enterprise-fit one, docs/decisions/0710), the enterprise
  * consultation's for an enterprise request; null for the contact form or a scheduler URL that is
  * no URL.
  */

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { Avatar, MockFigure, MockPanel, OutcomeRow, revealProps, StatusPill, TranscriptLine, Waveform } from "./parts";
 
 /**
- * The hero's picture of the agent at work (docs/decisions/0902-agent-at-work-hero.md): a live call
+ * The hero's picture of the agent at work (docs/product.md#design): a live call
  * card (caller, number, running time, waveform), the conversation, then what the call left behind
  * (the booked slot, the confirmation text, the summary for the team). The example's words come
  * from app/content/agent-demo.ts, passed in (labels too), so this component, in the chunk every

@@ -4,7 +4,7 @@ import { dataFlow } from "~/content/enterprise";
 import { cn } from "~/lib/cn";
 
 /*
- * The data-flow diagram of /enterprise's security section (docs/decisions/0904): caller ->
+ * The data-flow diagram of /enterprise's security section (docs/product.md#design): caller ->
  * telephony -> AI agent -> your systems, left to right from lg (1024 px) and top to bottom below,
  * with a branch from the agent down through redaction to where recordings live.
  *

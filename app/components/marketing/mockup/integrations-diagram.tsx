@@ -3,7 +3,7 @@ import { Bot, Calendar, ChartColumn, Inbox, Lock, MessageSquareText, Phone, Plug
 import { integrationsDiagram, type IntegrationKind } from "~/content/enterprise";
 
 /*
- * The integrations diagram of /enterprise (docs/decisions/0904): the agent in the middle, the
+ * The integrations diagram of /enterprise (docs/product.md#design): the agent in the middle, the
  * channels and access that reach it on the left, the systems its work lands in on the right,
  * joined by spokes. Below lg (1024 px) the same three parts stack top to bottom with an arrow
  * between them.

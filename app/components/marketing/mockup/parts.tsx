@@ -3,7 +3,7 @@ import { AtSign, Mail, MessageSquare, Phone } from "lucide-react";
 import { cn } from "~/lib/cn";
 
 /*
- * The parts every product mock-up is built from (docs/decisions/0901-product-visuals.md): a
+ * The parts every product mock-up is built from (docs/product.md#design): a
  * figure hidden from assistive technology with one text summary, a panel, a channel chip, a
  * waveform, transcript lines, outcome rows. Plain HTML, CSS and inline SVG: prerendered in their
  * finished state, with sizes fixed by their own markup so nothing shifts while the page loads.
