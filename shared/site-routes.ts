@@ -32,7 +32,7 @@ export const paths = {
   adminLeads: "/admin/leads",
   /** One lead's page: `:id` is the lead's uuid (adminLeadPath builds it). */
   adminLead: "/admin/leads/:id",
-  /** The funnel report (issue 15): range and row filter in the query. */
+  /** The funnel report: range and row filter in the query. */
   adminAnalytics: "/admin/analytics",
   /** A person's data on request: export and erase by e-mail address. */
   adminPrivacy: "/admin/privacy",

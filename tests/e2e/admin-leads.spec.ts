@@ -446,7 +446,7 @@ test("on a phone: the inbox and bookings as readable cards, filters behind More 
   await expect(rows.nth(0).getByTestId("lead-owner")).toHaveText("Unassigned");
 });
 
-// At both widths, as every state of the lead desk a person sees (issue #14's bar).
+// At both widths: every state of the lead desk a person sees.
 test("the inbox says 'Failed to fetch leads' when the list cannot be read, after the retries", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the list fail");
   await signedInRequest(page.request, base, admin);

@@ -11,7 +11,7 @@ import { interceptThirdParties } from "./leads-fixtures";
 import { expectNoHorizontalOverflow, hydrated, openDialogWith } from "./pages-support";
 
 /**
- * The funnel report end to end (issue 15, docs/decisions/0801), on this browser project's own
+ * The funnel report end to end (docs/decisions/0801), on this browser project's own
  * analytics server (global-setup.ts), which starts with no visit. Three visitors browse the real
  * site, each a browser context of its own: its own address (x-forwarded-for, which the server
  * trusts here) and user agent, so the server counts three. The scheduler and the bot check are

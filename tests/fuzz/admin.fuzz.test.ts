@@ -49,7 +49,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0");
 const saneDate = fc
   .tuple(fc.integer({ min: 1970, max: 2100 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
   .map(([y, m, d]) => `${y}-${pad(m, 2)}-${pad(d, 2)}`);
-/** Dates at and past the ends of what PostgreSQL and JavaScript dates hold (issue 13, item 5). */
+/** Dates at and past the ends of what PostgreSQL and JavaScript dates hold. */
 const extremeDate = fc
   .tuple(fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 9000, max: 9999 })), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
   .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
@@ -153,7 +153,7 @@ describe("admin query parameters and bodies, signed in as an admin", () => {
     await fc.assert(fc.asyncProperty(exportFilters(saneDate), checkExport), runs(150));
   });
 
-  // Issue 13, item 5 (docs/decisions/0203): such dates and well-formed forged cursors answered 500,
+  // docs/decisions/0203: such dates and well-formed forged cursors answered 500,
   // and the export sent its 200 headers, then aborted, after writing its audit row.
   it("dates at the ends of the calendar and forged cursors: a 400 with a message (list), no broken export", async () => {
     await fc.assert(

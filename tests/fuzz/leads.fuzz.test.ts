@@ -106,7 +106,7 @@ describe("JSON lead endpoints under generated input", () => {
     if (process.env.FUZZ_VERBOSE) console.log(`accepted ${accepted.count}`);
   });
 
-  // Issue 13, item 7 (docs/decisions/0101): before it, { name: "Bob\r\nWork email: ceo@victim.example" }
+  // docs/decisions/0101: before it, { name: "Bob\r\nWork email: ceo@victim.example" }
   // was stored (only NUL-like controls were stripped) and forged a line in the staff e-mail.
   it("a single-line field with a line break, control or bidi character is refused with that field's message, storing nothing", async () => {
     const singleLine = fc.oneof(
@@ -168,7 +168,7 @@ describe("JSON lead endpoints under generated input", () => {
     );
   });
 
-  // Issue 13, "honeypot answer" (fixed in 2f88511; before it, 400 "Form not submitted properly").
+  // The honeypot answer (fixed in 2f88511; before it, 400 "Form not submitted properly").
   it("a filled honeypot answers as a success would and stores nothing", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -44,7 +44,7 @@ const FunnelChart = React.lazy(() => import("./analytics-charts").then((m) => ({
 const SeriesChart = React.lazy(() => import("./analytics-charts").then((m) => ({ default: m.SeriesChart })));
 
 /**
- * The funnel report (issue 15, docs/decisions/0801): range presets and a custom range, the
+ * The funnel report (docs/decisions/0801): range presets and a custom range, the
  * funnel, visitors and submissions by day, and the tables by source, campaign, landing page and
  * device, each row a link that filters the whole report by it. Range and filter live in the URL.
  */
