@@ -9,6 +9,8 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
  * The import boundary (README.md, "Architecture"): app/ talks to the server only over HTTP, so it
  * never imports server/; shared/ is pure and imports neither; server/ never imports UI code.
  */
+/** The admin area's feature folders (app/features/admin/<feature>/). */
+const adminFeatures = ["analytics", "bookings", "leads", "notifications", "privacy", "shell", "users"];
 const serverImports = { group: ["**/server/**", "server/*"], message: "app/ and shared/ must not import server code: talk to it over HTTP." };
 const appImports = { group: ["~/*", "**/app/**", "app/*"], message: "This code must not import UI code from app/." };
 
@@ -35,7 +37,22 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
     },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // The admin area's features (app/features/admin/<feature>/) do not import one another: what
+      // two of them need sits at the folder's top (its API client, query client, formatting,
+      // session, staff directory, list parts), and the routes compose the features.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: adminFeatures.map((feature) => ({
+            target: `./app/features/admin/${feature}`,
+            from: adminFeatures.filter((other) => other !== feature).map((other) => `./app/features/admin/${other}`),
+            message: "One admin feature does not import another: move what both need to app/features/admin/.",
+          })),
+        },
+      ],
+    },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

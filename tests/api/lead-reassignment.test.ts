@@ -8,7 +8,7 @@ import { leadDeskStaff, leadEvents, leadOutbox, leads, users } from "../../serve
 import { createNotifier } from "../../server/leads/notifier";
 import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
-import { describeTimelineEntry } from "../../app/features/admin/lead-timeline";
+import { describeTimelineEntry } from "../../app/features/admin/leads/lead-timeline";
 import { bookingBody, postJson } from "./leads-support";
 import { mailText, startSlack, startSmtp, waitFor } from "./lead-notifications-support";
 

@@ -17,6 +17,11 @@ export function isAuthError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
+/** The server refused the input itself (its message says why), as opposed to failing to answer. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400;
+}
+
 /** An error answer's parsed body as an ApiError; a body that is no AdminApiError envelope keeps the status only. */
 export function apiErrorOf(status: number, json: unknown): ApiError {
   const body = (typeof json === "object" && json !== null ? json : {}) as { [K in keyof AdminApiError]?: unknown };

@@ -1,5 +1,5 @@
 import { Card, CardDescription } from "~/components/ui/card";
-import { AcceptInvitationForm } from "~/features/admin/staff-self-service";
+import { AcceptInvitationForm } from "~/features/admin/shell/staff-self-service";
 
 export const meta = () => [{ title: "Join the admin area · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
-import { AdminShell, leadDeskRoles } from "~/features/admin/admin-shell";
-import { AccountSecurity } from "~/features/admin/account-security";
+import { AdminShell, leadDeskRoles } from "~/features/admin/shell/admin-shell";
+import { AccountSecurity } from "~/features/admin/shell/account-security";
 
 export const meta = () => [{ title: "Your account · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

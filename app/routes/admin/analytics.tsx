@@ -1,5 +1,5 @@
-import { AdminShell } from "~/features/admin/admin-shell";
-import { AnalyticsView } from "~/features/admin/analytics-view";
+import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { AnalyticsView } from "~/features/admin/analytics/analytics-view";
 
 export const meta = () => [{ title: "Analytics · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
-import { AdminShell } from "~/features/admin/admin-shell";
-import { BookingsView } from "~/features/admin/bookings-view";
+import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { BookingsView } from "~/features/admin/bookings/bookings-view";
 
 export const meta = () => [{ title: "Bookings · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

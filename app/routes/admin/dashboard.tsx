@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { CalendarCheck, Users } from "lucide-react";
 import { paths } from "@shared/site-routes";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { AdminShell } from "~/features/admin/admin-shell";
-import { AnalyticsCard } from "~/features/admin/analytics-card";
-import { LeadSummaryCards } from "~/features/admin/leads-summary-cards";
-import { UndeliverableNotificationsCard } from "~/features/admin/notifications-card";
+import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { AnalyticsCard } from "~/features/admin/analytics/analytics-card";
+import { LeadSummaryCards } from "~/features/admin/leads/leads-summary-cards";
+import { UndeliverableNotificationsCard } from "~/features/admin/notifications/notifications-card";
 
 export const meta = () => [{ title: "Admin dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
 import { Card, CardDescription } from "~/components/ui/card";
-import { ForgotPasswordForm } from "~/features/admin/staff-self-service";
+import { ForgotPasswordForm } from "~/features/admin/shell/staff-self-service";
 
 export const meta = () => [{ title: "Forgot password · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
-import { AdminShell, leadDeskRoles } from "~/features/admin/admin-shell";
-import { LeadsView } from "~/features/admin/leads-view";
+import { AdminShell, leadDeskRoles } from "~/features/admin/shell/admin-shell";
+import { LeadsView } from "~/features/admin/leads/leads-view";
 
 export const meta = () => [{ title: "Leads · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -2,8 +2,8 @@ import { Navigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardDescription } from "~/components/ui/card";
 import { adminSessionKey, fetchAdminSession } from "~/features/admin/admin-session";
-import { FullPageSpinner, homeOf } from "~/features/admin/admin-shell";
-import { LoginForm } from "~/features/admin/login-form";
+import { FullPageSpinner, homeOf } from "~/features/admin/shell/admin-shell";
+import { LoginForm } from "~/features/admin/shell/login-form";
 
 export const meta = () => [{ title: "Admin login" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
-import { AdminShell } from "~/features/admin/admin-shell";
-import { NotificationsView } from "~/features/admin/notifications-view";
+import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { NotificationsView } from "~/features/admin/notifications/notifications-view";
 
 export const meta = () => [{ title: "Undeliverable notifications · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
-import { AdminShell } from "~/features/admin/admin-shell";
-import { PrivacyView } from "~/features/admin/privacy-view";
+import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { PrivacyView } from "~/features/admin/privacy/privacy-view";
 
 export const meta = () => [{ title: "Personal data · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,5 +1,5 @@
 import { Card, CardDescription } from "~/components/ui/card";
-import { ResetPasswordForm } from "~/features/admin/staff-self-service";
+import { ResetPasswordForm } from "~/features/admin/shell/staff-self-service";
 
 export const meta = () => [{ title: "Choose a new password · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

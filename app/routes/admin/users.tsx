@@ -1,5 +1,5 @@
-import { AdminShell } from "~/features/admin/admin-shell";
-import { UsersView } from "~/features/admin/users-view";
+import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { UsersView } from "~/features/admin/users/users-view";
 
 export const meta = () => [{ title: "Users · Admin" }, { name: "robots", content: "noindex, nofollow" }];
 

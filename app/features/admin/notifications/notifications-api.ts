@@ -4,7 +4,7 @@ import type {
   UndeliverableNotification,
   UndeliverableNotificationsResponse,
 } from "@shared/api/admin-notifications-api";
-import { adminJson } from "./api-client";
+import { adminJson } from "../api-client";
 
 export type { UndeliverableNotification };
 

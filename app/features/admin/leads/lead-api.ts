@@ -9,7 +9,7 @@ import type {
   LeadUpdateBody,
   LeadUpdateResponse,
 } from "@shared/api/lead-desk-api";
-import { adminJson, apiErrorOf } from "./api-client";
+import { adminJson, apiErrorOf } from "../api-client";
 import { leadDeskKey } from "./leads-api";
 
 export type { LeadDetailResponse };

@@ -15,7 +15,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
-import { ApiError, adminJson } from "./api-client";
+import { ApiError, adminJson } from "../api-client";
 import { leadDeskKey } from "./leads-api";
 
 /** The signed-in staff member's routing settings (docs/decisions/0711). */

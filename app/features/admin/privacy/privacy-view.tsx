@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { ApiError } from "./api-client";
+import { ApiError } from "../api-client";
 import { exportPersonalData, useErasePersonalData } from "./privacy-api";
 
 /**

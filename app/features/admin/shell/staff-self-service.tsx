@@ -10,7 +10,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { authClient } from "~/lib/auth-client";
-import { adminSessionKey } from "./admin-session";
+import { adminSessionKey } from "../admin-session";
 import { homeOf } from "./admin-shell";
 
 /**

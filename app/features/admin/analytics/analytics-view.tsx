@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, isAuthError } from "./api-client";
+import { ApiError, isAuthError } from "../api-client";
 import { downloadAnalyticsCsv, useAnalytics } from "./analytics-api";
 import {
   CUSTOM_DATE_LIMITS,
@@ -32,8 +32,8 @@ import {
   type RangePreset,
   type RowFilter,
 } from "./analytics-query";
-import { isRefusal } from "./bookings-api";
-import { FetchFailedCard } from "./fetch-failed-card";
+import { isRefusal } from "../api-client";
+import { FetchFailedCard } from "../fetch-failed-card";
 
 export const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
 export const ANALYTICS_EMPTY = "No visits recorded in this range yet";

@@ -9,15 +9,15 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, isAuthError } from "./api-client";
-import { FetchFailedCard } from "./fetch-failed-card";
+import { ApiError, isAuthError } from "../api-client";
+import { FetchFailedCard } from "../fetch-failed-card";
 import {
   useRetryAllNotifications,
   useRetryNotification,
   useUndeliverableNotifications,
   type UndeliverableNotification,
 } from "./notifications-api";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../format";
 
 export const NOTIFICATIONS_FETCH_FAILED = "Failed to fetch undeliverable notifications";
 

@@ -18,12 +18,12 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, isAuthError } from "./api-client";
-import { FetchFailedCard } from "./fetch-failed-card";
-import { downloadBookingsCsv, isRefusal, useBookings, type Booking } from "./bookings-api";
-import { CursorPager } from "./cursor-pager";
-import { EmailAddress } from "./lead-email";
-import { formatDateTime } from "./format";
+import { ApiError, isAuthError, isRefusal } from "../api-client";
+import { FetchFailedCard } from "../fetch-failed-card";
+import { downloadBookingsCsv, useBookings, type Booking } from "./bookings-api";
+import { CursorPager } from "../cursor-pager";
+import { EmailAddress } from "../../../components/email-address";
+import { formatDateTime } from "../format";
 
 export const BOOKINGS_FETCH_FAILED = "Failed to fetch bookings";
 

@@ -11,8 +11,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, isAuthError } from "./api-client";
-import { FetchFailedCard } from "./fetch-failed-card";
+import { ApiError, isAuthError } from "../api-client";
+import { FetchFailedCard } from "../fetch-failed-card";
 import {
   findUserByEmail,
   useAssignRole,
@@ -32,10 +32,10 @@ import {
   type StaffMember,
 } from "./roles-api";
 import { Link } from "react-router";
-import { useAdminSession } from "./admin-session";
+import { useAdminSession } from "../admin-session";
 import { paths } from "@shared/site-routes";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { formatDateTime, formatShortDate } from "./format";
+import { formatDateTime, formatShortDate } from "../format";
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
 

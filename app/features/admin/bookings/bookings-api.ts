@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Booking, BookingsExportBody, BookingsListQuery, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
-import { ApiError, adminJson, downloadAdminExport } from "./api-client";
+import { adminJson, downloadAdminExport } from "../api-client";
 
 export type { Booking, BookingsPage };
 
@@ -16,11 +16,6 @@ export function useBookings(filters: BookingFilters, cursor: string | null) {
       }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** The server refused the input itself (its message says why), as opposed to failing to answer. */
-export function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 400;
 }
 
 /** Downloads the CSV of the current filter (the server writes the export to the audit log). */

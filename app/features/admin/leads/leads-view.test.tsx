@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
 import type { LeadsPage } from "@shared/api/lead-desk-api";
-import { emailSegments } from "./lead-email";
+import { emailSegments } from "../../../components/email-address";
 import { leadSummary, staffOwner } from "./lead-fixtures";
 import { leadDeskKey } from "./leads-api";
 import { LeadsView } from "./leads-view";

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { leadStatusLabels, leadStatuses, leadTransitions, type LeadStatus } from "@shared/schemas/lead-desk";
-import { ApiError } from "./api-client";
+import { ApiError } from "../api-client";
 import { StaleLeadError, leadDetailKey, leadNoteOptions, leadUpdateOptions } from "./lead-api";
 import { leadDetail, leadSummary, signedInAdmin, staffOther, timelineEntry } from "./lead-fixtures";
 import { LeadPage, WorkPanel } from "./lead-view";

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
-import { adminJson, downloadAdminExport } from "./api-client";
+import { adminJson, downloadAdminExport } from "../api-client";
 
 export type { AnalyticsReport };
 

@@ -11,8 +11,8 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { authClient } from "~/lib/auth-client";
-import { ApiError } from "./api-client";
-import { adminSessionKey, fetchAdminSession } from "./admin-session";
+import { ApiError } from "../api-client";
+import { adminSessionKey, fetchAdminSession } from "../admin-session";
 import { ADMIN_CHECK_FAILED, homeOf } from "./admin-shell";
 import { SsoButtons } from "./sso-buttons";
 

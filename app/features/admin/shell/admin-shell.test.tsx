@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminShell } from "./admin-shell";
-import { adminSessionKey } from "./admin-session";
+import { adminSessionKey } from "../admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
 import { TWO_FACTOR_REQUIRED_TEXT } from "./two-factor-setup";
 import { AccountSecurity } from "./account-security";

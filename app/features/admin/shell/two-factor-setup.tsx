@@ -9,7 +9,7 @@ import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { authClient } from "~/lib/auth-client";
-import { adminSessionKey } from "./admin-session";
+import { adminSessionKey } from "../admin-session";
 
 type Enrolment = { totpURI: string; backupCodes: string[] };
 

@@ -8,8 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { authClient } from "~/lib/auth-client";
 import { cn } from "~/lib/cn";
-import { isAuthError } from "./api-client";
-import { mustEnrolTwoFactor, useAdminSession } from "./admin-session";
+import { isAuthError } from "../api-client";
+import { mustEnrolTwoFactor, useAdminSession } from "../admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
 import type { StaffRole } from "@shared/schemas/admin";
 

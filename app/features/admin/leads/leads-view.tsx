@@ -14,18 +14,18 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, isAuthError } from "./api-client";
-import { isRefusal } from "./bookings-api";
-import { CursorPager } from "./cursor-pager";
-import { FetchFailedCard } from "./fetch-failed-card";
+import { ApiError, isAuthError } from "../api-client";
+import { isRefusal } from "../api-client";
+import { CursorPager } from "../cursor-pager";
+import { FetchFailedCard } from "../fetch-failed-card";
 import { LeadRoutingPanel } from "./lead-routing-panel";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
-import { EmailAddress } from "./lead-email";
-import { formatDateTime } from "./format";
+import { EmailAddress } from "../../../components/email-address";
+import { formatDateTime } from "../format";
 import { leadWait, targetText, useNow } from "./lead-wait";
 import { downloadLeadsCsv, useLeads, type LeadSummary } from "./leads-api";
 import { draftFromSearchParams, filtersFromSearchParams, parseDraft, searchParamsFromFilters, type FilterDraft } from "./leads-filters";
-import { useRoles } from "./roles-api";
+import { useRoles } from "../staff-directory";
 
 export const LEADS_FETCH_FAILED = "Failed to fetch leads";
 

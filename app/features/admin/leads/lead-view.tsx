@@ -17,14 +17,14 @@ import { FormField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
-import { ApiError, isAuthError } from "./api-client";
-import { FetchFailedCard } from "./fetch-failed-card";
+import { ApiError, isAuthError } from "../api-client";
+import { FetchFailedCard } from "../fetch-failed-card";
 import { StaleLeadError, useAddLeadNote, useLead, useUpdateLead } from "./lead-api";
 import { emailKindLabels, fitTierDescription } from "@shared/schemas/lead-fit";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
-import { EmailAddress } from "./lead-email";
+import { EmailAddress } from "../../../components/email-address";
 import { LeadTimeline } from "./lead-timeline";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../format";
 import { leadWait, targetText, useNow } from "./lead-wait";
 
 export const LEAD_FETCH_FAILED = "Failed to fetch the lead";

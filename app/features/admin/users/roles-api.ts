@@ -9,24 +9,20 @@ import type {
   InviteResponse,
   RemoveRoleResponse,
   RoleRecord,
-  RolesResponse,
   StaffAccessResponse,
   StaffListResponse,
   StaffMember,
   UserLookupBody,
   UserLookupResponse, StaffFactorsResetResponse, StaffSessionsEndedResponse } from "@shared/api/admin-api";
 import type { InviteInput } from "@shared/schemas/admin";
-import { adminJson } from "./api-client";
+import { adminJson } from "../api-client";
+import { rolesKey } from "../staff-directory";
+
+export { useRoles } from "../staff-directory";
 
 export type { AuditEntry, InvitationRecord, RoleRecord, StaffMember };
 
-const rolesKey = ["admin", "roles"] as const;
 const auditKey = ["admin", "audit-log"] as const;
-
-/** `enabled: false` for a moderator, whom the roles list (admin-only) would refuse. */
-export function useRoles({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: rolesKey, queryFn: () => adminJson<RolesResponse>("/roles").then((r) => r.items), enabled });
-}
 
 export function useAuditLog() {
   return useQuery({ queryKey: auditKey, queryFn: () => adminJson<AuditLogResponse>("/audit-log").then((r) => r.items) });

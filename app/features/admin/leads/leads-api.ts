@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { LeadDeskSummary, LeadExportBody, LeadListBody, LeadsPage, LeadSummary } from "@shared/api/lead-desk-api";
 import type { LeadFilters } from "@shared/schemas/lead-desk";
-import { adminJson, downloadAdminExport } from "./api-client";
+import { adminJson, downloadAdminExport } from "../api-client";
 
 export type { LeadDeskSummary, LeadsPage, LeadSummary };
 

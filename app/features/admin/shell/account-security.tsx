@@ -10,10 +10,10 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { authClient } from "~/lib/auth-client";
-import { ApiError, adminJson } from "./api-client";
-import { adminSessionKey, mustEnrolTwoFactor } from "./admin-session";
+import { ApiError, adminJson } from "../api-client";
+import { adminSessionKey, mustEnrolTwoFactor } from "../admin-session";
 import { TwoFactorSetup } from "./two-factor-setup";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../format";
 
 /**
  * A staff member's own sign-in methods and devices (docs/decisions/0207): passkeys (better-auth's

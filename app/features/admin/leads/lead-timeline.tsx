@@ -3,7 +3,7 @@ import type { LeadOwnerRef, LeadTimelineEntry, LeadTimelineType, StaffMember } f
 import { targetText } from "./lead-wait";
 import { leadSourceLabels, leadStatusLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
 
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../format";
 
 const channelLabels: Record<string, string> = {
   email: "staff e-mail",
