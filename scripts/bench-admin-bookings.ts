@@ -14,6 +14,7 @@ import { openDatabase, type Database } from "../server/db/client";
 import { createLogger } from "../server/logger";
 import { createAuth } from "../server/auth/auth";
 import { ensureStaffAccount } from "../server/admin/staff-accounts";
+import { percentile, sample } from "./bench-stats";
 
 const rows = Number(process.argv[2] ?? 100_000);
 const requests = Number(process.argv[3] ?? 200);
@@ -28,10 +29,6 @@ async function openFresh(): Promise<{ database: Database; drop: () => Promise<vo
       await postgres?.drop();
     },
   };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 const { database, drop } = await openFresh();
@@ -86,14 +83,7 @@ try {
     ["search: no match (full scan)", { q: "zzzz-nothing" }],
   ];
   for (const [label, filters] of cases) {
-    for (let i = 0; i < 10; i++) await get(filters); // warm-up
-    const times: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      const t0 = performance.now();
-      await get(filters);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
+    const times = await sample(() => get(filters), { warmUp: 10, min: requests });
     console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms`);
   }
 } finally {

@@ -107,9 +107,10 @@ import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { register } from "tsx/esm/api";
 import { cleanup, cleanups, startBuiltSite } from "./bench-site.mjs";
 
-// The Chromium flags are TypeScript; tsx lets this plain Node script read them.
+// The Chromium flags and the statistics are TypeScript; tsx lets this plain Node script read them.
 register();
 const { chromiumArgs, noThirdPartyHostsArg, systemChromium } = await import("../tests/support/chromium.ts");
+const { median, range, ms: fmt } = await import("./bench-stats.ts");
 
 const started = Date.now();
 const runs = Math.max(1, Number(process.env.BI_RUNS ?? 5) || 5);
@@ -355,13 +356,6 @@ function recorder({ control, tapAtPaint }) {
   addEventListener("click", (event) => event.isTrusted && (bi.clicked = true), { capture: true, passive: true });
 }
 
-const median = (values) => {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
-
 async function openPage(browser, tapAtPaint, control) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
@@ -506,8 +500,6 @@ async function tapAtPaint(browser, base, name) {
   }
 }
 
-const fmt = (v) => (Number.isFinite(v) ? String(Math.round(v)) : "-");
-
 async function main() {
   const base = await startSite();
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
@@ -576,14 +568,11 @@ async function main() {
   console.log(`\nSet A, min-max over runs: paint; React listening; hydrate; tap→answer; control inside the first viewport:`);
   for (const name of picked) {
     const a = after.get(name);
-    const range = (key) => {
-      const v = a.map((s) => s[key]).filter(Number.isFinite);
-      return v.length ? `${fmt(Math.min(...v))}-${fmt(Math.max(...v))}` : "-";
-    };
+    const spread = (key) => range(a.map((s) => s[key]));
     const inView = a.every((s) => s.inFirstViewport) ? "yes" : a.some((s) => s.inFirstViewport) ? "sometimes" : "no (scrolled to before the tap)";
     const away = a.filter((s) => s.outcome === "navigated").length;
     console.log(
-      `  ${name.padEnd(13)} ${range("paint")}; ${range("reactListening")}; ${range("hydrate")}; ${range("answer")}; ${inView}` +
+      `  ${name.padEnd(13)} ${spread("paint")}; ${spread("reactListening")}; ${spread("hydrate")}; ${spread("answer")}; ${inView}` +
         (away ? `; the tap navigated in ${away} of ${a.length} (time then on the wall clock, to the new page's field)` : ""),
     );
   }

@@ -29,10 +29,12 @@ import * as chromeLauncher from "chrome-launcher";
 import { register } from "tsx/esm/api";
 import { cleanup, cleanups, freePort, startBuiltSite } from "./bench-site.mjs";
 
-// The route table and the Chromium flags are TypeScript; tsx lets this plain Node script read them.
+// The route table, the Chromium flags and the statistics are TypeScript; tsx lets this plain Node
+// script read them.
 register();
 const { publicPaths } = await import("../shared/site-routes.ts");
 const { chromiumArgs, systemChromium } = await import("../tests/support/chromium.ts");
+const { median } = await import("./bench-stats.ts");
 
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 5) || 5);
 const throttlingMethod = process.env.LH_THROTTLING;
@@ -66,12 +68,6 @@ async function startSchedulerStandIn() {
 function startSite(extraEnv) {
   return startBuiltSite({ buildDir, env: { ...process.env, ...extraEnv }, host: "localhost", tmpPrefix: "agentdesk-lh-" });
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function summarize(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -27,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
+import { median, range } from "./bench-stats";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -226,13 +227,6 @@ async function measure(browser: Browser, url: string, route: string): Promise<Sa
   }
 }
 
-const median = (values: number[]) => {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
-
 const metrics: { key: keyof Sample; label: string; digits: number }[] = [
   { key: "fcp", label: "FCP ms", digits: 0 },
   { key: "lcp", label: "LCP ms", digits: 0 },
@@ -305,10 +299,7 @@ try {
     // Spread, to judge the noise: the range of the reference build's values.
     const spread = metrics
       .filter((m) => ["fcp", "hydrated", "blocking"].includes(m.key))
-      .map((m) => {
-        const v = ref.map((s) => Number(s[m.key])).filter(Number.isFinite);
-        return `${m.label} ${Math.round(Math.min(...v))}-${Math.round(Math.max(...v))}`;
-      });
+      .map((m) => `${m.label} ${range(ref.map((s) => Number(s[m.key])))}`);
     console.log(`  ${label(dirs[0])} range over runs: ${spread.join(", ")}`);
   }
   if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(Object.fromEntries(samples), null, 1));

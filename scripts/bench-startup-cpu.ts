@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumArgs, systemChromium } from "../tests/support/chromium";
+import { median, range } from "./bench-stats";
 
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
@@ -63,8 +64,7 @@ for (let run = 0; run < runs; run++) {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`Main-thread ms, median of ${runs} fresh tabs [min-max]:`);
 for (const [key, values] of [...samples].sort(([a], [b]) => a.localeCompare(b))) {
-  console.log(`  ${key.padEnd(48)} ${median(values).toFixed(1).padStart(6)}  [${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}]`);
+  console.log(`  ${key.padEnd(48)} ${median(values).toFixed(1).padStart(6)}  [${range(values, 1)}]`);
 }
