@@ -23,7 +23,7 @@
 //   BI_ROUTES=/,/contact      the older way to pick: the cases on these paths
 //   BUILD_DIR=build           the build to serve (its compiled server, <BUILD_DIR>/server/index.js,
 //                             on a free port with an embedded database in a temporary folder)
-//   BI_NETWORK=raw            150 ms, 1.6 Mbps down, 750 Kbps up as given to Chrome unadjusted (what
+//   BI_NETWORK=raw            150 ms, 1.6 Mbps down, 750 Kbps up given to Chrome unadjusted (what
 //                             scripts/bench-page-start.ts applies), instead of Lighthouse's numbers
 //   BI_BUDGET=1               exit 1 when a tap is lost or a case's median answer is over 300 ms
 //                             (either set; /contact's inline form excepted); without it the exit
@@ -31,25 +31,13 @@
 //   BI_JSON=file              also write every sample there
 //   CHROME_PATH               the browser (default /usr/bin/chromium when present)
 //
-// Profile: Lighthouse's mobile profile, applied through the DevTools protocol (a CDP session per
-// page), the numbers read from the installed Lighthouse (12.8.2: config/constants.js, whose
-// throttling.mobileSlow4G comes from its Lantern constants):
-//   Network.emulateNetworkConditions  latency 562.5 ms, download 1474.56 Kbps, upload 675 Kbps.
-//     mobileSlow4G is a 150 ms round trip and 1.6 Mbps (1638.4 Kbps) down; Chrome's request-level
-//     throttling does not model connection set-up or TCP slow start, so for its "devtools"
-//     throttling method Lighthouse sends requestLatencyMs = 150 x 3.75 and
-//     downloadThroughputKbps = 1638.4 x 0.9, uploadThroughputKbps = 750 x 0.9
-//     (DEVTOOLS_RTT_ADJUSTMENT_FACTOR, DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR), converted to bytes
-//     per second as Lighthouse's lib/emulation.js does (floor(Kbps x 1024 / 8): 188743 and
-//     86400 B/s). That is what `lighthouse --throttling-method=devtools` applies.
-//     BI_NETWORK=raw uses 150 ms / 1.6 Mbps / 750 Kbps instead (lighter: each request waits 150 ms
-//     rather than 562.5 ms).
-//   Emulation.setCPUThrottlingRate    rate 4 (cpuSlowdownMultiplier).
-//   Viewport 412x823, deviceScaleFactor 1.75, isMobile, hasTouch (screenEmulationMetrics.mobile),
-//   Lighthouse's Moto G Power user agent (userAgents.mobile).
-// Each load gets a fresh browser context (empty cache, no cookies or storage); each round (one run
-// of every route in both sets) a fresh browser. Third-party hosts fail at once
-// (noThirdPartyHostsArg), as in the end-to-end tests.
+// Profile: Lighthouse's mobile profile with the network of its "devtools" throttling method
+// (latency 562.5 ms per request, 1474.56 Kbps down, 675 Kbps up), CPU 4x, a 412x823 touch screen
+// at 1.75x and its Moto G Power user agent, applied through the DevTools protocol (a CDP session
+// per page): scripts/bench-phone.ts says where each number comes from. Each load gets a fresh
+// browser context (empty cache, no cookies or storage); each round (one run of every route in both
+// sets) a fresh browser. Third-party hosts fail at once (noThirdPartyHostsArg), as in the
+// end-to-end tests.
 //
 // What is measured, per case (times from navigation start, in the page's clock):
 //   control     the case's control (above), found by role and accessible name in the page's own
@@ -103,13 +91,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { register } from "tsx/esm/api";
 import { cleanup, cleanups, startBuiltSite } from "./bench-site.mjs";
 
-// The Chromium flags and the statistics are TypeScript; tsx lets this plain Node script read them.
+// The Chromium flags, the phone and the statistics are TypeScript; tsx lets this plain Node
+// script read them.
 register();
 const { chromiumArgs, noThirdPartyHostsArg, systemChromium } = await import("../tests/support/chromium.ts");
+const { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } = await import("./bench-phone.ts");
 const { median, range, ms: fmt } = await import("./bench-stats.ts");
 
 const started = Date.now();
@@ -159,27 +148,7 @@ if (!fs.existsSync(path.join(buildDir, "client", "index.html")) || !fs.existsSyn
 }
 
 // Lighthouse's mobile profile (see the header).
-const { throttling, screenEmulationMetrics, userAgents } = lighthouseConstants;
-const slow4G = throttling.mobileSlow4G;
-const network =
-  process.env.BI_NETWORK === "raw"
-    ? { latency: slow4G.rttMs, downKbps: slow4G.throughputKbps, upKbps: 750, label: "raw" }
-    : { latency: slow4G.requestLatencyMs, downKbps: slow4G.downloadThroughputKbps, upKbps: slow4G.uploadThroughputKbps, label: "Lighthouse devtools" };
-const networkConditions = {
-  offline: false,
-  latency: network.latency,
-  downloadThroughput: Math.floor((network.downKbps * 1024) / 8),
-  uploadThroughput: Math.floor((network.upKbps * 1024) / 8),
-};
-const cpuRate = slow4G.cpuSlowdownMultiplier;
-const phone = screenEmulationMetrics.mobile;
-const contextOptions = {
-  viewport: { width: phone.width, height: phone.height },
-  deviceScaleFactor: phone.deviceScaleFactor,
-  isMobile: phone.mobile,
-  hasTouch: true,
-  userAgent: userAgents.mobile,
-};
+const network = process.env.BI_NETWORK === "raw" ? phoneNetworks.raw : phoneNetworks.devtools;
 
 function startSite() {
   const env = { ...process.env };
@@ -357,7 +326,7 @@ function recorder({ control, tapAtPaint }) {
 }
 
 async function openPage(browser, tapAtPaint, control) {
-  const context = await browser.newContext(contextOptions);
+  const context = await browser.newContext(phoneContextOptions);
   const page = await context.newPage();
   const tap = { requested: null, done: null };
   if (tapAtPaint) {
@@ -368,10 +337,7 @@ async function openPage(browser, tapAtPaint, control) {
     });
   }
   await page.addInitScript(recorder, { control, tapAtPaint });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", networkConditions);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
+  await throttlePhone(await context.newCDPSession(page), network);
   return { context, page, tap };
 }
 
@@ -505,9 +471,7 @@ async function main() {
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
   console.log(
     `bench-interactions: ${runs} run(s) per case and set, ${base} (${path.relative(process.cwd(), buildDir) || "."})\n` +
-      `  network (${network.label}): latency ${network.latency} ms, down ${network.downKbps.toFixed(2)} Kbps (${networkConditions.downloadThroughput} B/s), ` +
-      `up ${network.upKbps.toFixed(2)} Kbps (${networkConditions.uploadThroughput} B/s); CPU ${cpuRate}x; ` +
-      `${phone.width}x${phone.height} @${phone.deviceScaleFactor}, touch\n  load average at start: ${load()}`,
+      `  ${describePhone(network)}\n  load average at start: ${load()}`,
   );
   const after = new Map(picked.map((c) => [c, []]));
   const atPaint = new Map(picked.map((c) => [c, []]));

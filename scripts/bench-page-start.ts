@@ -1,6 +1,7 @@
 // What a visitor on a slow phone waits for, measured in Chromium on builds of the site: Lighthouse's
-// mobile profile applied through the DevTools protocol (150 ms round trip, 1.6 Mbps down,
-// 750 Kbps up, CPU slowed 4x), a fresh browser context (empty cache) per load. For each load:
+// mobile profile applied through the DevTools protocol with its network unadjusted (150 ms round
+// trip, 1.6 Mbps down, 750 Kbps up, CPU slowed 4x: "raw" in scripts/bench-phone.ts), a fresh
+// browser context (empty cache) per load. For each load:
 //   FCP        navigation to first contentful paint (paint timing)
 //   hydrated   navigation to <html data-hydrated> (the root's effect after hydration)
 //   blocking   sum over long tasks of (duration - 50 ms): total blocking time as the throttled
@@ -27,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
+import { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } from "./bench-phone";
 import { median, range } from "./bench-stats";
 
 const args = process.argv.slice(2);
@@ -134,28 +136,12 @@ const recorder = () => {
 };
 
 async function measure(browser: Browser, url: string, route: string): Promise<Sample> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent:
-      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
-  });
+  const context = await browser.newContext(phoneContextOptions);
   try {
     const page = await context.newPage();
     await page.addInitScript(recorder);
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    if (!fastNetwork) {
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-    }
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await throttlePhone(cdp, fastNetwork ? null : phoneNetworks.raw);
     const scripts = new Map<string, { bytes: number }>();
     const inflight = new Set<string>();
     let lastNetwork = Date.now();
@@ -257,9 +243,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 try {
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-  console.log(
-    `bench-page-start: ${runs} run(s), routes ${routes.join(" ")}, builds ${dirs.join(" ")}, ${fastNetwork ? "CPU 4x only" : "150 ms RTT, 1.6 Mbps, CPU 4x"}`,
-  );
+  console.log(`bench-page-start: ${runs} run(s), routes ${routes.join(" ")}, builds ${dirs.join(" ")}`);
+  console.log(describePhone(fastNetwork ? null : phoneNetworks.raw));
   console.log(`load average at start: ${load()}`);
   for (const dir of dirs) servers.push(await startServer(dir));
   const samples = new Map<string, Sample[]>();
