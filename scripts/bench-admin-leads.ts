@@ -17,35 +17,17 @@ import crypto from "node:crypto";
 import { TransactionRollbackError, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { LeadFilters } from "@shared/schemas/lead-desk";
-import { createApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { createPostgresDatabase } from "../tests/support/test-database";
-import { openDatabase, type Database, type Db } from "../server/db/client";
-import { createLogger } from "../server/logger";
-import { createAuth } from "../server/auth/auth";
-import { ensureStaffAccount } from "../server/admin/staff-accounts";
+import type { Database, Db } from "../server/db/client";
 import { leadDeskSummarySql, leadPageQuery } from "../server/admin/lead-desk-service";
 import { leadExportBatchQuery } from "../server/admin/lead-desk-export";
 import { decodeCursor } from "../server/admin/keyset-cursor";
+import { adminApp, openFreshDatabase, ORIGIN } from "./bench-app";
 import { median, percentile, sample } from "./bench-stats";
 
 const args = process.argv.slice(2);
 const rows = Number(args.find((a) => /^\d+$/.test(a)) ?? 100_000);
 const explain = args.includes("--explain");
 const searchVariants = args.includes("--search-variants");
-const ORIGIN = "http://localhost:3000";
-
-async function openFresh(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const postgres = await createPostgresDatabase();
-  const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "memory" });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await postgres?.drop();
-    },
-  };
-}
 
 /**
  * The seed, all in SQL. Lead i is (i / n) of a year old with a little jitter, so the newest are
@@ -115,29 +97,15 @@ async function seed(database: Database, n: number, adminIds: string[]) {
   await db.execute(sql`analyze`);
 }
 
-const { database, drop } = await openFresh();
+const { database, drop } = await openFreshDatabase();
 try {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, TRUST_PROXY_HEADER: "x-forwarded-for" });
-  const logger = createLogger("silent");
-  const auth = createAuth({ config, database, logger });
-  const app = createApp({ config, database, logger, auth });
-  const admins: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const account = await ensureStaffAccount(auth, database.db, { email: `bench${i}@example.com`, password: "bench-password-1", role: "admin" });
-    admins.push(account.userId);
-  }
+  const { app, config, adminIds: admins, cookie } = await adminApp(database, 6);
 
   const seedStart = performance.now();
   await seed(database, rows, admins);
   const counts = (await database.db.execute<{ leads: number; events: number }>(sql`select (select count(*) from leads)::int as leads, (select count(*) from lead_events)::int as events`)).rows[0]!;
   console.log(`${database.kind}: seeded ${counts.leads} leads and ${counts.events} timeline entries in ${Math.round(performance.now() - seedStart)} ms`);
 
-  const signIn = await app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "X-Forwarded-For": "10.9.9.9" },
-    body: JSON.stringify({ email: "bench0@example.com", password: "bench-password-1" }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((l) => l.split(";")[0]).join("; ");
   const headers = { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" };
 
   async function call(method: string, path: string, body?: unknown) {

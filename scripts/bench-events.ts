@@ -30,16 +30,12 @@ import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { createApp } from "../server/app";
-import { loadConfig } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
-import { createLogger } from "../server/logger";
-import { createAuth } from "../server/auth/auth";
-import { ensureStaffAccount } from "../server/admin/staff-accounts";
 import { rollupDay } from "../server/analytics/housekeeping";
 import { addDays, utcDay } from "../server/analytics/days";
 import { spawnServer, tempDataDir } from "../tests/support/spawn-server";
 import { createPostgresDatabase } from "../tests/support/test-database";
+import { adminApp, ORIGIN } from "./bench-app";
 import { markdownTable, percentile, sample } from "./bench-stats";
 
 const args = process.argv.slice(2);
@@ -53,7 +49,6 @@ const databases = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(","
 const reportEvents = Number(process.env.BENCH_REPORT_EVENTS ?? 10_000_000);
 const externalUrl = process.env.BENCH_URL;
 const explain = args.includes("--explain");
-const ORIGIN = "http://localhost:3000";
 
 // ---------------------------------------------------------------------------------------------
 // Ingest
@@ -421,17 +416,7 @@ async function benchReport(label: string, database: Database) {
       `one day's rollup took ${seeded.rollupMs.toFixed(1)} ms on average`,
   );
 
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") });
-  const deps = { config, database, logger: createLogger("silent") };
-  const app = createApp(deps);
-  const password = `pw-${crypto.randomUUID()}`;
-  await ensureStaffAccount(createAuth(deps), database.db, { email: "bench@example.com", password, role: "admin" });
-  const signIn = await app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify({ email: "bench@example.com", password }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { app, cookie } = await adminApp(database);
 
   const cases: [string, () => Response | Promise<Response>][] = [];
   const get = (name: string, query: Record<string, string>) =>
