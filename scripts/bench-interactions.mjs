@@ -92,11 +92,11 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { register } from "tsx/esm/api";
-import { cleanup, cleanups, startBuiltSite } from "./bench-site.mjs";
 
-// The Chromium flags, the phone and the statistics are TypeScript; tsx lets this plain Node
-// script read them.
+// The Chromium flags, the served build, the phone and the statistics are TypeScript; tsx lets
+// this plain Node script read them.
 register();
+const { cleanups, runBench, startBuiltSite } = await import("./bench-site.ts");
 const { chromiumArgs, noThirdPartyHostsArg, systemChromium } = await import("../tests/support/chromium.ts");
 const { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } = await import("./bench-phone.ts");
 const { median, range, ms: fmt } = await import("./bench-stats.ts");
@@ -548,12 +548,4 @@ async function main() {
   return budgetOn && misses.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.stack : error);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBench(main);

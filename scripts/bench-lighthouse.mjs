@@ -27,11 +27,11 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { register } from "tsx/esm/api";
-import { cleanup, cleanups, freePort, startBuiltSite } from "./bench-site.mjs";
 
-// The route table, the Chromium flags and the statistics are TypeScript; tsx lets this plain Node
-// script read them.
+// The route table, the Chromium flags, the served build and the statistics are TypeScript; tsx
+// lets this plain Node script read them.
 register();
+const { cleanups, freePort, runBench, startBuiltSite } = await import("./bench-site.ts");
 const { publicPaths } = await import("../shared/site-routes.ts");
 const { chromiumArgs, systemChromium } = await import("../tests/support/chromium.ts");
 const { median } = await import("./bench-stats.ts");
@@ -185,12 +185,4 @@ async function main() {
   return misses.length === 0 || process.env.LH_NO_FAIL === "1" ? 0 : 1;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBench(main);
