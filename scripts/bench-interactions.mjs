@@ -90,14 +90,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import { register } from "tsx/esm/api";
 
-// The Chromium flags, the served build, the phone and the statistics are TypeScript; tsx lets
+// The browser's path, the served build, the phone and the statistics are TypeScript; tsx lets
 // this plain Node script read them.
 register();
-const { cleanups, runBench, startBuiltSite } = await import("./bench-site.ts");
-const { chromiumArgs, noThirdPartyHostsArg, systemChromium } = await import("../tests/support/chromium.ts");
+const { inFreshBrowser, runBench, startBuiltSite } = await import("./bench-site.ts");
+const { systemChromium } = await import("../tests/support/chromium.ts");
 const { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } = await import("./bench-phone.ts");
 const { median, range, ms: fmt } = await import("./bench-stats.ts");
 
@@ -476,19 +475,12 @@ async function main() {
   const after = new Map(picked.map((c) => [c, []]));
   const atPaint = new Map(picked.map((c) => [c, []]));
   for (let run = 0; run < runs; run++) {
-    // A fresh browser per round: one browser reused for many loads drifts.
-    const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs, noThirdPartyHostsArg] });
-    const closeBrowser = () => browser.close();
-    cleanups.push(closeBrowser);
-    try {
+    await inFreshBrowser(async (browser) => {
       for (const name of picked) {
         atPaint.get(name).push(await tapAtPaint(browser, base, name));
         after.get(name).push(await measureAfterLoad(browser, base, name));
       }
-    } finally {
-      cleanups.splice(cleanups.indexOf(closeBrowser), 1);
-      await closeBrowser();
-    }
+    }, chromePath);
     console.log(`  run ${run + 1} of ${runs} done (load ${load()})`);
   }
 

@@ -24,10 +24,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
+import type { Browser } from "playwright-core";
 import { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } from "./bench-phone";
-import { cleanups, runBench, startBuiltSite } from "./bench-site";
+import { inFreshBrowser, runBench, startBuiltSite } from "./bench-site";
 import { median, range } from "./bench-stats";
 
 const args = process.argv.slice(2);
@@ -183,11 +182,7 @@ await runBench(async () => {
   const samples = new Map<string, Sample[]>();
   const key = (dir: string, route: string) => `${dir} ${route}`;
   for (let run = 0; run < runs; run++) {
-    // A fresh browser per round: one browser reused for hundreds of loads drifts.
-    const browser = await chromium.launch({ executablePath: systemChromium, args: [...chromiumArgs, noThirdPartyHostsArg] });
-    const closeBrowser = () => browser.close();
-    cleanups.push(closeBrowser);
-    try {
+    await inFreshBrowser(async (browser) => {
       for (const route of routes) {
         for (const [i, dir] of dirs.entries()) {
           const sample = await measure(browser, urls[i]!, route);
@@ -195,10 +190,7 @@ await runBench(async () => {
           samples.get(key(dir, route))!.push(sample);
         }
       }
-    } finally {
-      cleanups.splice(cleanups.indexOf(closeBrowser), 1);
-      await closeBrowser();
-    }
+    });
     console.log(`  run ${run + 1} of ${runs} done (load ${load()})`);
   }
 

@@ -1,12 +1,14 @@
 // What the benchmarks that serve a build (bench-lighthouse, bench-interactions, bench-page-start)
 // share: a free port, a teardown list run on exit or Ctrl-C, the compiled server of a build
-// started on an empty embedded database until it answers /api/health, and a main that tears down
-// whatever it started before it exits.
+// started on an empty embedded database until it answers /api/health, a fresh browser per round,
+// and a main that tears down whatever it started before it exits.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -75,6 +77,22 @@ export async function startBuiltSite({ buildDir, env, host, tmpPrefix }: { build
     }
     if (Date.now() > deadline) throw new Error("The server did not become healthy within 180 s");
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * `round` in a fresh Chromium (third-party hosts unreachable), closed after it or on Ctrl-C: one
+ * browser reused for hundreds of loads drifts.
+ */
+export async function inFreshBrowser<T>(round: (browser: Browser) => Promise<T>, executablePath = systemChromium): Promise<T> {
+  const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, noThirdPartyHostsArg] });
+  const close = () => browser.close();
+  cleanups.push(close);
+  try {
+    return await round(browser);
+  } finally {
+    cleanups.splice(cleanups.indexOf(close), 1);
+    await close();
   }
 }
 
