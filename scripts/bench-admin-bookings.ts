@@ -7,34 +7,13 @@
  * a deep page, and filtered pages. Prints p50/p99 in milliseconds.
  */
 import { sql } from "drizzle-orm";
-import { createApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { createPostgresDatabase } from "../tests/support/test-database";
-import { openDatabase, type Database } from "../server/db/client";
-import { createLogger } from "../server/logger";
-import { createAuth } from "../server/auth/auth";
-import { ensureStaffAccount } from "../server/admin/staff-accounts";
+import { adminApp, openFreshDatabase, ORIGIN } from "./bench-app";
+import { percentile, sample } from "./bench-stats";
 
 const rows = Number(process.argv[2] ?? 100_000);
 const requests = Number(process.argv[3] ?? 200);
 
-async function openFresh(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const postgres = await createPostgresDatabase();
-  const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "memory" });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await postgres?.drop();
-    },
-  };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const { database, drop } = await openFresh();
+const { database, drop } = await openFreshDatabase();
 try {
   const seedStart = performance.now();
   await database.db.execute(sql`
@@ -50,23 +29,13 @@ try {
   await database.db.execute(sql`analyze booking_inquiries`);
   console.log(`${database.kind}: seeded ${rows} booking inquiries in ${Math.round(performance.now() - seedStart)} ms`);
 
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", TRUST_PROXY_HEADER: "x-forwarded-for" });
-  const logger = createLogger("silent");
-  const auth = createAuth({ config, database, logger });
-  const app = createApp({ config, database, logger, auth });
-  await ensureStaffAccount(auth, database.db, { email: "bench@example.com", password: "bench-password-1", role: "admin" });
-  const signIn = await app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: "http://localhost:3000", "X-Forwarded-For": "10.9.9.9" },
-    body: JSON.stringify({ email: "bench@example.com", password: "bench-password-1" }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((l) => l.split(";")[0]).join("; ");
+  const { app, cookie } = await adminApp(database);
 
   /** One page of the list: POST /api/admin/bookings/search with its filters as the JSON body. */
   async function get(filters: Record<string, string>) {
     const res = await app.request("/api/admin/bookings/search", {
       method: "POST",
-      headers: { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" },
+      headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
       body: JSON.stringify(filters),
     });
     if (res.status !== 200) throw new Error(`${JSON.stringify(filters)}: ${res.status} ${await res.text()}`);
@@ -86,14 +55,7 @@ try {
     ["search: no match (full scan)", { q: "zzzz-nothing" }],
   ];
   for (const [label, filters] of cases) {
-    for (let i = 0; i < 10; i++) await get(filters); // warm-up
-    const times: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      const t0 = performance.now();
-      await get(filters);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
+    const times = await sample(() => get(filters), { warmUp: 10, min: requests });
     console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(7)} ms`);
   }
 } finally {

@@ -17,36 +17,17 @@ import crypto from "node:crypto";
 import { TransactionRollbackError, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { LeadFilters } from "@shared/schemas/lead-desk";
-import { createApp } from "../server/app";
-import { loadConfig } from "../server/config";
-import { createPostgresDatabase } from "../tests/support/test-database";
-import { openDatabase, type Database, type Db } from "../server/db/client";
-import { createLogger } from "../server/logger";
-import { createAuth } from "../server/auth/auth";
-import { ensureStaffAccount } from "../server/admin/staff-accounts";
+import type { Database, Db } from "../server/db/client";
 import { leadDeskSummarySql, leadPageQuery } from "../server/admin/lead-desk-service";
 import { leadExportBatchQuery } from "../server/admin/lead-desk-export";
 import { decodeCursor } from "../server/admin/keyset-cursor";
+import { adminApp, openFreshDatabase, ORIGIN } from "./bench-app";
+import { median, percentile, sample } from "./bench-stats";
 
 const args = process.argv.slice(2);
 const rows = Number(args.find((a) => /^\d+$/.test(a)) ?? 100_000);
 const explain = args.includes("--explain");
 const searchVariants = args.includes("--search-variants");
-const ORIGIN = "http://localhost:3000";
-
-async function openFresh(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const postgres = await createPostgresDatabase();
-  const database = await openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "memory" });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await postgres?.drop();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * The seed, all in SQL. Lead i is (i / n) of a year old with a little jitter, so the newest are
@@ -116,29 +97,15 @@ async function seed(database: Database, n: number, adminIds: string[]) {
   await db.execute(sql`analyze`);
 }
 
-const { database, drop } = await openFresh();
+const { database, drop } = await openFreshDatabase();
 try {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, TRUST_PROXY_HEADER: "x-forwarded-for" });
-  const logger = createLogger("silent");
-  const auth = createAuth({ config, database, logger });
-  const app = createApp({ config, database, logger, auth });
-  const admins: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const account = await ensureStaffAccount(auth, database.db, { email: `bench${i}@example.com`, password: "bench-password-1", role: "admin" });
-    admins.push(account.userId);
-  }
+  const { app, config, adminIds: admins, cookie } = await adminApp(database, 6);
 
   const seedStart = performance.now();
   await seed(database, rows, admins);
   const counts = (await database.db.execute<{ leads: number; events: number }>(sql`select (select count(*) from leads)::int as leads, (select count(*) from lead_events)::int as events`)).rows[0]!;
   console.log(`${database.kind}: seeded ${counts.leads} leads and ${counts.events} timeline entries in ${Math.round(performance.now() - seedStart)} ms`);
 
-  const signIn = await app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "X-Forwarded-For": "10.9.9.9" },
-    body: JSON.stringify({ email: "bench0@example.com", password: "bench-password-1" }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((l) => l.split(";")[0]).join("; ");
   const headers = { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" };
 
   async function call(method: string, path: string, body?: unknown) {
@@ -199,31 +166,22 @@ try {
 
   console.log(`\n${"case".padEnd(46)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"runs".padStart(5)}`);
   for (const [label, run] of cases) {
-    for (let i = 0; i < 3; i++) await run(); // warm-up
-    const times: number[] = [];
-    const started = performance.now();
-    while (times.length < 100 && (times.length < 10 || performance.now() - started < 8000)) {
-      const t0 = performance.now();
-      await run();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
+    const times = await sample(run, { warmUp: 3, min: 10, max: 100, seconds: 8 });
     console.log(`${label.padEnd(46)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(times.length).padStart(5)}`);
   }
 
   for (const [label, body] of [["export: every lead", {}], ["export: status won", { status: "won" }]] as const) {
-    const runs: number[] = [];
     let exported = 0;
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      const res = await call("POST", "/export", body);
-      const text = await res.text();
-      runs.push(performance.now() - t0);
-      exported = text.split("\r\n").length - 2;
-    }
-    runs.sort((a, b) => a - b);
-    const median = runs[1]!;
-    console.log(`${label.padEnd(46)} ${exported} rows, median ${Math.round(median)} ms, ${Math.round((exported / median) * 1000)} rows/s`);
+    const mid = median(
+      await sample(
+        async () => {
+          const text = await (await call("POST", "/export", body)).text();
+          exported = text.split("\r\n").length - 2;
+        },
+        { min: 3 },
+      ),
+    );
+    console.log(`${label.padEnd(46)} ${exported} rows, median ${Math.round(mid)} ms, ${Math.round((exported / mid) * 1000)} rows/s`);
   }
 
   if (explain) {
@@ -247,16 +205,9 @@ try {
   await drop();
 }
 
-/** Median of `times` runs of a statement, in milliseconds, measured from here (round trip included). */
-async function median(db: Db, statement: SQL, times = 15): Promise<number> {
-  const runs: number[] = [];
-  for (let i = 0; i < times + 2; i++) {
-    const t0 = performance.now();
-    await db.execute(statement);
-    if (i >= 2) runs.push(performance.now() - t0);
-  }
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)]!;
+/** Median of 15 runs of a statement (after 2), in milliseconds, measured from here (round trip included). */
+async function statementMedian(db: Db, statement: SQL): Promise<number> {
+  return median(await sample(() => db.execute(statement), { warmUp: 2, min: 15 }));
 }
 
 /**
@@ -272,19 +223,18 @@ async function timeSearchVariants(database: Database) {
   const queries = ["zzzz-nothing", `lead${Math.floor(rows / 2)}@company`, "company42"];
   const line = async (db: Db, label: string, where: (q: string) => SQL) => {
     const times = [];
-    for (const q of queries) times.push(await median(db, page(where(q))));
+    for (const q of queries) times.push(await statementMedian(db, page(where(q))));
     console.log(`${label.padEnd(48)} ${times.map((t) => t.toFixed(1).padStart(8)).join(" ")}`);
   };
   /** One lead row inserted at a time, in a transaction rolled back afterwards: the indexes' share of a new lead. */
   const insertCost = async (db: Db) => {
-    const runs: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const t0 = performance.now();
-      await db.execute(sql`insert into leads (id, kind, source, created_at, name, email, company)
-        values (gen_random_uuid(), 'contact_request', 'contact_form', now(), ${`Insert Probe ${i}`}, ${`probe-${crypto.randomUUID()}@example.com`}, 'Probe Works Ltd')`);
-      runs.push(performance.now() - t0);
-    }
-    runs.sort((a, b) => a - b);
+    let i = 0;
+    const runs = await sample(
+      () =>
+        db.execute(sql`insert into leads (id, kind, source, created_at, name, email, company)
+        values (gen_random_uuid(), 'contact_request', 'contact_form', now(), ${`Insert Probe ${i++}`}, ${`probe-${crypto.randomUUID()}@example.com`}, 'Probe Works Ltd')`),
+      { min: 300 },
+    );
     return `p50 ${percentile(runs, 50).toFixed(2)} ms, p95 ${percentile(runs, 95).toFixed(2)} ms`;
   };
   const rolledBack = async (run: (tx: Db) => Promise<void>) => {

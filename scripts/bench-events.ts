@@ -30,16 +30,13 @@ import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { createApp } from "../server/app";
-import { loadConfig } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
-import { createLogger } from "../server/logger";
-import { createAuth } from "../server/auth/auth";
-import { ensureStaffAccount } from "../server/admin/staff-accounts";
 import { rollupDay } from "../server/analytics/housekeeping";
 import { addDays, utcDay } from "../server/analytics/days";
 import { spawnServer, tempDataDir } from "../tests/support/spawn-server";
 import { createPostgresDatabase } from "../tests/support/test-database";
+import { adminApp, ORIGIN } from "./bench-app";
+import { markdownTable, percentile, sample } from "./bench-stats";
 
 const args = process.argv.slice(2);
 const parts = args.includes("--ingest") || args.includes("--report") ? args.filter((a) => a === "--ingest" || a === "--report") : ["--ingest", "--report"];
@@ -52,7 +49,6 @@ const databases = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(","
 const reportEvents = Number(process.env.BENCH_REPORT_EVENTS ?? 10_000_000);
 const externalUrl = process.env.BENCH_URL;
 const explain = args.includes("--explain");
-const ORIGIN = "http://localhost:3000";
 
 // ---------------------------------------------------------------------------------------------
 // Ingest
@@ -231,8 +227,7 @@ async function paced(url: string, rate: number, seconds: number): Promise<{ rps:
   });
   await Promise.all(pending);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+  const at = (p: number) => Math.round(percentile(latencies, p)) || 0;
   return { rps: Math.round(latencies.length / seconds), p50: at(50), p99: at(99), non202, errors, total: sent, accepted: latencies.length - non202 };
 }
 
@@ -411,8 +406,6 @@ async function seedReportData(database: Database, today: string) {
   return { ...rows[0]!, seedSeconds, rollupMs };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 async function benchReport(label: string, database: Database) {
   const today = utcDay(Date.now());
   console.log(`\n[${label}] seeding ${reportEvents.toLocaleString("en")} events over ${DAYS} days…`);
@@ -423,17 +416,7 @@ async function benchReport(label: string, database: Database) {
       `one day's rollup took ${seeded.rollupMs.toFixed(1)} ms on average`,
   );
 
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex") });
-  const deps = { config, database, logger: createLogger("silent") };
-  const app = createApp(deps);
-  const password = `pw-${crypto.randomUUID()}`;
-  await ensureStaffAccount(createAuth(deps), database.db, { email: "bench@example.com", password, role: "admin" });
-  const signIn = await app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify({ email: "bench@example.com", password }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { app, cookie } = await adminApp(database);
 
   const cases: [string, () => Response | Promise<Response>][] = [];
   const get = (name: string, query: Record<string, string>) =>
@@ -472,22 +455,24 @@ async function benchReport(label: string, database: Database) {
 
   const results: { name: string; p50: number; p95: number; max: number; runs: number }[] = [];
   for (const [name, request] of cases) {
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) await (await request()).arrayBuffer(); // warm-up
-    const until = performance.now() + 8000;
-    while (times.length < 10 || (times.length < 50 && performance.now() < until)) {
-      const started = performance.now();
-      const res = await request();
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, runs: times.length });
+    const times = await sample(
+      async () => {
+        const res = await request();
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${name} answered ${res.status}`);
+      },
+      { warmUp: 3, min: 10, max: 50, seconds: 8 },
+    );
+    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), max: percentile(times, 100), runs: times.length });
   }
   console.log(`\n[${label}] report over ${seeded.events.toLocaleString("en")} stored events (ms, in-process app with session and role check)`);
-  console.log("| case | p50 | p95 | max | runs |\n|---|---:|---:|---:|---:|");
-  for (const r of results) console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.runs} |`);
+  console.log(
+    markdownTable(
+      ["case", "p50", "p95", "max", "runs"],
+      "lrrrr",
+      results.map((r) => [r.name, r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1), r.runs]),
+    ),
+  );
   return results;
 }
 
@@ -512,8 +497,13 @@ if (parts.includes("--ingest")) {
       }
     }
   }
-  console.log("\n| database | target | req/s | p50 ms | p99 ms | non-2xx | errors | requests | |\n|---|---|---:|---:|---:|---:|---:|---:|---|");
-  for (const r of ingestRows) console.log(`| ${r.database} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.total} | ${r.note} |`);
+  console.log(
+    `\n${markdownTable(
+      ["database", "target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "requests", ""],
+      "llrrrrrrl",
+      ingestRows.map((r) => [r.database, r.target, r.rps, r.p50, r.p99, r.non2xx, r.errors, r.total, r.note]),
+    )}`,
+  );
   if (ingestRows.some((r) => r.non2xx > 0 || r.errors > 0)) {
     console.error("\nSome requests failed: the figures above are not a clean run.");
     process.exitCode = 1;

@@ -23,7 +23,7 @@
 //   BI_ROUTES=/,/contact      the older way to pick: the cases on these paths
 //   BUILD_DIR=build           the build to serve (its compiled server, <BUILD_DIR>/server/index.js,
 //                             on a free port with an embedded database in a temporary folder)
-//   BI_NETWORK=raw            150 ms, 1.6 Mbps down, 750 Kbps up as given to Chrome unadjusted (what
+//   BI_NETWORK=raw            150 ms, 1.6 Mbps down, 750 Kbps up given to Chrome unadjusted (what
 //                             scripts/bench-page-start.ts applies), instead of Lighthouse's numbers
 //   BI_BUDGET=1               exit 1 when a tap is lost or a case's median answer is over 300 ms
 //                             (either set; /contact's inline form excepted); without it the exit
@@ -31,25 +31,13 @@
 //   BI_JSON=file              also write every sample there
 //   CHROME_PATH               the browser (default /usr/bin/chromium when present)
 //
-// Profile: Lighthouse's mobile profile, applied through the DevTools protocol (a CDP session per
-// page), the numbers read from the installed Lighthouse (12.8.2: config/constants.js, whose
-// throttling.mobileSlow4G comes from its Lantern constants):
-//   Network.emulateNetworkConditions  latency 562.5 ms, download 1474.56 Kbps, upload 675 Kbps.
-//     mobileSlow4G is a 150 ms round trip and 1.6 Mbps (1638.4 Kbps) down; Chrome's request-level
-//     throttling does not model connection set-up or TCP slow start, so for its "devtools"
-//     throttling method Lighthouse sends requestLatencyMs = 150 x 3.75 and
-//     downloadThroughputKbps = 1638.4 x 0.9, uploadThroughputKbps = 750 x 0.9
-//     (DEVTOOLS_RTT_ADJUSTMENT_FACTOR, DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR), converted to bytes
-//     per second as Lighthouse's lib/emulation.js does (floor(Kbps x 1024 / 8): 188743 and
-//     86400 B/s). That is what `lighthouse --throttling-method=devtools` applies.
-//     BI_NETWORK=raw uses 150 ms / 1.6 Mbps / 750 Kbps instead (lighter: each request waits 150 ms
-//     rather than 562.5 ms).
-//   Emulation.setCPUThrottlingRate    rate 4 (cpuSlowdownMultiplier).
-//   Viewport 412x823, deviceScaleFactor 1.75, isMobile, hasTouch (screenEmulationMetrics.mobile),
-//   Lighthouse's Moto G Power user agent (userAgents.mobile).
-// Each load gets a fresh browser context (empty cache, no cookies or storage); each round (one run
-// of every route in both sets) a fresh browser. Third-party hosts fail at once
-// (noThirdPartyHostsArg), as in the end-to-end tests.
+// Profile: Lighthouse's mobile profile with the network of its "devtools" throttling method
+// (latency 562.5 ms per request, 1474.56 Kbps down, 675 Kbps up), CPU 4x, a 412x823 touch screen
+// at 1.75x and its Moto G Power user agent, applied through the DevTools protocol (a CDP session
+// per page): scripts/bench-phone.ts says where each number comes from. Each load gets a fresh
+// browser context (empty cache, no cookies or storage); each round (one run of every route in both
+// sets) a fresh browser. Third-party hosts fail at once (noThirdPartyHostsArg), as in the
+// end-to-end tests.
 //
 // What is measured, per case (times from navigation start, in the page's clock):
 //   control     the case's control (above), found by role and accessible name in the page's own
@@ -102,14 +90,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import * as lighthouseConstants from "lighthouse/core/config/constants.js";
 import { register } from "tsx/esm/api";
-import { cleanup, cleanups, startBuiltSite } from "./bench-site.mjs";
 
-// The Chromium flags are TypeScript; tsx lets this plain Node script read them.
+// The browser's path, the served build, the phone and the statistics are TypeScript; tsx lets
+// this plain Node script read them.
 register();
-const { chromiumArgs, noThirdPartyHostsArg, systemChromium } = await import("../tests/support/chromium.ts");
+const { inFreshBrowser, runBench, startBuiltSite } = await import("./bench-site.ts");
+const { systemChromium } = await import("../tests/support/chromium.ts");
+const { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } = await import("./bench-phone.ts");
+const { median, range, ms: fmt } = await import("./bench-stats.ts");
 
 const started = Date.now();
 const runs = Math.max(1, Number(process.env.BI_RUNS ?? 5) || 5);
@@ -158,27 +147,7 @@ if (!fs.existsSync(path.join(buildDir, "client", "index.html")) || !fs.existsSyn
 }
 
 // Lighthouse's mobile profile (see the header).
-const { throttling, screenEmulationMetrics, userAgents } = lighthouseConstants;
-const slow4G = throttling.mobileSlow4G;
-const network =
-  process.env.BI_NETWORK === "raw"
-    ? { latency: slow4G.rttMs, downKbps: slow4G.throughputKbps, upKbps: 750, label: "raw" }
-    : { latency: slow4G.requestLatencyMs, downKbps: slow4G.downloadThroughputKbps, upKbps: slow4G.uploadThroughputKbps, label: "Lighthouse devtools" };
-const networkConditions = {
-  offline: false,
-  latency: network.latency,
-  downloadThroughput: Math.floor((network.downKbps * 1024) / 8),
-  uploadThroughput: Math.floor((network.upKbps * 1024) / 8),
-};
-const cpuRate = slow4G.cpuSlowdownMultiplier;
-const phone = screenEmulationMetrics.mobile;
-const contextOptions = {
-  viewport: { width: phone.width, height: phone.height },
-  deviceScaleFactor: phone.deviceScaleFactor,
-  isMobile: phone.mobile,
-  hasTouch: true,
-  userAgent: userAgents.mobile,
-};
+const network = process.env.BI_NETWORK === "raw" ? phoneNetworks.raw : phoneNetworks.devtools;
 
 function startSite() {
   const env = { ...process.env };
@@ -355,15 +324,8 @@ function recorder({ control, tapAtPaint }) {
   addEventListener("click", (event) => event.isTrusted && (bi.clicked = true), { capture: true, passive: true });
 }
 
-const median = (values) => {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
-
 async function openPage(browser, tapAtPaint, control) {
-  const context = await browser.newContext(contextOptions);
+  const context = await browser.newContext(phoneContextOptions);
   const page = await context.newPage();
   const tap = { requested: null, done: null };
   if (tapAtPaint) {
@@ -374,10 +336,7 @@ async function openPage(browser, tapAtPaint, control) {
     });
   }
   await page.addInitScript(recorder, { control, tapAtPaint });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", networkConditions);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
+  await throttlePhone(await context.newCDPSession(page), network);
   return { context, page, tap };
 }
 
@@ -506,33 +465,22 @@ async function tapAtPaint(browser, base, name) {
   }
 }
 
-const fmt = (v) => (Number.isFinite(v) ? String(Math.round(v)) : "-");
-
 async function main() {
   const base = await startSite();
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
   console.log(
     `bench-interactions: ${runs} run(s) per case and set, ${base} (${path.relative(process.cwd(), buildDir) || "."})\n` +
-      `  network (${network.label}): latency ${network.latency} ms, down ${network.downKbps.toFixed(2)} Kbps (${networkConditions.downloadThroughput} B/s), ` +
-      `up ${network.upKbps.toFixed(2)} Kbps (${networkConditions.uploadThroughput} B/s); CPU ${cpuRate}x; ` +
-      `${phone.width}x${phone.height} @${phone.deviceScaleFactor}, touch\n  load average at start: ${load()}`,
+      `  ${describePhone(network)}\n  load average at start: ${load()}`,
   );
   const after = new Map(picked.map((c) => [c, []]));
   const atPaint = new Map(picked.map((c) => [c, []]));
   for (let run = 0; run < runs; run++) {
-    // A fresh browser per round: one browser reused for many loads drifts.
-    const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumArgs, noThirdPartyHostsArg] });
-    const closeBrowser = () => browser.close();
-    cleanups.push(closeBrowser);
-    try {
+    await inFreshBrowser(async (browser) => {
       for (const name of picked) {
         atPaint.get(name).push(await tapAtPaint(browser, base, name));
         after.get(name).push(await measureAfterLoad(browser, base, name));
       }
-    } finally {
-      cleanups.splice(cleanups.indexOf(closeBrowser), 1);
-      await closeBrowser();
-    }
+    }, chromePath);
     console.log(`  run ${run + 1} of ${runs} done (load ${load()})`);
   }
 
@@ -576,14 +524,11 @@ async function main() {
   console.log(`\nSet A, min-max over runs: paint; React listening; hydrate; tap→answer; control inside the first viewport:`);
   for (const name of picked) {
     const a = after.get(name);
-    const range = (key) => {
-      const v = a.map((s) => s[key]).filter(Number.isFinite);
-      return v.length ? `${fmt(Math.min(...v))}-${fmt(Math.max(...v))}` : "-";
-    };
+    const spread = (key) => range(a.map((s) => s[key]));
     const inView = a.every((s) => s.inFirstViewport) ? "yes" : a.some((s) => s.inFirstViewport) ? "sometimes" : "no (scrolled to before the tap)";
     const away = a.filter((s) => s.outcome === "navigated").length;
     console.log(
-      `  ${name.padEnd(13)} ${range("paint")}; ${range("reactListening")}; ${range("hydrate")}; ${range("answer")}; ${inView}` +
+      `  ${name.padEnd(13)} ${spread("paint")}; ${spread("reactListening")}; ${spread("hydrate")}; ${spread("answer")}; ${inView}` +
         (away ? `; the tap navigated in ${away} of ${a.length} (time then on the wall clock, to the new page's field)` : ""),
     );
   }
@@ -595,12 +540,4 @@ async function main() {
   return budgetOn && misses.length ? 1 : 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.stack : error);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBench(main);

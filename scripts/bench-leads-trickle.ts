@@ -9,6 +9,7 @@
  */
 import crypto from "node:crypto";
 import http from "node:http";
+import { percentile } from "./bench-stats";
 
 const url = new URL(process.env.URL!);
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -60,6 +61,5 @@ for (let i = 0; i < total; i++) {
 }
 await Promise.all(pending);
 agent.destroy();
-latencies.sort((a, b) => a - b);
-const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-console.log(JSON.stringify({ count: latencies.length, statuses, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) }));
+const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+console.log(JSON.stringify({ count: latencies.length, statuses, p50: at(50), p95: at(95), p99: at(99), max: at(100) }));

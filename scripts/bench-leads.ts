@@ -24,6 +24,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { freePort, seededDataDir, spawnServer } from "../tests/support/spawn-server";
 import { createPostgresDatabase } from "../tests/support/test-database";
+import { markdownTable } from "./bench-stats";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -197,12 +198,13 @@ if (databases.includes("postgres")) {
   }
 }
 
-console.log("");
-console.log("| database | target | req/s | p50 ms | p95 ms | p99 ms | unexpected non-2xx | errors | requests | |");
-console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
-for (const r of results) {
-  console.log(`| ${r.database} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p95 ?? ""} | ${r.p99} | ${r.unexpected} | ${r.errors} | ${r.total} | ${r.note ?? ""} |`);
-}
+console.log(
+  `\n${markdownTable(
+    ["database", "target", "req/s", "p50 ms", "p95 ms", "p99 ms", "unexpected non-2xx", "errors", "requests", ""],
+    "llrrrrrrrl",
+    results.map((r) => [r.database, r.target, r.rps, r.p50, r.p95, r.p99, r.unexpected, r.errors, r.total, r.note]),
+  )}`,
+);
 if (results.some((r) => r.unexpected > 0 || r.errors > 0)) {
   console.error("\nSome requests failed: the figures above are not a clean run.");
   process.exitCode = 1;

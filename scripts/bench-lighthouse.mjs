@@ -27,12 +27,14 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { register } from "tsx/esm/api";
-import { cleanup, cleanups, freePort, startBuiltSite } from "./bench-site.mjs";
 
-// The route table and the Chromium flags are TypeScript; tsx lets this plain Node script read them.
+// The route table, the Chromium flags, the served build and the statistics are TypeScript; tsx
+// lets this plain Node script read them.
 register();
+const { cleanups, freePort, runBench, startBuiltSite } = await import("./bench-site.ts");
 const { publicPaths } = await import("../shared/site-routes.ts");
 const { chromiumArgs, systemChromium } = await import("../tests/support/chromium.ts");
+const { median } = await import("./bench-stats.ts");
 
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 5) || 5);
 const throttlingMethod = process.env.LH_THROTTLING;
@@ -66,12 +68,6 @@ async function startSchedulerStandIn() {
 function startSite(extraEnv) {
   return startBuiltSite({ buildDir, env: { ...process.env, ...extraEnv }, host: "localhost", tmpPrefix: "agentdesk-lh-" });
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function summarize(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -189,12 +185,4 @@ async function main() {
   return misses.length === 0 || process.env.LH_NO_FAIL === "1" ? 0 : 1;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBench(main);

@@ -1,6 +1,7 @@
 // What a visitor on a slow phone waits for, measured in Chromium on builds of the site: Lighthouse's
-// mobile profile applied through the DevTools protocol (150 ms round trip, 1.6 Mbps down,
-// 750 Kbps up, CPU slowed 4x), a fresh browser context (empty cache) per load. For each load:
+// mobile profile applied through the DevTools protocol with its network unadjusted (150 ms round
+// trip, 1.6 Mbps down, 750 Kbps up, CPU slowed 4x: "raw" in scripts/bench-phone.ts), a fresh
+// browser context (empty cache) per load. For each load:
 //   FCP        navigation to first contentful paint (paint timing)
 //   hydrated   navigation to <html data-hydrated> (the root's effect after hydration)
 //   blocking   sum over long tasks of (duration - 50 ms): total blocking time as the throttled
@@ -18,15 +19,15 @@
 // Several build directories are measured in the same session, round-robin (run 1 of every route
 // on every build, then run 2, ...), so a busy spell on the machine falls on all of them alike;
 // the table gives medians and, per build after the first, the difference of medians.
-// Each build is served by its own compiled server (<dir>/server/index.js, or server/index.ts
-// through tsx when the build has none).
-import { spawn, type ChildProcess } from "node:child_process";
+// Each build is served by its own compiled server (<dir>/server/index.js) with a fresh data folder
+// (scripts/bench-site.ts).
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { chromiumArgs, noThirdPartyHostsArg, systemChromium } from "../tests/support/chromium";
+import type { Browser } from "playwright-core";
+import { describePhone, phoneContextOptions, phoneNetworks, throttlePhone } from "./bench-phone";
+import { inFreshBrowser, runBench, startBuiltSite } from "./bench-site";
+import { median, range } from "./bench-stats";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -55,64 +56,6 @@ type Sample = {
   bookDialog?: number;
 };
 
-const root = path.resolve(import.meta.dirname, "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = { url: string; child: ChildProcess; dataDir: string };
-
-async function startServer(dir: string): Promise<Server> {
-  const buildDir = path.resolve(dir);
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentdesk-bench-start-"));
-  const compiled = path.join(buildDir, "server", "index.js");
-  const argv = fs.existsSync(compiled) ? [compiled] : ["--import", "tsx", "server/index.ts"];
-  const child = spawn(process.execPath, argv, {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      BUILD_DIR: buildDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server for ${dir} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server for ${dir} did not start in 90 s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode === null) {
-    const exited = new Promise((r) => server.child.once("exit", r));
-    server.child.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
 /** Runs in the page before its own scripts: records when it hydrates, long tasks and LCP. */
 const recorder = () => {
   const w = window as unknown as { __bench: { hydrated: number; longTasks: { start: number; end: number }[]; lcp: number } };
@@ -133,28 +76,12 @@ const recorder = () => {
 };
 
 async function measure(browser: Browser, url: string, route: string): Promise<Sample> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent:
-      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
-  });
+  const context = await browser.newContext(phoneContextOptions);
   try {
     const page = await context.newPage();
     await page.addInitScript(recorder);
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    if (!fastNetwork) {
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-    }
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await throttlePhone(cdp, fastNetwork ? null : phoneNetworks.raw);
     const scripts = new Map<string, { bytes: number }>();
     const inflight = new Set<string>();
     let lastNetwork = Date.now();
@@ -226,13 +153,6 @@ async function measure(browser: Browser, url: string, route: string): Promise<Sa
   }
 }
 
-const median = (values: number[]) => {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
-
 const metrics: { key: keyof Sample; label: string; digits: number }[] = [
   { key: "fcp", label: "FCP ms", digits: 0 },
   { key: "lcp", label: "LCP ms", digits: 0 },
@@ -249,39 +169,28 @@ const metrics: { key: keyof Sample; label: string; digits: number }[] = [
     : []),
 ];
 
-const servers: Server[] = [];
-let browser: Browser | undefined;
-// Stopped early: close the browser and the servers this script started.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void (async () => {
-      await browser?.close().catch(() => {});
-      for (const server of servers) await stopServer(server).catch(() => {});
-      process.exit(130);
-    })();
-  });
-}
-try {
+await runBench(async () => {
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-  console.log(
-    `bench-page-start: ${runs} run(s), routes ${routes.join(" ")}, builds ${dirs.join(" ")}, ${fastNetwork ? "CPU 4x only" : "150 ms RTT, 1.6 Mbps, CPU 4x"}`,
-  );
+  console.log(`bench-page-start: ${runs} run(s), routes ${routes.join(" ")}, builds ${dirs.join(" ")}`);
+  console.log(describePhone(fastNetwork ? null : phoneNetworks.raw));
   console.log(`load average at start: ${load()}`);
-  for (const dir of dirs) servers.push(await startServer(dir));
+  const urls: string[] = [];
+  for (const dir of dirs) {
+    if (!fs.existsSync(path.join(dir, "server", "index.js"))) throw new Error(`No complete build in ${dir}: build it with "BUILD_DIR=${dir} npm run build" first.`);
+    urls.push(await startBuiltSite({ buildDir: path.resolve(dir), env: process.env, host: "127.0.0.1", tmpPrefix: "agentdesk-bench-start-" }));
+  }
   const samples = new Map<string, Sample[]>();
   const key = (dir: string, route: string) => `${dir} ${route}`;
   for (let run = 0; run < runs; run++) {
-    // A fresh browser per round: one browser reused for hundreds of loads drifts.
-    browser = await chromium.launch({ executablePath: systemChromium, args: [...chromiumArgs, noThirdPartyHostsArg] });
-    for (const route of routes) {
-      for (const [i, dir] of dirs.entries()) {
-        const sample = await measure(browser, servers[i].url, route);
-        if (!samples.has(key(dir, route))) samples.set(key(dir, route), []);
-        samples.get(key(dir, route))!.push(sample);
+    await inFreshBrowser(async (browser) => {
+      for (const route of routes) {
+        for (const [i, dir] of dirs.entries()) {
+          const sample = await measure(browser, urls[i]!, route);
+          if (!samples.has(key(dir, route))) samples.set(key(dir, route), []);
+          samples.get(key(dir, route))!.push(sample);
+        }
       }
-    }
-    await browser.close();
-    browser = undefined;
+    });
     console.log(`  run ${run + 1} of ${runs} done (load ${load()})`);
   }
 
@@ -305,15 +214,10 @@ try {
     // Spread, to judge the noise: the range of the reference build's values.
     const spread = metrics
       .filter((m) => ["fcp", "hydrated", "blocking"].includes(m.key))
-      .map((m) => {
-        const v = ref.map((s) => Number(s[m.key])).filter(Number.isFinite);
-        return `${m.label} ${Math.round(Math.min(...v))}-${Math.round(Math.max(...v))}`;
-      });
+      .map((m) => `${m.label} ${range(ref.map((s) => Number(s[m.key])))}`);
     console.log(`  ${label(dirs[0])} range over runs: ${spread.join(", ")}`);
   }
   if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(Object.fromEntries(samples), null, 1));
   console.log(`\nload average at end: ${load()}`);
-} finally {
-  if (browser) await browser.close();
-  for (const server of servers) await stopServer(server);
-}
+  return 0;
+});

@@ -1,5 +1,6 @@
 // Main-thread cost of two things the site avoids at start-up (docs/performance.md, (e) and (f)),
-// measured in fresh Chromium tabs, unthrottled and with the CPU slowed 4x:
+// measured in fresh Chromium tabs, unthrottled and with the CPU slowed as the benchmarks' phone's
+// (4x, scripts/bench-phone.ts):
 //   - building the three Intl.NumberFormat instances app/content/format.ts replaces;
 //   - tailwind-merge's first call (it builds its class map then) and merging every class list of
 //     the home page's prerendered HTML (what cn() would do while the page renders).
@@ -9,6 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumArgs, systemChromium } from "../tests/support/chromium";
+import { phoneCpuSlowdown } from "./bench-phone";
+import { median, range } from "./bench-stats";
 
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 7;
@@ -25,7 +28,7 @@ const samples = new Map<string, number[]>();
 const add = (key: string, value: number) => samples.set(key, [...(samples.get(key) ?? []), value]);
 
 for (let run = 0; run < runs; run++) {
-  for (const rate of [1, 4]) {
+  for (const rate of [1, phoneCpuSlowdown]) {
     // A fresh browser each time: ICU data and compiled code are per process.
     const browser = await chromium.launch({ executablePath: systemChromium, args: [...chromiumArgs] });
     try {
@@ -63,8 +66,7 @@ for (let run = 0; run < runs; run++) {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`Main-thread ms, median of ${runs} fresh tabs [min-max]:`);
 for (const [key, values] of [...samples].sort(([a], [b]) => a.localeCompare(b))) {
-  console.log(`  ${key.padEnd(48)} ${median(values).toFixed(1).padStart(6)}  [${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}]`);
+  console.log(`  ${key.padEnd(48)} ${median(values).toFixed(1).padStart(6)}  [${range(values, 1)}]`);
 }

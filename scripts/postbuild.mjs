@@ -1,7 +1,7 @@
 // Post-processing of the prerendered build:
 // - drop <link rel="modulepreload"> from the HTML: they put every chunk on the critical path
-//   ahead of first paint (docs/decisions/0004; measured by comparing the no-defer and
-//   no-postbuild-html variants of scripts/perf-variant.mjs);
+//   ahead of first paint (docs/decisions/0004; measured as the no-postbuild-html variant,
+//   docs/performance.md (a));
 // - precompress static assets with brotli and gzip once, so the server does no compression work;
 //   HTML is compressed by the server after it fills in the deployment's values;
 // - write a stamp so `npm start` knows the build is current.
