@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-admin-leads.ts [leads=100000] [--explain]`
  *
- * The lead desk's admin API at scale (issue 14, "at 100,000 leads"; docs/decisions/0701): seeds
+ * The lead desk's admin API at scale (100,000 leads; docs/decisions/0701): seeds
  * the leads by SQL into a fresh database (in-memory PGlite, or a new PostgreSQL database when
  * DATABASE_URL is set) with their submissions, timelines, owners and a year of dates, signs an
  * admin in, and times the real Hono app in-process (session + role check + query + JSON) for the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:events`: first-party analytics under load (issue 15, docs/decisions/0801).
+ * `npm run bench:events`: first-party analytics under load (docs/decisions/0801).
  *
  * 1. Ingest: realistic traffic into a running server: many visitors (distinct addresses through
  *    X-Forwarded-For, which the server trusts for the run; phone, tablet and desktop user agents),

@@ -1,5 +1,5 @@
 // Lighthouse on every public route of the built site: mobile, default (simulated) throttling,
-// N runs per route, and a table of medians checked against the budget of issue 5.
+// N runs per route, and a table of medians checked against the budget (docs/performance.md).
 //
 //   npm run build && npm run bench:lighthouse
 //

@@ -165,7 +165,7 @@ describe("the funnel collector: in every public page's start-up, in the shared c
 
 // Code that must not run before the visitor asks for it. Each marker is a string only that
 // library's code contains (checked against builds with the mechanism switched off: see
-// docs/performance.md and scripts/perf-variant.mjs).
+// docs/performance.md, "Measuring again").
 describe("code kept out of every public page's start-up", () => {
   const kept = [
     // (d) no menu library: the header menus are native popovers (decision 0501).
