@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import type { AppDeps, AppEnv } from "../app-env";
 import type { Db } from "../db/client";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
+import { sameOriginUrl } from "../http/origin-guard";
 import { compiled, runCompiled } from "../leads/compiled-sql";
 import { memoryBuckets, RateLimiter, type LimitSpec } from "../leads/rate-limiter";
 import type { Logger } from "../logger";
@@ -383,14 +384,7 @@ export function uncountedRequest(c: Context): "gpc" | "bot" | null {
 
 /** The site path of a same-origin Referer (the page a request came from), else null. */
 function refererPath(c: Context, publicUrl: string): string | null {
-  const referer = c.req.header("referer");
-  if (!referer) return null;
-  try {
-    const url = new URL(referer);
-    return url.origin === new URL(publicUrl).origin ? url.pathname.slice(0, 300) : null;
-  } catch {
-    return null;
-  }
+  return sameOriginUrl(c.req.header("referer"), publicUrl)?.pathname.slice(0, 300) ?? null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp } from "../http/client-ip";
-import { originGuard } from "../http/origin-guard";
+import { originGuard, sameOriginUrl } from "../http/origin-guard";
 import { pageCsp } from "../http/security-headers";
 import { publicErrorBody } from "../http/validation";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
@@ -79,19 +79,14 @@ const MALFORMED_FORM = "The form arrived damaged. Please try again.";
  * parameters in its address. Without JavaScript there is no record of the landing visit.
  */
 function attributionFromReferer(referer: string | undefined, publicUrl: string) {
-  if (!referer) return {};
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(publicUrl).origin) return {};
-    const attribution: Record<string, string> = { page_path: url.pathname };
-    for (const key of ATTRIBUTION_KEYS) {
-      const value = url.searchParams.get(key);
-      if (value) attribution[key] = value;
-    }
-    return attribution;
-  } catch {
-    return {};
+  const url = sameOriginUrl(referer, publicUrl);
+  if (!url) return {};
+  const attribution: Record<string, string> = { page_path: url.pathname };
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) attribution[key] = value;
   }
+  return attribution;
 }
 
 /**
@@ -147,7 +142,7 @@ export function leadPageRoutes(publicUrl: string) {
 
     routes.post(
       page.path,
-      originGuard(publicUrl, publicErrorBody),
+      originGuard({ publicUrl, errorBody: publicErrorBody }),
       // The type before the body: a post that is no form is refused without reading any of it.
       async (c, next) => {
         const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
