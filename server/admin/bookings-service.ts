@@ -6,10 +6,6 @@ import { bookingInquiries } from "../db/schema";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 import { startCsvStream, type CsvColumn } from "./csv-stream";
 
-// Where routes/admin.ts and the bookings tests have always found them.
-export { decodeCursor, encodeCursor, type Cursor } from "./keyset-cursor";
-export { csvCell } from "./csv-stream";
-
 const b = bookingInquiries;
 
 /** Every stored field of an inquiry except the internal idempotency key. */
