@@ -9,6 +9,7 @@ import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { writeAudit } from "../admin/audit-service";
 import { withDecodedCursor } from "../admin/keyset-cursor";
+import { utcDay } from "@shared/utc-day";
 import { LEAD_NOT_FOUND, addLeadNote, getLeadDetail, leadDeskSummary, listLeads, updateLead, type DeskSettings } from "../admin/lead-desk-service";
 import { startLeadsCsv } from "../admin/lead-desk-export";
 import { routingSettingsOf, saveRoutingSettings } from "../leads/lead-routing";
@@ -54,7 +55,7 @@ export function adminLeadRoutes(auth: Auth) {
     // The first batch is read before anything is sent, and only an export that started is audited.
     const csv = await startLeadsCsv(db, filters, settings(c));
     await writeAudit(db, actor(c), { action: "leads.export", details: { filters } });
-    const stamp = new Date().toISOString().slice(0, 10);
+    const stamp = utcDay(Date.now());
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

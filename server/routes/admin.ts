@@ -25,6 +25,7 @@ import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { listBookings, startBookingsCsv } from "../admin/bookings-service";
 import { withDecodedCursor } from "../admin/keyset-cursor";
+import { utcDay } from "@shared/utc-day";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
 import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
@@ -129,7 +130,7 @@ export function adminRoutes(auth: Auth) {
     // The first batch is read before anything is sent, and only an export that started is audited.
     const csv = await startBookingsCsv(db, filters);
     await writeAudit(db, { userId: admin.userId, email: admin.email }, { action: "bookings.export", details: { filters } });
-    const stamp = new Date().toISOString().slice(0, 10);
+    const stamp = utcDay(Date.now());
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp } from "../http/client-ip";
 import { originGuard, sameOriginUrl } from "../http/origin-guard";
+import { utcDay } from "@shared/utc-day";
 import { pageCsp } from "../http/security-headers";
 import { publicErrorBody } from "../http/validation";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
@@ -95,7 +96,7 @@ function attributionFromReferer(referer: string | undefined, publicUrl: string) 
  * visitor could not repeat. The pipeline then answers success without a second row.
  */
 function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): string {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = utcDay(Date.now());
   const digest = crypto.createHash("sha256").update(JSON.stringify([page.path, ip, day, body])).digest("hex");
   return `native-${digest.slice(0, 48)}`;
 }

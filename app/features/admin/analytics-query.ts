@@ -1,3 +1,4 @@
+import { utcDay, utcDaysBefore } from "@shared/utc-day";
 import { formatDay } from "./format";
 import { BOOKINGS_DATE_MAX, BOOKINGS_DATE_MIN } from "@shared/schemas/admin";
 import { analyticsQuerySchema, deviceClasses, type AnalyticsQuery, type DeviceClass, type FunnelStep } from "@shared/schemas/analytics";
@@ -32,13 +33,10 @@ export const stepLabels: Record<FunnelStep, string> = {
   meetings_booked: "Meetings booked",
 };
 
-const DAY_MS = 86_400_000;
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-const daysBefore = (date: Date, days: number) => utcDay(new Date(date.getTime() - days * DAY_MS));
 
 /** The UTC days a preset covers, today included. */
 export function presetRange(preset: Exclude<RangePreset, "custom">, now: Date): { from: string; to: string } {
-  return { from: daysBefore(now, presetDays[preset] - 1), to: utcDay(now) };
+  return { from: utcDaysBefore(now, presetDays[preset] - 1), to: utcDay(now) };
 }
 
 export type ReportLocation = {
