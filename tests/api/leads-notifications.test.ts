@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
 import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -519,26 +518,14 @@ describe("outbox logs", () => {
 
   it("logs a failed delivery by channel and error code, never the lead's data or the server's words", async () => {
     // A mail server whose refusal quotes the message back (spam filters do), and the recipient.
-    const echo = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (d: Buffer) => (raw += d.toString("utf8")));
-        stream.on("end", () => {
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-          const error = new Error(`Message rejected: "${subject}" for ${session.envelope.rcptTo[0]?.address} mentioning ada@example.com`) as Error & { responseCode: number };
-          error.responseCode = 554;
-          callback(error);
-        });
-      },
+    const echo = await startSmtp(0, ({ raw, to }) => {
+      const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+      return Object.assign(new Error(`Message rejected: "${subject}" for ${to[0]} mentioning ada@example.com`), { responseCode: 554 });
     });
-    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", () => resolve()));
-    isolated.push({ close: () => new Promise<void>((resolve) => echo.close(() => resolve())) });
+    isolated.push(echo);
     const app = await createTestApp({
-    ...notificationsOnly,
-      SMTP_URL: `smtp://127.0.0.1:${(echo.server.address() as AddressInfo).port}`,
+      ...notificationsOnly,
+      SMTP_URL: `smtp://127.0.0.1:${echo.port}`,
       LEADS_NOTIFY_TO: "sales@example.com",
       LEADS_OUTBOX_RETRY_BASE_MS: "60000",
     });
