@@ -1,5 +1,6 @@
 import { leadFiltersSchema, type LeadFilters } from "@shared/schemas/lead-desk";
 import { utcDaysBefore } from "@shared/utc-day";
+import { fieldMessages } from "@shared/field-messages";
 
 /**
  * The inbox's filters as its URL carries them (docs/decisions/0701), so a dashboard card or a
@@ -48,12 +49,7 @@ export function parseDraft(draft: FilterDraft): { ok: true; filters: LeadFilters
   for (const key of flagKeys) if (draft[key]) input[key] = true;
   const parsed = leadFiltersSchema.safeParse(input);
   if (parsed.success) return { ok: true, filters: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "q");
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldMessages(parsed.error.issues, "q") };
 }
 
 /**
