@@ -6,11 +6,12 @@ import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { freePort } from "../support/spawn-server";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
-import { createNotifier, describeDeliveryFailure } from "../../server/leads/notifier";
-import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
+import { describeDeliveryFailure } from "../../server/leads/notifier";
+import { retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
 import { mailText, notificationsOnly, startSmtp, waitFor } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 const SECRET = "webhook-secret-for-tests";
 
@@ -23,12 +24,7 @@ let t: TestApp;
 const workers: OutboxWorker[] = [];
 
 function newWorker(app: TestApp) {
-  const worker = createOutboxWorker({
-    db: app.database.db,
-    notifier: createNotifier(app.config),
-    logger: createLogger(process.env.DEBUG_OUTBOX ? "debug" : "silent"),
-    config: app.config.leads.outbox,
-  });
+  const worker = outboxWorkerFor(app, { logger: createLogger(process.env.DEBUG_OUTBOX ? "debug" : "silent") });
   workers.push(worker);
   return worker;
 }
@@ -383,12 +379,7 @@ describe("outbox claims: one holder at a time", () => {
     });
     expect((await postJson(app.app, "/api/submit-booking", bookingBody())).status).toBe(200);
     // A channel that ignores the abort signal entirely: only the worker's own deadline ends it.
-    const hanging = createOutboxWorker({
-      db: app.database.db,
-      notifier: { channels: ["webhook"], deliver: () => new Promise<void>(() => {}), close: () => {} },
-      logger: createLogger("silent"),
-      config: app.config.leads.outbox,
-    });
+    const hanging = outboxWorkerFor(app, { notifier: { channels: ["webhook"], deliver: () => new Promise<void>(() => {}), close: () => {} } });
     workers.push(hanging);
     const started = Date.now();
     expect(await hanging.runOnce()).toBe(1);
@@ -537,7 +528,7 @@ describe("outbox logs", () => {
 
     const lines: string[] = [];
     const logger = pino({ level: "trace" }, { write: (line: string) => void lines.push(line) });
-    const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config), logger, config: app.config.leads.outbox });
+    const worker = outboxWorkerFor(app, { logger });
     workers.push(worker);
     expect(await worker.runOnce()).toBe(1);
 

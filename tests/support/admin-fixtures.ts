@@ -6,10 +6,9 @@ import type { AppRole } from "@shared/schemas/admin";
 import { createAuth } from "../../server/auth/auth";
 import { ensureStaffAccount } from "../../server/admin/staff-accounts";
 import { bookingInquiries } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "./test-app";
+import { outboxWorkerFor } from "./outbox";
 
 /** Env for admin API tests: client addresses come from X-Forwarded-For so tests can vary them. */
 export const adminTestEnv = { TRUST_PROXY_HEADER: "x-forwarded-for", PUBLIC_URL: "http://localhost:3000" };
@@ -77,7 +76,7 @@ export async function createMailboxApp(prefix: string) {
   const admin = await createStaff(t, "admin");
   const adminCookie = await signedInCookie(t, admin.email, admin.password);
   async function mailTo(to: string): Promise<string[]> {
-    const worker = createOutboxWorker({ db: t.database.db, notifier: createNotifier(t.config), logger: t.deps.logger, config: t.config.leads.outbox });
+    const worker = outboxWorkerFor(t, { logger: t.deps.logger });
     await worker.runOnce();
     const dir = path.join(dataDir, "mailbox");
     const files = await fs.readdir(dir).catch(() => [] as string[]);
