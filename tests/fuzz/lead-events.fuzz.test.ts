@@ -55,6 +55,10 @@ function headersOf(headers: Record<string, string | undefined>): Record<string, 
   return Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
 }
 
+/** A webhook delivery of this raw body, signed with the key, now. */
+const sendSigned = (raw: string) =>
+  send(t, WEBHOOK, { method: "POST", headers: { "content-type": "application/json", "calendly-webhook-signature": calendlySignatureHeader(SIGNING_KEY, raw) }, body: raw });
+
 describe("POST /api/lead-events under generated input", () => {
   it("any body text, content type and headers: no 5xx; a refusal is JSON with a message and changes nothing", async () => {
     await fc.assert(
@@ -148,11 +152,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
       fc.asyncProperty(shapes, async (delivery) => {
         const raw = JSON.stringify(delivery);
         const before = await snapshot();
-        const res = await send(t, WEBHOOK, {
-          method: "POST",
-          headers: { "content-type": "application/json", "calendly-webhook-signature": calendlySignatureHeader(SIGNING_KEY, raw) },
-          body: raw,
-        });
+        const res = await sendSigned(raw);
         if (!res) return;
         const status = res.status;
         await expectHandled(res, `POST ${WEBHOOK}`, { json: true });
@@ -191,11 +191,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
         for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
         target[path.at(-1)!] = value;
         const raw = JSON.stringify(delivery);
-        const res = await send(t, WEBHOOK, {
-          method: "POST",
-          headers: { "content-type": "application/json", "calendly-webhook-signature": calendlySignatureHeader(SIGNING_KEY, raw) },
-          body: raw,
-        });
+        const res = await sendSigned(raw);
         if (!res) return;
         const status = res.status;
         await expectHandled(res, `POST ${WEBHOOK} with ${path.join(".")}`, { json: true });

@@ -170,6 +170,16 @@ export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
     { requiredKeys: [] },
   );
 
+/** A Cookie header that carries no valid session: garbage, empty or made-up session tokens. */
+export const badSessionCookie: fc.Arbitrary<string> = fc.oneof(
+  hostileString.filter(isHeaderSafe),
+  fc.constantFrom("", "better-auth.session_token=", "better-auth.session_token=abc.def", "__Secure-better-auth.session_token=x"),
+  fc.string({ maxLength: 40 }).map((s) => `better-auth.session_token=${encodeURIComponent(s)}`),
+);
+
+/** The Origin of a request with a bad session: the site's, another, "null", or none. */
+export const sessionOrigins: fc.Arbitrary<string | undefined> = fc.constantFrom(PUBLIC_URL, "http://evil.example", "null", undefined);
+
 // ---------------------------------------------------------------------------------------------
 // Requests and what every answer must be
 // ---------------------------------------------------------------------------------------------
