@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
 import { leads } from "../../server/db/schema";
 import { contactBody, enterpriseBody, bookingBody, postJson } from "../api/leads-support";
-import { badSessionCookie, expectHandled, expectStillServing, hostileJson, hostileString, percentEncode, runs, send, sessionOrigins } from "./support";
+import { badSessionCookie, expectHandled, extremeDate, expectStillServing, hostileJson, hostileString, percentEncode, runs, saneDate, send, sessionOrigins } from "./support";
 
 /*
  * The lead desk's admin inputs (server/routes/admin-leads.ts) under generated bodies, cursors,
@@ -87,13 +87,6 @@ async function deskState(): Promise<DeskState> {
   return result.rows[0]!;
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, "0");
-const saneDate = fc
-  .tuple(fc.integer({ min: 1970, max: 2100 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
-  .map(([y, m, d]) => `${y}-${pad(m, 2)}-${pad(d, 2)}`);
-const extremeDate = fc
-  .tuple(fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 9000, max: 9999 })), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
-  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
 const date = fc.oneof(saneDate, extremeDate, hostileJson);
 
 const forgedCursor = fc

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
 import type { BookingsPage, RolesResponse } from "@shared/api/admin-api";
 import { userRoles } from "../../server/db/schema";
-import { badSessionCookie, expectHandled, expectStillServing, hostileJson, hostileString, percentEncode, rowCounts, runs, send, sessionOrigins } from "./support";
+import { badSessionCookie, expectHandled, extremeDate, expectStillServing, hostileJson, hostileString, percentEncode, rowCounts, runs, saneDate, send, sessionOrigins } from "./support";
 
 /*
  * Every admin input (server/routes/admin.ts) under generated query strings, bodies and route
@@ -44,15 +44,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const pad = (n: number, width: number) => String(n).padStart(width, "0");
-/** Dates in the range the list can meaningfully hold, some of them impossible (month 13, day 32). */
-const saneDate = fc
-  .tuple(fc.integer({ min: 1970, max: 2100 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
-  .map(([y, m, d]) => `${y}-${pad(m, 2)}-${pad(d, 2)}`);
-/** Dates at and past the ends of what PostgreSQL and JavaScript dates hold (issue 13, item 5). */
-const extremeDate = fc
-  .tuple(fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 9000, max: 9999 })), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
-  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
 
 /** A cursor we did not issue: base64url of text that looks like ours, or of anything. */
 const forgedCursor = fc.oneof(
