@@ -175,15 +175,20 @@ function recordRequests(page: Page, pattern: RegExp) {
   return seen;
 }
 
-test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page, isMobile }) => {
-  test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
-  // Code fetched and run after the load event falls inside Lighthouse's blocking-time window.
-  const form = recordRequests(page, BOOKING_FORM);
+/** Opens the home page and lets it go idle (nothing of the form may have loaded), then presses its first Book demo. */
+async function pressBookDemoOnceIdle(page: Page, form: Request[]) {
   await page.goto("/");
   await settled(page);
   await settled(page);
   expect(form).toEqual([]);
   await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
+}
+
+test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page, isMobile }) => {
+  test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
+  // Code fetched and run after the load event falls inside Lighthouse's blocking-time window.
+  const form = recordRequests(page, BOOKING_FORM);
+  await pressBookDemoOnceIdle(page, form);
   const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
   await expect(dialog.getByLabel("Full name")).toBeFocused();
   await expect(dialog.locator("[data-hydrated] form")).toHaveCount(1, { timeout: 15_000 });
@@ -194,11 +199,7 @@ test("a visitor who asks to save data gets no warm-up: the code loads on the pre
   test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
   await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true } }));
   const form = recordRequests(page, BOOKING_FORM);
-  await page.goto("/");
-  await settled(page);
-  await settled(page);
-  expect(form).toEqual([]);
-  await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
+  await pressBookDemoOnceIdle(page, form);
   await expect(page.getByRole("dialog", { name: BOOKING_TITLE }).getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
   expect(form).toHaveLength(1);
 });
