@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, seedBookings, signedInCookie } from "../support/admin-fixtures";
 import { leads } from "../../server/db/schema";
 import { contactBody, enterpriseBody, bookingBody, postJson } from "../api/leads-support";
-import { badSessionCookie, expectHandled, extremeDate, expectStillServing, hostileJson, hostileString, percentEncode, runs, saneDate, send, sessionOrigins } from "./support";
+import { badSessionCookie, expectHandled, extremeDate, closeStillServing, hostileJson, hostileString, percentEncode, runs, saneDate, send, sessionOrigins } from "./support";
 
 /*
  * The lead desk's admin inputs (server/routes/admin-leads.ts) under generated bodies, cursors,
@@ -59,8 +59,7 @@ afterAll(async () => {
   // The inbox still lists every lead.
   const page = (await (await post("/api/admin/leads/search", { limit: 100 }))!.json()) as LeadsPage;
   expect(page.items.length).toBeGreaterThanOrEqual(36);
-  await expectStillServing(t);
-  await t.close();
+  await closeStillServing(t);
 });
 
 function post(path: string, body: unknown, extra: Record<string, string> = {}) {

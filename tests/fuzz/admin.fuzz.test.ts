@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
 import type { BookingsPage, RolesResponse } from "@shared/api/admin-api";
 import { userRoles } from "../../server/db/schema";
-import { badSessionCookie, expectHandled, extremeDate, expectStillServing, hostileJson, hostileString, percentEncode, rowCounts, runs, saneDate, send, sessionOrigins } from "./support";
+import { badSessionCookie, expectHandled, extremeDate, closeStillServing, hostileJson, hostileString, percentEncode, rowCounts, runs, saneDate, send, sessionOrigins } from "./support";
 
 /*
  * Every admin input (server/routes/admin.ts) under generated query strings, bodies and route
@@ -40,8 +40,7 @@ afterAll(async () => {
   // The admin is still signed in and an admin (no generated request removed the last admin).
   const me = await t.app.request("/api/admin/me", { headers: { Cookie: cookie } });
   expect(me.status).toBe(200);
-  await expectStillServing(t);
-  await t.close();
+  await closeStillServing(t);
 });
 
 

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leads } from "../../server/db/schema";
 import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
-import { calendlyBooking, calendlyDelivery, deskCounts, newBookingLead, SIGNING_KEY } from "../api/booking-outcome-support";
+import { bookingOutcomeEnv, calendlyBooking, calendlyDelivery, deskCounts, newBookingLead, SIGNING_KEY } from "../api/booking-outcome-support";
 import {
   contentTypes,
   expectHandled,
-  expectStillServing,
+  closeStillServing,
   formBody,
   hostileJson,
   hostileString,
@@ -30,18 +30,11 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    BETTER_AUTH_SECRET: "a-fuzz-secret-that-is-at-least-32-characters-long",
-    CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
-    SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
-    TRUST_PROXY_HEADER: "x-forwarded-for",
-    LEADS_RATE_LIMIT_MAX: "1000000",
-  });
+  t = await createTestApp(
+    bookingOutcomeEnv({ BETTER_AUTH_SECRET: "a-fuzz-secret-that-is-at-least-32-characters-long", CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY, LEADS_RATE_LIMIT_MAX: "1000000" }),
+  );
 });
-afterAll(async () => {
-  await expectStillServing(t);
-  await t.close();
-});
+afterAll(() => closeStillServing(t));
 
 /** Everything a refused request must leave alone: the desk, the timeline, the outbox, the leads. */
 async function snapshot() {

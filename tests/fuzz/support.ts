@@ -263,3 +263,9 @@ export async function expectStillServing(t: TestApp) {
   expect(((await res.json()) as { success: boolean }).success).toBe(true);
   expect((await rowCounts(t)).contacts).toBe(before.contacts + 1);
 }
+
+/** A fuzz file's end: the app still answers (expectStillServing), then it closes. */
+export async function closeStillServing(t: TestApp) {
+  await expectStillServing(t);
+  await t.close();
+}
