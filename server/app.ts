@@ -37,8 +37,8 @@ export function createApp(deps: AppDeps) {
   const auth = deps.auth ?? createAuth(deps);
   const api = new Hono<AppEnv>();
   // The admin API refuses in its own envelope; the public guard then passes what reaches it there.
-  api.use("/admin/*", originGuard(deps.config.publicUrl, adminErrorBody));
-  api.use("*", originGuard(deps.config.publicUrl, publicErrorBody));
+  api.use("/admin/*", originGuard({ publicUrl: deps.config.publicUrl, errorBody: adminErrorBody }));
+  api.use("*", originGuard({ publicUrl: deps.config.publicUrl, errorBody: publicErrorBody }));
   api.route("/", healthRoutes());
   api.route("/", leadRoutes());
   api.route("/", eventRoutes());

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { ChunkFallbackBoundary } from "~/lib/chunk-fallback";
 import { BEFORE_HYDRATION_FALLBACK_MS, HOLDS_SUBMITS_ATTRIBUTE, takeHeldSubmit, type HeldSubmit } from "~/lib/before-hydration";
 
 type Gate = {
@@ -171,16 +172,19 @@ export function HydrateOnIntent({
   }, [gate]);
   return (
     <div ref={ref} className={className}>
-      <PlainHtmlWhenCodeFails prerendered={prerendered} onFailure={() => {
+      <ChunkFallbackBoundary
+        fallback={<PlainHtml prerendered={prerendered} />}
+        onFailure={() => {
           gate.markFailed();
           afterFailure.current();
-        }}>
+        }}
+      >
         <React.Suspense fallback={fallback}>
           <IntentGate gate={gate} container={ref}>
             {children}
           </IntentGate>
         </React.Suspense>
-      </PlainHtmlWhenCodeFails>
+      </ChunkFallbackBoundary>
     </div>
   );
 }
@@ -190,47 +194,31 @@ export const PLAIN_FORM_NOTICE = "Some of this form's features could not load. Y
 export const PLAIN_FORM_RELOAD = "The form could not load.";
 
 /**
- * When the content's code cannot load (even after retries), the prerendered HTML comes back as
- * it was, without React: a lead form then posts natively to its page (docs/decisions/0501)
- * instead of the page failing or the form disappearing.
+ * What shows when the content's code cannot load (even after retries; ChunkFallbackBoundary): the
+ * prerendered HTML as it was, without React, so a lead form posts natively to its page
+ * (docs/decisions/0501) instead of the page failing or the form disappearing.
  */
-class PlainHtmlWhenCodeFails extends React.Component<
-  { prerendered: React.RefObject<string | null>; onFailure: () => void; children: React.ReactNode },
-  { failed: boolean }
-> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  componentDidCatch() {
-    this.props.onFailure();
-  }
-
-  render() {
-    if (!this.state.failed) return this.props.children;
-    const html = this.props.prerendered.current;
-    // After a client-side navigation there is no prerendered copy: a full load brings it.
-    if (!html) {
-      return (
-        <p role="status" className="text-sm text-muted-foreground">
-          {PLAIN_FORM_RELOAD}{" "}
-          <a href={window.location.pathname} className="font-semibold text-primary underline underline-offset-4">
-            Reload the page
-          </a>
-        </p>
-      );
-    }
+function PlainHtml({ prerendered }: { prerendered: React.RefObject<string | null> }) {
+  const html = prerendered.current;
+  // After a client-side navigation there is no prerendered copy: a full load brings it.
+  if (!html) {
     return (
-      <>
-        <p role="status" className="mb-4 text-sm text-muted-foreground">
-          {PLAIN_FORM_NOTICE}
-        </p>
-        <div dangerouslySetInnerHTML={{ __html: html }} />
-      </>
+      <p role="status" className="text-sm text-muted-foreground">
+        {PLAIN_FORM_RELOAD}{" "}
+        <a href={window.location.pathname} className="font-semibold text-primary underline underline-offset-4">
+          Reload the page
+        </a>
+      </p>
     );
   }
+  return (
+    <>
+      <p role="status" className="mb-4 text-sm text-muted-foreground">
+        {PLAIN_FORM_NOTICE}
+      </p>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </>
+  );
 }
 
 function IntentGate({

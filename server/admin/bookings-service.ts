@@ -4,11 +4,7 @@ import type { BookingFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { bookingInquiries } from "../db/schema";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
-import { startCsvStream, type CsvColumn } from "./csv-stream";
-
-// Where routes/admin.ts and the bookings tests have always found them.
-export { decodeCursor, encodeCursor, type Cursor } from "./keyset-cursor";
-export { csvCell } from "./csv-stream";
+import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
 
 const b = bookingInquiries;
 
@@ -89,16 +85,7 @@ const csvColumns: CsvColumn<Row>[] = [
   ["tcpa_consent", (r) => r.tcpaConsent],
   ["source_form", (r) => r.sourceForm],
   ["consent_text_version", (r) => r.consentTextVersion],
-  ["page_path", (r) => r.pagePath],
-  ["referrer", (r) => r.referrer],
-  ["utm_source", (r) => r.utmSource],
-  ["utm_medium", (r) => r.utmMedium],
-  ["utm_campaign", (r) => r.utmCampaign],
-  ["utm_term", (r) => r.utmTerm],
-  ["utm_content", (r) => r.utmContent],
-  ["client_ip", (r) => r.clientIp],
-  ["user_agent", (r) => r.userAgent],
-  ["bot_check", (r) => r.botCheck],
+  ...submissionCsvColumns<Row>(),
 ];
 
 /**

@@ -3,6 +3,28 @@ import type { Cursor } from "./keyset-cursor";
 /** A CSV column: its header and how a row's cell reads. */
 export type CsvColumn<Row> = [header: string, value: (row: Row) => unknown];
 
+/** Where a submission came from and how it was checked, as every lead form stores it. */
+type SubmissionTrail = Record<
+  "pagePath" | "referrer" | "utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "clientIp" | "userAgent" | "botCheck",
+  unknown
+>;
+
+/** The last columns of both exports (bookings, leads): the submission's page, campaign, address and bot check. */
+export function submissionCsvColumns<Row extends SubmissionTrail>(): CsvColumn<Row>[] {
+  return [
+    ["page_path", (r) => r.pagePath],
+    ["referrer", (r) => r.referrer],
+    ["utm_source", (r) => r.utmSource],
+    ["utm_medium", (r) => r.utmMedium],
+    ["utm_campaign", (r) => r.utmCampaign],
+    ["utm_term", (r) => r.utmTerm],
+    ["utm_content", (r) => r.utmContent],
+    ["client_ip", (r) => r.clientIp],
+    ["user_agent", (r) => r.userAgent],
+    ["bot_check", (r) => r.botCheck],
+  ];
+}
+
 /**
  * One CSV cell. A value a spreadsheet would read as a formula (starting with = + - @, or a tab or
  * carriage return) gets a leading apostrophe, so an exported lead cannot run code in Excel.

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
 
 /**
  * Keyset pages on (created_at, id), newest first (docs/decisions/0203), shared by the
@@ -55,6 +56,21 @@ export function decodeCursor(raw: string): Cursor | null {
   if (!real) return null;
   const [ts, id] = text.split("|") as [string, string];
   return { ts, id };
+}
+
+/**
+ * A list's request schema with its page cursor decoded (the bookings list, the lead desk's
+ * inbox): a cursor we did not issue is a field error, as any other invalid field.
+ */
+export function withDecodedCursor<T extends { cursor?: string }, I>(schema: z.ZodType<T, I>) {
+  return schema.transform(({ cursor, ...rest }, ctx) => {
+    const decoded = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !decoded) {
+      ctx.issues.push({ code: "custom", path: ["cursor"], message: "Invalid page cursor", input: cursor });
+      return z.NEVER;
+    }
+    return { ...rest, cursor: decoded };
+  });
 }
 
 /** `value` as a LIKE pattern that matches it literally anywhere: %, _ and \ lose their meaning. */

@@ -4,7 +4,7 @@ import { fitLabels, fitTierLabels } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leads, users } from "../db/schema";
 import { afterCursor, cursorTimestamp, newestFirst, type Cursor } from "./keyset-cursor";
-import { startCsvStream, type CsvColumn } from "./csv-stream";
+import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
 import { leadFilterConditions, submissionColumns, type DeskSettings } from "./lead-desk-service";
 
 /**
@@ -81,16 +81,7 @@ const csvColumns: CsvColumn<Row>[] = [
   ["industry", (r) => r.industry],
   ["company_size", (r) => r.companySize],
   ["contact_notes", (r) => r.notes],
-  ["page_path", (r) => r.pagePath],
-  ["referrer", (r) => r.referrer],
-  ["utm_source", (r) => r.utmSource],
-  ["utm_medium", (r) => r.utmMedium],
-  ["utm_campaign", (r) => r.utmCampaign],
-  ["utm_term", (r) => r.utmTerm],
-  ["utm_content", (r) => r.utmContent],
-  ["client_ip", (r) => r.clientIp],
-  ["user_agent", (r) => r.userAgent],
-  ["bot_check", (r) => r.botCheck],
+  ...submissionCsvColumns<Row>(),
 ];
 
 /** The export's header line, for tests and the decision record. */

@@ -6,7 +6,8 @@ import { staffRoles, type StaffRole } from "@shared/schemas/admin";
 import type { AppEnv } from "../app-env";
 import type { Auth } from "../auth/auth";
 import { userRoles, users } from "../db/schema";
-import { adminError } from "./admin-errors";
+import { originGuard } from "../http/origin-guard";
+import { adminError, adminErrorBody } from "./admin-errors";
 import { passkeyCount } from "./second-factor";
 
 /** The signed-in staff member, as GET /api/admin/me answers it. */
@@ -74,18 +75,10 @@ export function allow(...roles: StaffRole[]): AllowMiddleware {
 }
 
 /**
- * Cookies are SameSite=Lax already; this refuses any state-changing request whose Origin is not
- * our public URL, so a same-site neighbour or an old browser cannot forge one either.
+ * On the admin routes: any state-changing request whose Origin is not our public URL, or that the
+ * browser marks cross-site or same-site, is refused (origin-guard.ts), so a same-site neighbour
+ * or an old browser cannot forge one either.
  */
 export function requireSameOrigin() {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next();
-    const expected = new URL(c.get("deps").config.publicUrl).origin;
-    const origin = c.req.header("origin");
-    const site = c.req.header("sec-fetch-site");
-    if ((origin !== undefined && origin !== expected) || site === "cross-site" || site === "same-site") {
-      return adminError(c, 403, "Cross-origin request refused");
-    }
-    await next();
-  });
+  return originGuard({ errorBody: adminErrorBody, message: "Cross-origin request refused", writesOnly: true });
 }

@@ -1,9 +1,11 @@
 /**
- * UTC days as the analytics tables key them ("YYYY-MM-DD"), and the grace period after a day ends
- * during which its events may still arrive (docs/decisions/0801).
+ * The grace period after a UTC day ends during which its events may still arrive
+ * (docs/decisions/0801). The days themselves ("YYYY-MM-DD") are shared/utc-day.ts's.
  */
+import { addDays, utcDay } from "@shared/utc-day";
 
-const DAY_MS = 24 * 3600_000;
+// Where the benchmark scripts have always found them.
+export { addDays, utcDay };
 
 /**
  * How long after midnight UTC a finished day stays open: events buffered or in flight at midnight
@@ -12,19 +14,6 @@ const DAY_MS = 24 * 3600_000;
  * day is final.
  */
 export const DAY_GRACE_MS = 3600_000;
-
-export function utcDay(at: number | Date): string {
-  return new Date(typeof at === "number" ? at : at.getTime()).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-}
-
-/** Days from `from` to `to`, both included (1 for the same day). */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
 
 /** The last day that is over, grace included, at `now`: nothing more is written for it or before it. */
 export function lastClosedDay(now: number): string {

@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
-import { addDays, lastClosedDay, utcDay } from "./days";
+import { addDays, utcDay } from "@shared/utc-day";
+import { lastClosedDay } from "./days";
 import { deleteClosedSalts } from "./visitor";
 import { allBreakdowns, breakdownRows, countColumns, countSums, visitRows } from "./dimensions";
 

@@ -2,13 +2,15 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import type { CollectedEventName } from "@shared/schemas/analytics";
+import { utcDay } from "@shared/utc-day";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import type { AppDeps, AppEnv } from "../app-env";
 import type { Db } from "../db/client";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
+import { sameOriginUrl } from "../http/origin-guard";
 import { compiled, runCompiled } from "../leads/compiled-sql";
+import { memoryBuckets, RateLimiter, type LimitSpec } from "../leads/rate-limiter";
 import type { Logger } from "../logger";
-import { utcDay } from "./days";
 import { deviceClassOf } from "./device-class";
 import { DailySalts, visitorId } from "./visitor";
 import { countedPath } from "./counted-path";
@@ -49,45 +51,14 @@ export const BATCH_MAX = 500;
 
 /** Events one address may send per minute; more answer 429. */
 export const EVENTS_PER_MINUTE = 120;
-const RATE_WINDOW_MS = 60_000;
-const MAX_RATE_KEYS = 100_000;
 
 /**
- * The per-address limit on POST /api/events, in this process's memory (docs/decisions/0801). It
- * keeps one address from flooding the buffer or the counts; it is not a security boundary, so N
- * instances allowing N times the rate is fine, and a database counter would be the round trip per
- * event that ingest must not make.
+ * The per-address limit on POST /api/events, counted in this process's memory
+ * (docs/decisions/0801). It keeps one address from flooding the buffer or the counts; it is not a
+ * security boundary, so N instances allowing N times the rate is fine, and a database counter
+ * would be the round trip per event that ingest must not make.
  */
-export class EventRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(
-    private readonly max = EVENTS_PER_MINUTE,
-    private readonly windowMs = RATE_WINDOW_MS,
-  ) {}
-
-  hit(key: string, now: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      window = { start: now, count: 0 };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-      if (this.windows.size > MAX_RATE_KEYS) this.forget(now);
-    }
-    window.count++;
-    if (window.count <= this.max) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
-  }
-
-  /** Ended windows first; then the oldest (the map's order is the order windows started). */
-  private forget(now: number) {
-    for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
-    for (const key of this.windows.keys()) {
-      if (this.windows.size <= MAX_RATE_KEYS * 0.9) break;
-      this.windows.delete(key);
-    }
-  }
-}
+export const eventLimit = (address: string): LimitSpec => ({ key: address, max: EVENTS_PER_MINUTE, windowSeconds: 60 });
 
 /** The host of an external referrer ("www." dropped, so both spellings are one row), else "". */
 export function externalReferrerHost(referrer: string | null, siteHost: string): string {
@@ -163,7 +134,8 @@ export type FlushStats = { stored: number; droppedFull: number; droppedClosed: n
  * waiting when the process dies are lost: this is counting, not a lead.
  */
 export class AnalyticsIngest {
-  readonly limiter = new EventRateLimiter();
+  /** Counts eventLimit() in memory, on this ingest's clock. */
+  readonly limiter: RateLimiter;
   private readonly cap: NewVisitorCap;
   private readonly salts: DailySalts;
   private readonly siteHost: string;
@@ -185,6 +157,7 @@ export class AnalyticsIngest {
     /** New visitors an address may bring per UTC day (ANALYTICS_VISITORS_PER_ADDRESS). */
     visitorsPerAddress?: number,
   ) {
+    this.limiter = new RateLimiter(memoryBuckets(now));
     this.cap = new NewVisitorCap(visitorsPerAddress);
     this.salts = new DailySalts(db);
     this.siteHost = new URL(publicUrl).hostname.replace(/^www\./, "");
@@ -411,14 +384,7 @@ export function uncountedRequest(c: Context): "gpc" | "bot" | null {
 
 /** The site path of a same-origin Referer (the page a request came from), else null. */
 function refererPath(c: Context, publicUrl: string): string | null {
-  const referer = c.req.header("referer");
-  if (!referer) return null;
-  try {
-    const url = new URL(referer);
-    return url.origin === new URL(publicUrl).origin ? url.pathname.slice(0, 300) : null;
-  } catch {
-    return null;
-  }
+  return sameOriginUrl(c.req.header("referer"), publicUrl)?.pathname.slice(0, 300) ?? null;
 }
 
 /**

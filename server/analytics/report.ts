@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnalyticsFunnelStep, AnalyticsReport, AnalyticsRow, AnalyticsTotals } from "@shared/api/analytics-api";
 import { deviceClasses, type AnalyticsQuery, type DeviceClass } from "@shared/schemas/analytics";
 import type { Db } from "../db/client";
-import { addDays, daysInRange } from "./days";
+import { addDays, daysInRange } from "@shared/utc-day";
 import { breakdownRows, countColumns, countSums, dimensionSql, dimensions, visitRows, type CountColumn, type Dimension } from "./dimensions";
 
 /** The longest range a report covers (its previous period reads as many days again). */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { databaseBuckets, decide } from "../leads/rate-limiter";
 
 /**
  * Password checks allowed per account in one window, whatever address they come from. Counted in
@@ -22,26 +23,18 @@ export type ReserveResult =
   | { allowed: false; retryAfterSeconds: number; lockedNow: boolean };
 
 /**
- * Counts one attempt for the account BEFORE its password is checked, in one statement that
- * increments and returns the count (a fixed window that restarts once it has elapsed), and admits
- * it only while the count is within the limit. Concurrent attempts, on one instance or many, each
- * get their own number, so no more than `max` passwords are checked per window however many
- * arrive at once (docs/decisions/0202).
+ * Counts one attempt for the account BEFORE its password is checked, in the rate limiters' one
+ * statement that increments and returns the count (a fixed window that restarts once it has
+ * elapsed; rate-limiter.ts), and admits it only while the count is within the limit. Concurrent
+ * attempts, on one instance or many, each get their own number, so no more than `max` passwords
+ * are checked per window however many arrive at once (docs/decisions/0202).
  */
 export async function reserveSignInAttempt(db: Db, email: string): Promise<ReserveResult> {
-  const key = keyFor(email);
-  const window = sql`make_interval(secs => ${ACCOUNT_FAILURE_LIMIT.windowSeconds})`;
-  const { rows } = await db.execute<{ count: number; window_start: string; retry_after: number }>(sql`
-    insert into rate_limit_buckets as b (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when b.window_start <= now() - ${window} then 1 else b.count + 1 end,
-      window_start = case when b.window_start <= now() - ${window} then now() else b.window_start end
-    returning count, window_start::text as window_start,
-      ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`);
-  const row = rows[0]!;
-  const count = Number(row.count);
-  if (count <= ACCOUNT_FAILURE_LIMIT.max) return { allowed: true, reservation: { key, windowStart: row.window_start } };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)), lockedNow: count === ACCOUNT_FAILURE_LIMIT.max + 1 };
+  const spec = { key: keyFor(email), ...ACCOUNT_FAILURE_LIMIT };
+  const row = (await databaseBuckets(db).count(spec))!;
+  const decision = decide(spec, row);
+  if (decision.allowed) return { allowed: true, reservation: { key: spec.key, windowStart: row.window_start } };
+  return { ...decision, lockedNow: Number(row.count) === ACCOUNT_FAILURE_LIMIT.max + 1 };
 }
 
 /**

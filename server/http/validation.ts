@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { PublicApiError } from "@shared/api/lead-api";
+import { fieldMessages } from "@shared/field-messages";
 
 /**
  * Request input, one way for every API handler: `jsonBody()` admits a JSON body, `zValidator(target,
@@ -32,11 +33,7 @@ export const NOT_A_JSON_OBJECT = "Request body must be a JSON object";
  * one message of its own and no field errors.
  */
 export function describeInvalidInput(issues: readonly Issue[], target?: keyof ValidationTargets): InputProblem {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (field !== undefined) fieldErrors[String(field)] ??= issue.message;
-  }
+  const fieldErrors = fieldMessages(issues);
   const root = issues.find((issue) => issue.path.length === 0);
   if (root && target === "json" && root.code === "invalid_type") return { error: NOT_A_JSON_OBJECT };
   const error = root?.message ?? Object.values(fieldErrors)[0] ?? "Invalid request";

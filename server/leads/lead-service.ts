@@ -6,6 +6,7 @@ import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leadRotation
 import type { BookingSourceForm } from "@shared/schemas/booking-request";
 import type { ContactFormValues } from "@shared/schemas/contact-request";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
+import type { LeadEvidence as StoredEvidence } from "@shared/api/lead-desk-api";
 import { signalLeadStored } from "./outbox-signal";
 import { bucketHitSql, limitValues, type LimitSpec, type RateLimitDecision, type RateLimiter } from "./rate-limiter";
 import { compiled, runCompiled } from "./compiled-sql";
@@ -69,20 +70,8 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
 
 export type LeadKind = "booking_inquiry" | "contact_request";
 
-/** Evidence stored with every lead: where it came from and what the visitor agreed to. */
-export type LeadEvidence = {
-  idempotencyKey: string;
-  pagePath: string | null;
-  referrer: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  clientIp: string | null;
-  userAgent: string | null;
-  botCheck: BotCheckOutcome;
-};
+/** Evidence stored with every lead: where it came from (the desk's LeadEvidence), its key, and the bot check's verdict. */
+export type LeadEvidence = Omit<StoredEvidence, "botCheck"> & { idempotencyKey: string; botCheck: BotCheckOutcome };
 
 export type BookingLead = {
   sourceForm: BookingSourceForm;

@@ -1,21 +1,43 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { AppDeps } from "../app-env";
 import type { Db } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
 import { compiled, runCompiled } from "./compiled-sql";
 
+/**
+ * Every rate limit of the server is one fixed-window count per key behind one interface: a
+ * LimitSpec says the key, the most hits allowed and the window; a BucketStore counts one hit and
+ * answers the bucket after it; `decide` turns that bucket into a RateLimitDecision (429 with
+ * Retry-After at the callers). The lead forms, the booking reports, the reset e-mails and the
+ * per-account sign-in limit count in the database (databaseBuckets: one upsert, shared by every
+ * instance); POST /api/events counts in the process's memory (memoryBuckets, docs/decisions/0801).
+ */
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** One per-address limit: the bucket's key and its fixed window. */
+/** One limit: the bucket's key and its fixed window. */
 export type LimitSpec = { key: string; max: number; windowSeconds: number };
 
-/** What the counting statement answers: the bucket's count after this hit, and its window's time left. */
+/** What counting answers: the bucket's count after this hit, and its window's time left. */
 export type BucketRow = { count: number; ms_left: number };
+
+/** Counts one hit for the spec's key in its current window (a window that has ended starts again). */
+export type BucketStore = { count(spec: LimitSpec): Promise<BucketRow | undefined> | BucketRow };
+
+/** Within the limit while the window's count is at most `max`; past it, refused until the window ends (at least 1 s). */
+export function decide(spec: LimitSpec, row: BucketRow | undefined): RateLimitDecision {
+  const count = Number(row?.count ?? 0);
+  if (!row || count <= spec.max) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: retryAfterSeconds(Number(row.ms_left)) };
+}
+
+const retryAfterSeconds = (msLeft: number) => Math.max(1, Math.ceil(Math.max(0, msLeft || 0) / 1000));
 
 /**
  * Fixed-window counter per key in rate_limit_buckets: one atomic upsert per counted request, on
  * the database's clock, so every instance shares the same count and the same window. The
  * database is the authority; see RateLimiter for what each instance remembers. Its values are the
- * placeholders of limitValues(), so that it compiles once (compiled-sql.ts).
+ * placeholders of limitValues(), so that it compiles once (compiled-sql.ts). `window_start` (as
+ * text) names the window a hit was counted in, for a limit that gives a hit back.
  */
 export function bucketHitSql(): SQL {
   const windowSeconds = sql.placeholder("limitWindowSeconds");
@@ -24,7 +46,8 @@ export function bucketHitSql(): SQL {
     on conflict (key) do update set
       count = case when ${expired} then 1 else b.count + 1 end,
       window_start = case when ${expired} then now() else b.window_start end
-    returning b.count, greatest(0, extract(epoch from (b.window_start + make_interval(secs => ${windowSeconds}) - now())) * 1000)::float8 as ms_left`;
+    returning b.count, greatest(0, extract(epoch from (b.window_start + make_interval(secs => ${windowSeconds}) - now())) * 1000)::float8 as ms_left,
+      b.window_start::text as window_start`;
 }
 
 /** The values of bucketHitSql's placeholders (and `limitMax`, for a statement that compares). */
@@ -32,23 +55,73 @@ export function limitValues(spec: LimitSpec) {
   return { limitKey: spec.key, limitWindowSeconds: spec.windowSeconds, limitMax: spec.max };
 }
 
+/** A bucket as the database answers a hit: with the start of the window it was counted in. */
+export type DatabaseBucketRow = BucketRow & { window_start: string };
+
+/** The buckets in rate_limit_buckets: one bucketHitSql statement per hit. */
+export function databaseBuckets(db: Db): { count(spec: LimitSpec): Promise<DatabaseBucketRow | undefined> } {
+  return {
+    async count(spec: LimitSpec) {
+      const rows = await runCompiled<DatabaseBucketRow>(db, compiled("rate-limit-hit", bucketHitSql), limitValues(spec));
+      return rows[0];
+    },
+  };
+}
+
+/** Keys a memory store holds at most; past it, ended windows and then the oldest are forgotten. */
+const MAX_MEMORY_KEYS = 100_000;
+
+/**
+ * The buckets in this process's memory, on the given clock (ms): for a limit that is not a
+ * security boundary, where N instances allowing N times the rate is fine and a database counter
+ * would be the round trip per request the caller must not make (POST /api/events).
+ */
+export function memoryBuckets(now: () => number): { count(spec: LimitSpec): BucketRow } {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    count(spec: LimitSpec) {
+      const at = now();
+      const windowMs = spec.windowSeconds * 1000;
+      let window = windows.get(spec.key);
+      if (!window || at - window.start >= windowMs) {
+        window = { start: at, count: 0 };
+        windows.delete(spec.key); // re-inserted last: the map's order is the order windows started
+        windows.set(spec.key, window);
+        forgetOldest(windows, MAX_MEMORY_KEYS, (w) => at - w.start >= windowMs);
+      }
+      window.count++;
+      return { count: window.count, ms_left: window.start + windowMs - at };
+    },
+  };
+}
+
+/** Past `max` entries: drops those `ended` says are over, then the oldest until 90% of `max` are left. */
+function forgetOldest<V>(map: Map<string, V>, max: number, ended: (value: V) => boolean) {
+  if (map.size <= max) return;
+  for (const [key, value] of map) if (ended(value)) map.delete(key);
+  for (const key of map.keys()) {
+    if (map.size <= max * 0.9) break;
+    map.delete(key);
+  }
+}
+
 /** Known refusals an instance keeps at most; past it, the oldest are forgotten (they count again). */
 const MAX_REMEMBERED = 50_000;
 
 /**
- * The per-address limit as one instance applies it: every counted request is one upsert in the
- * shared bucket (alone, or inside the statement that stores a lead), and a key the database has
- * refused is remembered here until its window ends. While it is, the instance refuses that key
- * without a database write: a one-address flood costs one refusal per instance per window, not
- * one write per request (docs/decisions/0102). Nothing is ever refused here that the database has
- * not refused first, so the limit across instances is exactly the database's.
+ * The rate limiter every caller uses: each counted request is one hit in its store (for the
+ * database's, alone or inside the statement that stores a lead), and a key the store has refused
+ * is remembered here until its window ends. While it is, the instance refuses that key without a
+ * database write: a one-address flood costs one refusal per instance per window, not one write
+ * per request (docs/decisions/0102). Nothing is ever refused here that the store has not refused
+ * first, so the limit across instances is exactly the database's.
  */
 export class RateLimiter {
   /** Key -> when (this process's monotonic clock, ms) its refusal ends. */
   private readonly refused = new Map<string, number>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: BucketStore,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -61,35 +134,37 @@ export class RateLimiter {
       this.refused.delete(key);
       return null;
     }
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
+    return { allowed: false, retryAfterSeconds: retryAfterSeconds(left) };
   }
 
-  /** Counts one request on its own statement. */
+  /** Counts one request in the store. */
   async hit(spec: LimitSpec): Promise<RateLimitDecision> {
-    const rows = await runCompiled<BucketRow>(this.db, compiled("rate-limit-hit", bucketHitSql), limitValues(spec));
-    return this.settle(spec, rows[0]);
+    return this.settle(spec, await this.store.count(spec));
   }
 
-  /** The decision for the bucket row a counting statement answered, remembered when it refuses. */
+  /** The decision for the bucket a count answered, remembered when it refuses. */
   settle(spec: LimitSpec, row: BucketRow | undefined): RateLimitDecision {
-    const count = Number(row?.count ?? 0);
-    if (!row || count <= spec.max) return { allowed: true };
-    const msLeft = Math.max(0, Number(row.ms_left) || 0);
-    if (msLeft > 0) this.remember(spec.key, this.now() + msLeft);
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) };
+    const decision = decide(spec, row);
+    const msLeft = Math.max(0, Number(row?.ms_left) || 0);
+    if (!decision.allowed && msLeft > 0) this.remember(spec.key, this.now() + msLeft);
+    return decision;
   }
 
   private remember(key: string, until: number) {
     this.refused.delete(key); // re-inserted last: the map's order is the order of refusal
     this.refused.set(key, until);
-    if (this.refused.size <= MAX_REMEMBERED) return;
     const now = this.now();
-    for (const [k, end] of this.refused) if (end <= now) this.refused.delete(k);
-    for (const k of this.refused.keys()) {
-      if (this.refused.size <= MAX_REMEMBERED * 0.9) break;
-      this.refused.delete(k);
-    }
+    forgetOldest(this.refused, MAX_REMEMBERED, (end) => end <= now);
   }
+}
+
+/** One database-backed limiter per app (one instance): what it remembers is this instance's. */
+const limiters = new WeakMap<AppDeps, RateLimiter>();
+
+export function rateLimiterOf(deps: AppDeps): RateLimiter {
+  let limiter = limiters.get(deps);
+  if (!limiter) limiters.set(deps, (limiter = new RateLimiter(databaseBuckets(deps.database.db))));
+  return limiter;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCount } from "@shared/number-format";
 import { leadSourceLabels, type LeadSource } from "@shared/schemas/lead-desk";
 import { fitSummary, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { NotificationTopic } from "./lead-service";
@@ -103,7 +104,7 @@ const mrkdwn = (text: string): TextObject => ({ type: "mrkdwn", text, verbatim: 
 export function slackMessage(topic: NotificationTopic, lead: NotificationLead, context: SlackContext): SlackMessage {
   const who = `${escapeSlack(lead.name)} (${escapeSlack(lead.company)})`;
   const source = leadSourceLabels[lead.source] ?? lead.source;
-  const volume = lead.totalCalls !== null ? `${lead.totalCalls.toLocaleString("en-US")} calls per month` : null;
+  const volume = lead.totalCalls !== null ? `${formatCount(lead.totalCalls)} calls per month` : null;
   const delay = formatDelay(context.followUpMinutes);
   const starts = context.meeting?.startsAt ?? null;
 

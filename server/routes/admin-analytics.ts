@@ -6,7 +6,7 @@ import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
-import { daysInRange } from "../analytics/days";
+import { daysInRange } from "@shared/utc-day";
 import { analyticsReport, MAX_REPORT_DAYS } from "../analytics/report";
 import { reportCsv } from "../analytics/report-csv";
 

@@ -8,7 +8,8 @@ import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { writeAudit } from "../admin/audit-service";
-import { decodeCursor } from "../admin/keyset-cursor";
+import { withDecodedCursor } from "../admin/keyset-cursor";
+import { utcDay } from "@shared/utc-day";
 import { LEAD_NOT_FOUND, addLeadNote, getLeadDetail, leadDeskSummary, listLeads, updateLead, type DeskSettings } from "../admin/lead-desk-service";
 import { startLeadsCsv } from "../admin/lead-desk-export";
 import { routingSettingsOf, saveRoutingSettings } from "../leads/lead-routing";
@@ -18,14 +19,7 @@ import { routingSettingsSchema, type RoutingSettingsResponse } from "@shared/sch
 export const ADMIN_LEADS_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The inbox's body with the page cursor decoded; a cursor we did not issue is a field error. */
-const leadListBody = leadListQuerySchema.transform(({ cursor, ...rest }, ctx) => {
-  const decoded = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !decoded) {
-    ctx.issues.push({ code: "custom", path: ["cursor"], message: "Invalid page cursor", input: cursor });
-    return z.NEVER;
-  }
-  return { ...rest, cursor: decoded };
-});
+const leadListBody = withDecodedCursor(leadListQuerySchema);
 
 /** Lowercased: PostgreSQL reads a uuid in either case, and the audit log and timeline should agree. */
 const leadIdParam = z.object({ id: z.string().uuid("Invalid lead ID").transform((id) => id.toLowerCase()) });
@@ -61,7 +55,7 @@ export function adminLeadRoutes(auth: Auth) {
     // The first batch is read before anything is sent, and only an export that started is audited.
     const csv = await startLeadsCsv(db, filters, settings(c));
     await writeAudit(db, actor(c), { action: "leads.export", details: { filters } });
-    const stamp = new Date().toISOString().slice(0, 10);
+    const stamp = utcDay(Date.now());
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

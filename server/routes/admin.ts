@@ -23,7 +23,9 @@ import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
-import { decodeCursor, listBookings, startBookingsCsv } from "../admin/bookings-service";
+import { listBookings, startBookingsCsv } from "../admin/bookings-service";
+import { withDecodedCursor } from "../admin/keyset-cursor";
+import { utcDay } from "@shared/utc-day";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
 import { listAudit, writeAudit } from "../admin/audit-service";
 import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
@@ -42,16 +44,9 @@ function withoutEmptyValues(query: unknown): unknown {
 
 /**
  * The list's filters and page, as a JSON body (POST): a name or e-mail typed into the search never
- * goes into a URL or an access log. The page cursor is decoded; one we did not issue is a field error.
+ * goes into a URL or an access log. The page cursor is decoded (keyset-cursor.ts).
  */
-const bookingsQuery = z.preprocess(withoutEmptyValues, bookingsListQuerySchema).transform(({ cursor, ...rest }, ctx) => {
-  const decoded = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !decoded) {
-    ctx.issues.push({ code: "custom", path: ["cursor"], message: "Invalid page cursor", input: cursor });
-    return z.NEVER;
-  }
-  return { ...rest, cursor: decoded };
-});
+const bookingsQuery = withDecodedCursor(z.preprocess(withoutEmptyValues, bookingsListQuerySchema));
 
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
 const invitationIdParam = z.object({ id: z.string().uuid("Invalid invitation ID") });
@@ -135,7 +130,7 @@ export function adminRoutes(auth: Auth) {
     // The first batch is read before anything is sent, and only an export that started is audited.
     const csv = await startBookingsCsv(db, filters);
     await writeAudit(db, { userId: admin.userId, email: admin.email }, { action: "bookings.export", details: { filters } });
-    const stamp = new Date().toISOString().slice(0, 10);
+    const stamp = utcDay(Date.now());
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { collectedEventSchema } from "@shared/schemas/analytics";
 import type { AppEnv } from "../app-env";
-import { analyticsFor, uncountedRequest } from "../analytics/ingest";
+import { analyticsFor, eventLimit, uncountedRequest } from "../analytics/ingest";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { describeInvalidInput, publicErrorBody } from "../http/validation";
 
@@ -53,7 +53,7 @@ export function eventRoutes() {
       if (!EVENT_TYPES.includes(type)) return refuse(c, "Content-Type must be application/json or text/plain", 415);
       if (uncountedRequest(c)) return accepted();
       const ingest = analyticsFor(deps);
-      const decision = ingest.limiter.hit(rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader)), ingest.now());
+      const decision = await ingest.limiter.hit(eventLimit(rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))));
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfterSeconds));
         return c.json(publicErrorBody({ error: EVENTS_LIMITED }), 429);

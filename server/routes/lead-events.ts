@@ -2,11 +2,11 @@ import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { LeadEventAnswer } from "@shared/api/lead-api";
 import { LEAD_EVENTS_PATH, leadEventReportSchema, type LeadEventReport } from "@shared/schemas/lead-events";
-import type { AppDeps, AppEnv } from "../app-env";
+import type { AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, publicErrorBody } from "../http/validation";
 import { recordBookingOutcome, type BookingReport } from "../leads/booking-outcome";
-import { RateLimiter, type LimitSpec } from "../leads/rate-limiter";
+import { rateLimiterOf, type LimitSpec, type RateLimiter } from "../leads/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
 
 /** A report is a reference, an event name and two Calendly URIs: well under 1 KB. */
@@ -22,15 +22,11 @@ const REPORTS_PER_LEAD = 3;
 export const REPORTS_LIMITED = "Too many reports from your network. Please try again later.";
 const UNAVAILABLE = "We could not record this right now.";
 
-const limiters = new WeakMap<AppDeps, RateLimiter>();
-
 function reportLimit(c: Context<AppEnv>): { limiter: RateLimiter; spec: LimitSpec } {
   const deps = c.get("deps");
-  let limiter = limiters.get(deps);
-  if (!limiter) limiters.set(deps, (limiter = new RateLimiter(deps.database.db)));
   const { max, windowSeconds } = deps.config.leads.rateLimit;
   return {
-    limiter,
+    limiter: rateLimiterOf(deps),
     spec: { key: `lead-events:${rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))}`, max: max * REPORTS_PER_LEAD, windowSeconds },
   };
 }

@@ -3,7 +3,8 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp } from "../http/client-ip";
-import { originGuard } from "../http/origin-guard";
+import { originGuard, sameOriginUrl } from "../http/origin-guard";
+import { utcDay } from "@shared/utc-day";
 import { pageCsp } from "../http/security-headers";
 import { publicErrorBody } from "../http/validation";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
@@ -79,19 +80,14 @@ const MALFORMED_FORM = "The form arrived damaged. Please try again.";
  * parameters in its address. Without JavaScript there is no record of the landing visit.
  */
 function attributionFromReferer(referer: string | undefined, publicUrl: string) {
-  if (!referer) return {};
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(publicUrl).origin) return {};
-    const attribution: Record<string, string> = { page_path: url.pathname };
-    for (const key of ATTRIBUTION_KEYS) {
-      const value = url.searchParams.get(key);
-      if (value) attribution[key] = value;
-    }
-    return attribution;
-  } catch {
-    return {};
+  const url = sameOriginUrl(referer, publicUrl);
+  if (!url) return {};
+  const attribution: Record<string, string> = { page_path: url.pathname };
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) attribution[key] = value;
   }
+  return attribution;
 }
 
 /**
@@ -100,7 +96,7 @@ function attributionFromReferer(referer: string | undefined, publicUrl: string) 
  * visitor could not repeat. The pipeline then answers success without a second row.
  */
 function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): string {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = utcDay(Date.now());
   const digest = crypto.createHash("sha256").update(JSON.stringify([page.path, ip, day, body])).digest("hex");
   return `native-${digest.slice(0, 48)}`;
 }
@@ -147,7 +143,7 @@ export function leadPageRoutes(publicUrl: string) {
 
     routes.post(
       page.path,
-      originGuard(publicUrl, publicErrorBody),
+      originGuard({ publicUrl, errorBody: publicErrorBody }),
       // The type before the body: a post that is no form is refused without reading any of it.
       async (c, next) => {
         const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
-import { RateLimiter, RefusalPacer } from "../leads/rate-limiter";
+import { RefusalPacer, rateLimiterOf } from "../leads/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
 import type { StoreLimit } from "../leads/lead-service";
 import { RATE_LIMITED, submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
@@ -28,16 +28,13 @@ const leadBodySchema = z.custom<LeadBody>(
 /** Answers a known refusal holds at most at once (RefusalPacer); past that, answered at once. */
 const MAX_HELD_REFUSALS = 2000;
 
-/** One limiter and one pacer per app (one instance): what they hold is this instance's (rate-limiter.ts). */
-const limiters = new WeakMap<AppDeps, { limiter: RateLimiter; pacer: RefusalPacer }>();
+/** One pacer per app (one instance): what it holds is this instance's (rate-limiter.ts). */
+const pacers = new WeakMap<AppDeps, RefusalPacer>();
 
-function limiterOf(deps: AppDeps) {
-  let entry = limiters.get(deps);
-  if (!entry) {
-    entry = { limiter: new RateLimiter(deps.database.db), pacer: new RefusalPacer(deps.config.leads.refusalDelayMs, MAX_HELD_REFUSALS) };
-    limiters.set(deps, entry);
-  }
-  return entry;
+function pacerOf(deps: AppDeps): RefusalPacer {
+  let pacer = pacers.get(deps);
+  if (!pacer) pacers.set(deps, (pacer = new RefusalPacer(deps.config.leads.refusalDelayMs, MAX_HELD_REFUSALS)));
+  return pacer;
 }
 
 /**
@@ -47,9 +44,8 @@ function limiterOf(deps: AppDeps) {
  */
 export function leadLimit(c: Context<AppEnv>): StoreLimit {
   const deps = c.get("deps");
-  const { limiter } = limiterOf(deps);
   const { max, windowSeconds } = deps.config.leads.rateLimit;
-  return { limiter, spec: { key: `leads:${rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))}`, max, windowSeconds } };
+  return { limiter: rateLimiterOf(deps), spec: { key: `leads:${rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))}`, max, windowSeconds } };
 }
 
 /**
@@ -62,7 +58,7 @@ export async function knownLeadRefusal(c: Context<AppEnv>): Promise<{ status: 42
   const { limiter, spec } = leadLimit(c);
   const known = limiter.known(spec.key);
   if (!known || known.allowed) return null;
-  await limiterOf(c.get("deps")).pacer.pace();
+  await pacerOf(c.get("deps")).pace();
   c.header("Retry-After", String(known.retryAfterSeconds));
   return { status: 429, error: RATE_LIMITED };
 }
@@ -90,7 +86,7 @@ export async function scriptlessRefusal(c: Context<AppEnv>): Promise<{ status: 4
   const limit = scriptlessLimit(c);
   if (!limit) return null;
   const known = limit.limiter.known(limit.spec.key);
-  if (known) await limiterOf(c.get("deps")).pacer.pace();
+  if (known) await pacerOf(c.get("deps")).pace();
   const decision = known ?? (await limit.limiter.hit(limit.spec));
   if (decision.allowed) return null;
   c.header("Retry-After", String(decision.retryAfterSeconds));

@@ -4,11 +4,11 @@ import type {
   StaffRole,
   assignRoleSchema,
   BookingSourceForm,
-  BotCheckOutcome,
   bookingFiltersSchema,
   bookingsListQuerySchema,
   findUserSchema,
 } from "../schemas/admin";
+import type { LeadEvidence } from "./lead-desk-api";
 
 /**
  * The contract of the staff API under /api/admin: what the server answers and what the admin
@@ -68,18 +68,7 @@ export type Booking = {
   tcpaConsent: boolean;
   sourceForm: BookingSourceForm;
   consentTextVersion: string;
-  pagePath: string | null;
-  referrer: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  clientIp: string | null;
-  userAgent: string | null;
-  /** What the bot check said (null on leads stored before it was recorded): docs/decisions/0501. */
-  botCheck: BotCheckOutcome | null;
-};
+} & LeadEvidence;
 /** POST /api/admin/bookings/search: newest first; `nextCursor` is null on the last page. */
 export type BookingsPage = { items: Booking[]; nextCursor: string | null };
 

@@ -74,6 +74,11 @@ export type LeadSubmission =
       notes: string | null;
     };
 
+/**
+ * Where a submission came from and how it was checked, stored with every lead (and every booking
+ * inquiry, shared/api/admin-api.ts's Booking). `botCheck` is null on leads stored before it was
+ * recorded (docs/decisions/0501).
+ */
 export type LeadEvidence = {
   pagePath: string | null;
   referrer: string | null;

@@ -3,6 +3,7 @@ import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { bookingDialogRequestSchema, bookingFormSchema, enterpriseFormSchema, enterpriseRequestSchema } from "./booking-request";
+import { bookingValues, contactValues } from "../../tests/support/lead-values";
 import { contactFormSchema, contactRequestSchema } from "./contact-request";
 
 /*
@@ -11,25 +12,9 @@ import { contactFormSchema, contactRequestSchema } from "./contact-request";
  * multi-line field keeps line breaks and tabs and refuses the rest. Values are trimmed first.
  */
 
-const booking = {
-  name: "Ada Lovelace",
-  job_title: "Owner",
-  work_email: "ada@example.com",
-  company_name: "Analytical Engines LLC",
-  total_calls: 400,
-  tcpa_consent: true,
-};
+const booking = bookingValues;
 const enterprise = { ...booking, total_calls: undefined, ai_goal: "Answer every support call within seconds" };
-const contact = {
-  name: "Alan Turing",
-  company: "Bletchley Trades",
-  role: "Owner",
-  email: "alan@example.com",
-  phone: "+1 (555) 010-0100",
-  industry: "trades",
-  company_size: "11-50",
-  notes: "We miss calls after 5pm.",
-};
+const contact = contactValues;
 
 type Form = { schema: z.ZodType; valid: Record<string, unknown> };
 const forms: Record<"booking" | "enterprise" | "contact", Form> = {

@@ -3,6 +3,7 @@
  * month the visitor gave, measured against the plan's included volume, and what kind of address
  * its e-mail is. Fit is a signal for staff: nothing is refused for it.
  */
+import { formatCount } from "../number-format";
 
 /**
  * The plan's included volume in calls per month: 100 inbound interactions a day
@@ -51,16 +52,15 @@ export const emailKindLabels: Record<EmailKind, string> = {
 
 /** The tier in words with its range, for the lead page ("Above plan (3,001-15,000 calls a month)"). */
 export function fitTierDescription(tier: FitTier, enterpriseThreshold: number): string {
-  const n = (value: number) => value.toLocaleString("en-US");
   switch (tier) {
     case "unknown":
       return fitTierLabels.unknown;
     case "within_plan":
-      return `${fitTierLabels.within_plan} (up to ${n(INCLUDED_CALLS_PER_MONTH)} calls a month)`;
+      return `${fitTierLabels.within_plan} (up to ${formatCount(INCLUDED_CALLS_PER_MONTH)} calls a month)`;
     case "above_plan":
-      return `${fitTierLabels.above_plan} (${n(INCLUDED_CALLS_PER_MONTH + 1)}-${n(enterpriseThreshold)} calls a month)`;
+      return `${fitTierLabels.above_plan} (${formatCount(INCLUDED_CALLS_PER_MONTH + 1)}-${formatCount(enterpriseThreshold)} calls a month)`;
     case "enterprise":
-      return `${fitTierLabels.enterprise} (over ${n(enterpriseThreshold)} calls a month)`;
+      return `${fitTierLabels.enterprise} (over ${formatCount(enterpriseThreshold)} calls a month)`;
   }
 }
 

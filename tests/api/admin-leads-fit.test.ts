@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadDetailResponse, LeadsPage } from "@shared/api/lead-desk-api";
 import { DISPOSABLE_EMAIL_LABEL, ENTERPRISE_FIT_LABEL, FREE_EMAIL_LABEL, INCLUDED_CALLS_PER_MONTH } from "@shared/schemas/lead-fit";
@@ -8,10 +7,9 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
 import { leads } from "../../server/db/schema";
 import { installedDomainLists } from "../../server/leads/lead-fit";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSmtp, startSlack } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * Fit at submit (docs/decisions/0710): the size tier from calls per month against the plan's
@@ -182,7 +180,7 @@ describe("staff notifications carry the fit", () => {
     const [free] = sample(installedDomainLists.free, 1, installedDomainLists.disposable);
     const email = unique(free!);
     const id = await submit("booking", email, { total_calls: 45_000, name: "Fit Insurer" });
-    const worker = createOutboxWorker({ db: t.database.db, notifier: createNotifier(t.config), logger: pino({ level: "silent" }), config: t.config.leads.outbox });
+    const worker = outboxWorkerFor(t);
     try {
       // Every due row: this lead's, and any left by the tests above.
       while ((await worker.runOnce()) > 0);

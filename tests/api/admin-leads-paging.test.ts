@@ -1,14 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, randomIp } from "../support/admin-fixtures";
 import { leadDeskStaff, leadOutbox, leads } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, postJson } from "./leads-support";
 import { mailText, startSmtp, startSlack } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * The owner paged (docs/decisions/0711): through the outbox, the lead's new owner gets an e-mail
@@ -55,7 +53,7 @@ async function submit(overrides: Record<string, unknown>): Promise<string> {
 }
 
 async function deliverAll() {
-  const worker = createOutboxWorker({ db: t.database.db, notifier: createNotifier(t.config), logger: pino({ level: "silent" }), config: t.config.leads.outbox });
+  const worker = outboxWorkerFor(t);
   try {
     while ((await worker.runOnce()) > 0);
   } finally {

@@ -5,10 +5,9 @@ import type { UndeliverableNotification } from "@shared/api/admin-notifications-
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
 import { auditLog, leadOutbox } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { createLogger } from "../../server/logger";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, postJson, startHttpServer } from "./leads-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /**
  * Undeliverable lead notifications as staff see and retry them (docs/decisions/0103): three
@@ -34,12 +33,7 @@ beforeAll(async () => {
     LEADS_OUTBOX_RETRY_MAX_MS: "10",
     LEADS_RATE_LIMIT_MAX: "1000",
   });
-  worker = createOutboxWorker({
-    db: t.database.db,
-    notifier: createNotifier(t.config),
-    logger: createLogger("silent"),
-    config: t.config.leads.outbox,
-  });
+  worker = outboxWorkerFor(t);
   for (const body of [
     bookingBody({ name: "Dora Dead", work_email: "dora@deadletter.example", company_name: "Undelivered Ltd" }),
     bookingBody({ name: "Eli Dead", work_email: "eli@deadletter.example" }),

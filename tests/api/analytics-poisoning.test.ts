@@ -4,7 +4,7 @@ import { OTHER_PATH } from "@shared/schemas/analytics";
 import { runAnalyticsHousekeeping } from "../../server/analytics/housekeeping";
 import { MAX_TABLE_ROWS } from "../../server/analytics/report";
 import { createStaff, signedInCookie } from "../support/admin-fixtures";
-import { DESKTOP_UA, PHONE_UA, createAnalyticsApp, events, freshIp, sendEvent, tableCounts, track, visits, type AnalyticsTestApp } from "./analytics-support";
+import { DESKTOP_UA, PHONE_UA, createAnalyticsApp, events, fetchReport, freshIp, sendEvent, tableCounts, track, visits, type AnalyticsTestApp } from "./analytics-support";
 
 /*
  * What one sender can do to the funnel's counts (docs/decisions/0801): invent paths, rotate its
@@ -25,11 +25,7 @@ describe("a sender poisoning the funnel", () => {
   });
   afterAll(() => t?.close());
 
-  const report = async (query: Record<string, string>) => {
-    const res = await t.app.request(`/api/admin/analytics?${new URLSearchParams(query)}`, { headers: { cookie } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as AnalyticsReport;
-  };
+  const report = (query: Record<string, string>) => fetchReport(t, cookie, query);
 
   it("counts every path the site does not serve as one (other) landing page, and stores none of them", async () => {
     const invented = ["/wp-login.php", "/pricing/", "/admin/leads", "/x/\u202egnp.exe", "/index.html"];
@@ -148,9 +144,7 @@ describe("the report's tables, limited by the database", () => {
       return result;
     };
     try {
-      const res = await t.app.request(`/api/admin/analytics?${new URLSearchParams(query)}`, { headers: { cookie } });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()) as AnalyticsReport;
+      return await fetchReport(t, cookie, query);
     } finally {
       client.query = original;
     }

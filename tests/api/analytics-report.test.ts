@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { runAnalyticsHousekeeping } from "../../server/analytics/housekeeping";
 import { createStaff, signedInCookie } from "../support/admin-fixtures";
-import { DESKTOP_UA, PHONE_UA, PUBLIC_URL, TABLET_UA, createAnalyticsApp, everythingStored, track, type AnalyticsTestApp, type Sender } from "./analytics-support";
+import { DESKTOP_UA, PHONE_UA, PUBLIC_URL, TABLET_UA, createAnalyticsApp, everythingStored, fetchReport, track, type AnalyticsTestApp, type Sender } from "./analytics-support";
 
 /*
  * GET /api/admin/analytics and its CSV export (docs/decisions/0801), over a known set of
@@ -58,11 +57,7 @@ describe("the funnel report", () => {
   });
   afterAll(() => t?.close());
 
-  const report = async (query: Record<string, string>) => {
-    const res = await t.app.request(`/api/admin/analytics?${new URLSearchParams(query)}`, { headers: { cookie } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as AnalyticsReport;
-  };
+  const report = (query: Record<string, string>) => fetchReport(t, cookie, query);
   const range = { from: "2025-07-02", to: "2025-07-03" };
   const row = (key: string, visitors: number, submissions: number, meetings: number) => ({ key, visitors, submissions, meetings, conversion: visitors ? submissions / visitors : 0 });
 

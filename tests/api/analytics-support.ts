@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { analyticsFor, type AnalyticsIngest } from "../../server/analytics/ingest";
+import { expect } from "vitest";
+import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import type { Logger } from "../../server/logger";
 
@@ -131,4 +133,11 @@ export function recordingLogger() {
     };
   const logger = { fatal: at("fatal"), error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug"), trace: at("trace"), child: () => logger } as unknown as Logger;
   return { logger, lines };
+}
+
+/** GET /api/admin/analytics with the query, signed in with `cookie`: a 200 and its report. */
+export async function fetchReport(t: TestApp, cookie: string, query: Record<string, string>): Promise<AnalyticsReport> {
+  const res = await t.app.request(`/api/admin/analytics?${new URLSearchParams(query)}`, { headers: { cookie } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as AnalyticsReport;
 }

@@ -1,33 +1,23 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signIn, signedInCookie } from "../support/admin-fixtures";
+import { adminTestEnv, createMailboxApp, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
 import { auditLog, leads, sessions, users } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
 import { DEACTIVATED_SIGN_IN_MESSAGE, STAFF_ACCESS_MESSAGES } from "../../server/admin/staff-access-service";
 import { contactBody, postJson } from "./leads-support";
-import { randomIp } from "../support/admin-fixtures";
 
 /** Taking a staff member's access away, and giving it back (docs/decisions/0206). */
 let t: TestApp;
 let dataDir = "";
 let admin: { email: string; password: string; userId: string };
 let adminCookie = "";
+let mailTo: (to: string) => Promise<string[]>;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "staff-access-"));
-  t = await createTestApp({ ...adminTestEnv, DATA_DIR: dataDir });
-  admin = await createStaff(t, "admin");
-  adminCookie = await signedInCookie(t, admin.email, admin.password);
+  ({ t, dataDir, admin, adminCookie, mailTo, close } = await createMailboxApp("staff-access-"));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const post = (p: string, cookie = adminCookie) => t.app.request(p, { method: "POST", headers: { Origin: origin, Cookie: cookie } });
 
@@ -77,10 +67,7 @@ describe("deactivating a staff member", () => {
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.target, rep.userId))).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["staff.deactivate", "staff.reactivate"]));
     // Each change was e-mailed to them (the development mailbox: no SMTP_URL in this test).
-    const worker = createOutboxWorker({ db: t.database.db, notifier: createNotifier(t.config), logger: t.deps.logger, config: t.config.leads.outbox });
-    await worker.runOnce();
-    const mails = await Promise.all((await fs.readdir(path.join(dataDir, "mailbox"))).map((f) => fs.readFile(path.join(dataDir, "mailbox", f), "utf8")));
-    const theirs = mails.filter((m) => m.includes(`\nTo: ${rep.email}\n`));
+    const theirs = await mailTo(rep.email);
     expect(theirs.some((m) => m.includes("deactivated your account"))).toBe(true);
     expect(theirs.some((m) => m.includes("reactivated your account"))).toBe(true);
   });

@@ -1,35 +1,26 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
+import { adminTestEnv, cookiesFrom, createMailboxApp, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
 import { auditLog, passkeys, sessions, twoFactors, users } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
 import { PASSKEY_SIGN_IN_REQUIRED } from "../../server/auth/auth";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "../../server/admin/require-admin";
 import { OWN_SESSION_MESSAGES } from "../../server/routes/admin";
 
 /** Signed-in devices, a colleague's sessions and sign-in methods, required two-factor (docs/decisions/0207). */
 let t: TestApp;
-let dataDir = "";
 let admin: { email: string; password: string; userId: string };
 let adminCookie = "";
+/** Delivers the queued staff mail to the development mailbox and reads what reached `to`. */
+let mailTo: (to: string) => Promise<string[]>;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sessions-factors-"));
-  t = await createTestApp({ ...adminTestEnv, DATA_DIR: dataDir });
-  admin = await createStaff(t, "admin");
-  adminCookie = await signedInCookie(t, admin.email, admin.password);
+  ({ t, admin, adminCookie, mailTo, close } = await createMailboxApp("sessions-factors-"));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const get = (app: TestApp, p: string, cookie: string) => app.app.request(p, { headers: { Cookie: cookie } });
 const post = (app: TestApp, p: string, cookie: string, body?: unknown) =>
@@ -48,16 +39,6 @@ async function signInAs(app: TestApp, staff: { email: string; password: string }
   });
   expect(res.status).toBe(200);
   return cookiesFrom(res);
-}
-
-/** Delivers the queued staff mail to the development mailbox and reads what reached `to`. */
-async function mailTo(to: string): Promise<string[]> {
-  const worker = createOutboxWorker({ db: t.database.db, notifier: createNotifier(t.config), logger: t.deps.logger, config: t.config.leads.outbox });
-  await worker.runOnce();
-  const dir = path.join(dataDir, "mailbox");
-  const files = await fs.readdir(dir).catch(() => [] as string[]);
-  const mails = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
-  return mails.filter((m) => m.includes(`\nTo: ${to}\n`));
 }
 
 /** A stored passkey row, as the passkey plugin writes one after a verified registration (the browser flow is in tests/e2e/admin-passkeys.spec.ts). */

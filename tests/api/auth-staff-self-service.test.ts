@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { auditLog, staffInvitations, userRoles, users } from "../../server/db/schema";
 import { loadConfig } from "../../server/config";
 import { MAIL_UNAVAILABLE_MESSAGE } from "../../server/auth/staff-mail";
 import { INVITATION_MESSAGES } from "../../server/admin/invitations-service";
 import { RESET_REQUEST_LIMITS } from "../../server/auth/auth";
 import { mailText, startSmtp, waitFor } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /**
  * Invitations and forgotten passwords (docs/decisions/0205), through the real outbox worker and
@@ -21,7 +21,7 @@ import { mailText, startSmtp, waitFor } from "./lead-notifications-support";
  */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let worker: ReturnType<typeof createOutboxWorker>;
+let worker: OutboxWorker;
 let admin: { email: string; password: string; userId: string };
 let adminCookie = "";
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     LEADS_NOTIFY_TO: "leads@example.com",
     LEADS_NOTIFY_FROM: "desk@example.com",
   });
-  worker = createOutboxWorker({ db: t.database.db, notifier: createNotifier(t.config), logger: t.deps.logger, config: { ...t.config.leads.outbox, pollMs: 20 } });
+  worker = outboxWorkerFor(t, { logger: t.deps.logger, config: { pollMs: 20 } });
   worker.start();
   admin = await createStaff(t, "admin");
   adminCookie = await signedInCookie(t, admin.email, admin.password);
@@ -223,7 +223,7 @@ describe("without SMTP_URL outside production", () => {
         body: JSON.stringify({ email: "dev.rep@example.com", role: "moderator" }),
       });
       expect(res.status).toBe(201);
-      const devWorker = createOutboxWorker({ db: dev.database.db, notifier: createNotifier(dev.config), logger: dev.deps.logger, config: dev.config.leads.outbox });
+      const devWorker = outboxWorkerFor(dev, { logger: dev.deps.logger });
       expect(await devWorker.runOnce()).toBe(1);
       const files = await fs.readdir(path.join(dataDir, "mailbox"));
       expect(files).toHaveLength(1);

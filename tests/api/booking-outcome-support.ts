@@ -16,6 +16,23 @@ import { bookingBody, postJson } from "./leads-support";
 export const SIGNING_KEY = "calendly-test-signing-key";
 export const PUBLIC_URL = "http://localhost:3000";
 
+/** A secret of the tests' own (not better-auth's development one, which it warns about). */
+export const SECRET = "a-test-secret-that-is-at-least-32-characters-long";
+
+/**
+ * The env of the booking-outcome tests' apps: Slack configured (at an address nothing answers),
+ * client addresses from X-Forwarded-For, and a lead limit no test reaches unless `extra` lowers it.
+ */
+export function bookingOutcomeEnv(extra: Record<string, string> = {}) {
+  return {
+    BETTER_AUTH_SECRET: SECRET,
+    SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
+    TRUST_PROXY_HEADER: "x-forwarded-for",
+    LEADS_RATE_LIMIT_MAX: "1000",
+    ...extra,
+  };
+}
+
 let ipCounter = 0;
 /** A fresh client address, so that per-address limits never link two tests. */
 export const freshIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;

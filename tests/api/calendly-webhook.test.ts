@@ -10,6 +10,7 @@ import { contactBody, postJson } from "./leads-support";
 import {
   PUBLIC_URL,
   SIGNING_KEY,
+  bookingOutcomeEnv,
   calendlyBooking,
   calendlyDelivery,
   deliver,
@@ -31,13 +32,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    BETTER_AUTH_SECRET: "a-test-secret-that-is-at-least-32-characters-long",
-    CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
-    SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
-    TRUST_PROXY_HEADER: "x-forwarded-for",
-    LEADS_RATE_LIMIT_MAX: "1000",
-  });
+  t = await createTestApp(bookingOutcomeEnv({ CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY }));
 });
 afterAll(async () => t?.close());
 

@@ -3,7 +3,9 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { DESKTOP_UA, PHONE_UA, PUBLIC_URL as ANALYTICS_URL, createAnalyticsApp, events, freshIp as analyticsIp, visits, type AnalyticsTestApp } from "./analytics-support";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
 import {
+  SECRET,
   SIGNING_KEY,
+  bookingOutcomeEnv as appEnv,
   calendlyBooking,
   calendlyDelivery,
   deliver,
@@ -23,18 +25,7 @@ import {
  * for the same invitee are one "meeting booked".
  */
 
-const SECRET = "a-test-secret-that-is-at-least-32-characters-long";
 const ACCEPTED = { success: true };
-
-function appEnv(extra: Record<string, string> = {}) {
-  return {
-    BETTER_AUTH_SECRET: SECRET,
-    SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
-    TRUST_PROXY_HEADER: "x-forwarded-for",
-    LEADS_RATE_LIMIT_MAX: "1000",
-    ...extra,
-  };
-}
 
 async function expectAccepted(res: Response) {
   expect(res.status, await res.clone().text()).toBe(202);

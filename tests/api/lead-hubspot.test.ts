@@ -7,10 +7,11 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, postJson } from "./leads-support";
 import { startHubSpot } from "./lead-hubspot-support";
 import { calendlyBooking, newBookingLead, report } from "./booking-outcome-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * The HubSpot hand-off (docs/decisions/0720) against a local fake of HubSpot's CRM API that the
@@ -28,12 +29,7 @@ let lines: string[] = [];
 
 function newWorker(overrides: Partial<TestApp["config"]["leads"]["outbox"]> = {}) {
   const logger = pino({ level: "trace" }, { write: (line: string) => void lines.push(line) });
-  const worker = createOutboxWorker({
-    db: t.database.db,
-    notifier: createNotifier(t.config, { db: t.database.db }),
-    logger,
-    config: { ...t.config.leads.outbox, ...overrides },
-  });
+  const worker = outboxWorkerFor(t, { notifier: createNotifier(t.config, { db: t.database.db }), logger, config: overrides });
   workers.push(worker);
   return worker;
 }

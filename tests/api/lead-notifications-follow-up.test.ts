@@ -2,11 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { createLogger } from "../../server/logger";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, postJson } from "./leads-support";
 import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * The follow-up (docs/decisions/0704): a booking or enterprise lead with no meeting
@@ -22,12 +21,7 @@ const workers: OutboxWorker[] = [];
 const apps: TestApp[] = [];
 
 function newWorker(app: TestApp) {
-  const worker = createOutboxWorker({
-    db: app.database.db,
-    notifier: createNotifier(app.config),
-    logger: createLogger("silent"),
-    config: app.config.leads.outbox,
-  });
+  const worker = outboxWorkerFor(app);
   workers.push(worker);
   return worker;
 }

@@ -3,11 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { leadReference } from "../../server/leads/lead-reference";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { createLogger } from "../../server/logger";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSmtp } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * The prospect reminder (docs/decisions/0704): off by default; when
@@ -29,7 +28,7 @@ let capped: TestApp;
 const workers: OutboxWorker[] = [];
 
 function newWorker(app: TestApp) {
-  const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config), logger: createLogger("silent"), config: app.config.leads.outbox });
+  const worker = outboxWorkerFor(app);
   workers.push(worker);
   return worker;
 }

@@ -2,11 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, ne } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, leadOutbox } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { createLogger } from "../../server/logger";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * Leads sent without JavaScript skip the bot check (docs/decisions/0501). With reCAPTCHA configured
@@ -92,7 +91,7 @@ const token = () => `booking_scheduler:${n++}`;
 
 /** Delivers what is due now (the new lead's notifications) and answers what each channel got for `email`. */
 async function deliver(app: TestApp, email: string) {
-  const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config), logger: createLogger("silent"), config: app.config.leads.outbox });
+  const worker = outboxWorkerFor(app);
   workers.push(worker);
   await worker.runOnce();
   const [lead] = await app.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.workEmail, email));

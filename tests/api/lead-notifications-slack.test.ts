@@ -3,11 +3,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
 import { meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "../../server/leads/notification-queue";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { notificationsOnly, startSlack } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * The Slack channel (docs/decisions/0704): a readable message per staff topic, lead text that
@@ -22,7 +22,7 @@ let lines: string[] = [];
 
 function newWorker(app: TestApp) {
   const logger = pino({ level: "trace" }, { write: (line: string) => void lines.push(line) });
-  const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config), logger, config: app.config.leads.outbox });
+  const worker = outboxWorkerFor(app, { logger });
   workers.push(worker);
   return worker;
 }

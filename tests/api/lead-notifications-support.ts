@@ -3,7 +3,6 @@ import type http from "node:http";
 import { SMTPServer } from "smtp-server";
 import { startHttpServer } from "./leads-support";
 
-/** A real SMTP server on localhost that keeps every message it receives. */
 /**
  * For files about delivering staff notifications: no first-contact check is queued with each lead
  * (a `lead_desk` row, which sends nothing; tests/api/lead-reassignment.test.ts covers it), so the
@@ -11,8 +10,15 @@ import { startHttpServer } from "./leads-support";
  */
 export const notificationsOnly = { LEADS_REASSIGN_MAX: "0" } as const;
 
-export async function startSmtp(port = 0) {
-  const messages: { raw: string; to: string[] }[] = [];
+/** A message as the SMTP server received it: its raw text and its recipients. */
+export type ReceivedMail = { raw: string; to: string[] };
+
+/**
+ * A real SMTP server on localhost that keeps every message it receives, or refuses one with the
+ * error `refuse` returns for it (a server that answers 5xx).
+ */
+export async function startSmtp(port = 0, refuse: (mail: ReceivedMail) => Error | null = () => null) {
+  const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -21,7 +27,10 @@ export async function startSmtp(port = 0) {
       let raw = "";
       stream.on("data", (d: Buffer) => (raw += d.toString("utf8")));
       stream.on("end", () => {
-        messages.push({ raw, to: session.envelope.rcptTo.map((r) => r.address) });
+        const mail = { raw, to: session.envelope.rcptTo.map((r) => r.address) };
+        const error = refuse(mail);
+        if (error) return callback(error);
+        messages.push(mail);
         callback();
       });
     },

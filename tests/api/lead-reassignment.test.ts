@@ -5,12 +5,11 @@ import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
 import { leadDeskStaff, leadEvents, leadOutbox, leads, users } from "../../server/db/schema";
-import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "../../server/leads/outbox-worker";
-import { createLogger } from "../../server/logger";
+import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { describeTimelineEntry } from "../../app/features/admin/leads/lead-timeline";
 import { bookingBody, postJson } from "./leads-support";
 import { mailText, startSlack, startSmtp, waitFor } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * Reassignment when nobody acts (docs/decisions/0711): a lead still New after the first-contact
@@ -74,11 +73,7 @@ afterAll(async () => {
 });
 
 function newWorker(app: TestApp) {
-  const worker = createOutboxWorker({
-    db: app.database.db,
-    notifier: createNotifier(app.config),
-    logger: createLogger("silent"),
-    config: app.config.leads.outbox,
+  const worker = outboxWorkerFor(app, {
     desk: { firstContactMinutes: app.config.leads.firstContactMinutes, reassign: app.config.leads.reassign, notify: app.config.notify },
   });
   workers.push(worker);

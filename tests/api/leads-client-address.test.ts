@@ -1,10 +1,9 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../server/app";
 import { bookingInquiries } from "../../server/db/schema";
 import { normalizeIp, rateLimitKeyOf } from "../../server/http/client-ip";
-import { createLogger } from "../../server/logger";
+import { capturedLogger as capturedLoggerAt } from "../support/captured-logger";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody } from "./leads-support";
 
@@ -86,20 +85,11 @@ describe("the per-address lead limit's key", () => {
 
 /** A logger as the server makes it, keeping its JSON lines. */
 function capturedLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  const logger = createLogger("info", "production", stream);
+  const { logger, text, records } = capturedLoggerAt("info");
   // Warnings about the proxy header (better-auth warns of its own about an unknown account).
   const warnings = () =>
-    lines
-      .map((line) => JSON.parse(line) as { level: number; msg: string; header?: string })
-      .filter((record) => record.level === 40 && record.msg.includes("TRUST_PROXY_HEADER"));
-  return { logger, text: () => lines.join("\n"), warnings };
+    (records() as { level: number; msg: string; header?: string }[]).filter((record) => record.level === 40 && record.msg.includes("TRUST_PROXY_HEADER"));
+  return { logger, text, warnings };
 }
 
 describe("a wrong TRUST_PROXY_HEADER is logged (docs/decisions/0102)", () => {

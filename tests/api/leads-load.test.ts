@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../server/app";
 import { rateLimitBuckets } from "../../server/db/schema";
-import { RateLimiter, RefusalPacer } from "../../server/leads/rate-limiter";
+import { databaseBuckets, RateLimiter, RefusalPacer } from "../../server/leads/rate-limiter";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support";
 
@@ -143,7 +143,7 @@ describe("a flood's refusals are paced (LEADS_REFUSAL_DELAY_MS)", () => {
 describe("RateLimiter's memory of a refusal", () => {
   it("refuses locally only what the database refused, and only until the window ends", () => {
     let now = 1_000;
-    const limiter = new RateLimiter(t.database.db, () => now);
+    const limiter = new RateLimiter(databaseBuckets(t.database.db), () => now);
     const spec = { key: "leads:192.0.2.200", max: 3, windowSeconds: 600 };
     expect(limiter.settle(spec, { count: 3, ms_left: 1_500 })).toEqual({ allowed: true });
     expect(limiter.known(spec.key)).toBeNull();

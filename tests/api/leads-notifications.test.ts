@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
 import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { freePort } from "../support/spawn-server";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
-import { createNotifier, describeDeliveryFailure } from "../../server/leads/notifier";
-import { createOutboxWorker, retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
+import { describeDeliveryFailure } from "../../server/leads/notifier";
+import { retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
 import { mailText, notificationsOnly, startSmtp, waitFor } from "./lead-notifications-support";
+import { outboxWorkerFor } from "../support/outbox";
 
 const SECRET = "webhook-secret-for-tests";
 
@@ -24,12 +24,7 @@ let t: TestApp;
 const workers: OutboxWorker[] = [];
 
 function newWorker(app: TestApp) {
-  const worker = createOutboxWorker({
-    db: app.database.db,
-    notifier: createNotifier(app.config),
-    logger: createLogger(process.env.DEBUG_OUTBOX ? "debug" : "silent"),
-    config: app.config.leads.outbox,
-  });
+  const worker = outboxWorkerFor(app, { logger: createLogger(process.env.DEBUG_OUTBOX ? "debug" : "silent") });
   workers.push(worker);
   return worker;
 }
@@ -384,12 +379,7 @@ describe("outbox claims: one holder at a time", () => {
     });
     expect((await postJson(app.app, "/api/submit-booking", bookingBody())).status).toBe(200);
     // A channel that ignores the abort signal entirely: only the worker's own deadline ends it.
-    const hanging = createOutboxWorker({
-      db: app.database.db,
-      notifier: { channels: ["webhook"], deliver: () => new Promise<void>(() => {}), close: () => {} },
-      logger: createLogger("silent"),
-      config: app.config.leads.outbox,
-    });
+    const hanging = outboxWorkerFor(app, { notifier: { channels: ["webhook"], deliver: () => new Promise<void>(() => {}), close: () => {} } });
     workers.push(hanging);
     const started = Date.now();
     expect(await hanging.runOnce()).toBe(1);
@@ -519,26 +509,14 @@ describe("outbox logs", () => {
 
   it("logs a failed delivery by channel and error code, never the lead's data or the server's words", async () => {
     // A mail server whose refusal quotes the message back (spam filters do), and the recipient.
-    const echo = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (d: Buffer) => (raw += d.toString("utf8")));
-        stream.on("end", () => {
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-          const error = new Error(`Message rejected: "${subject}" for ${session.envelope.rcptTo[0]?.address} mentioning ada@example.com`) as Error & { responseCode: number };
-          error.responseCode = 554;
-          callback(error);
-        });
-      },
+    const echo = await startSmtp(0, ({ raw, to }) => {
+      const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+      return Object.assign(new Error(`Message rejected: "${subject}" for ${to[0]} mentioning ada@example.com`), { responseCode: 554 });
     });
-    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", () => resolve()));
-    isolated.push({ close: () => new Promise<void>((resolve) => echo.close(() => resolve())) });
+    isolated.push(echo);
     const app = await createTestApp({
-    ...notificationsOnly,
-      SMTP_URL: `smtp://127.0.0.1:${(echo.server.address() as AddressInfo).port}`,
+      ...notificationsOnly,
+      SMTP_URL: `smtp://127.0.0.1:${echo.port}`,
       LEADS_NOTIFY_TO: "sales@example.com",
       LEADS_OUTBOX_RETRY_BASE_MS: "60000",
     });
@@ -550,7 +528,7 @@ describe("outbox logs", () => {
 
     const lines: string[] = [];
     const logger = pino({ level: "trace" }, { write: (line: string) => void lines.push(line) });
-    const worker = createOutboxWorker({ db: app.database.db, notifier: createNotifier(app.config), logger, config: app.config.leads.outbox });
+    const worker = outboxWorkerFor(app, { logger });
     workers.push(worker);
     expect(await worker.runOnce()).toBe(1);
 

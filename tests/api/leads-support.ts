@@ -2,20 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { count } from "drizzle-orm";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
+import { bookingValues, contactValues } from "../support/lead-values";
 import type { TestApp } from "../support/test-app";
 
 /** A valid booking-dialog body (docs/product.md#booking-submit). */
 export function bookingBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: "Ada Lovelace",
-    job_title: "Owner",
-    work_email: "ada@example.com",
-    company_name: "Analytical Engines LLC",
-    total_calls: 400,
-    tcpa_consent: true,
-    recaptchaToken: null,
-    ...overrides,
-  };
+  return { ...bookingValues, recaptchaToken: null, ...overrides };
 }
 
 /** A valid enterprise-form body: ai_goal, total_calls null. */
@@ -34,17 +26,7 @@ export function enterpriseBody(overrides: Record<string, unknown> = {}) {
 }
 
 export function contactBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: "Alan Turing",
-    company: "Bletchley Trades",
-    role: "Owner",
-    email: "alan@example.com",
-    phone: "+1 (555) 010-0100",
-    industry: "trades",
-    company_size: "11-50",
-    notes: "We miss calls after 5pm.",
-    ...overrides,
-  };
+  return { ...contactValues, ...overrides };
 }
 
 export function postJson(app: TestApp["app"], path: string, body: unknown, headers: Record<string, string> = {}) {

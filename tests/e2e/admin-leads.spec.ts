@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { expect, signedInRequest, test } from "./fixtures";
 import { failRequests, holdRequests } from "./held-requests";
+import { screenshotInParts } from "./screenshots";
 import { expectNoHorizontalOverflow } from "./pages-support";
 import { LEAD_DESK_CALENDLY_KEY, staffAccounts } from "./servers";
 
@@ -31,17 +31,7 @@ test.beforeEach(async ({ servers }, info) => {
   width = String(info.project.use.viewport?.width ?? "");
 });
 
-async function screenshot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  // The whole page in screen-high parts, at CSS pixels: each part readable at its real size.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const viewport = page.viewportSize()!;
-  for (let y = 0, part = 1; y < height; y += viewport.height, part++) {
-    const clip = { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) };
-    await page.screenshot({ path: path.join(shots, `${name}-${width}-${part}.png`), fullPage: true, clip, scale: "css" });
-  }
-}
+const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
 async function post(request: APIRequestContext, url: string, data: Record<string, unknown>) {
   const res = await request.post(`${base}${url}`, { headers: { Origin: base }, data: { idempotency_key: `e2e-${crypto.randomUUID()}`, ...data } });

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
@@ -7,6 +6,7 @@ import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { expect, randomIp, signedInRequest, test, type BrowserErrors } from "./fixtures";
 import { failRequests } from "./held-requests";
+import { screenshotInParts } from "./screenshots";
 import { interceptThirdParties } from "./leads-fixtures";
 import { expectNoHorizontalOverflow, hydrated, openDialogWith } from "./pages-support";
 
@@ -132,17 +132,7 @@ async function funnel(page: Page): Promise<string[][]> {
   return out;
 }
 
-async function screenshot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  // The whole page in screen-high parts, at CSS pixels: each part readable at its real size.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const viewport = page.viewportSize()!;
-  for (let y = 0, part = 1; y < height; y += viewport.height, part++) {
-    const clip = { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) };
-    await page.screenshot({ path: path.join(shots, `${name}-${width}-${part}.png`), fullPage: true, clip, scale: "css" });
-  }
-}
+const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
 // Tagged @any-width (desktop project only): the phone's layout has its own test below.
 test("three visitors browse, book and leave; the report shows exactly their funnel, tables, filter and CSV", { tag: "@any-width" }, async ({ page, browser, browserErrors }) => {

@@ -53,6 +53,16 @@ async function pressWithKeyboard(page: Page, control: Locator) {
   await page.keyboard.press("Enter");
 }
 
+/** Presses /pricing's first Book demo with the keyboard: that control, and the booking dialog it opens with its first field. */
+async function openBookingDialogOnPricing(page: Page) {
+  await page.goto("/pricing");
+  await hydrated(page);
+  const control = mainButton("Book demo", "first")(page);
+  await pressWithKeyboard(page, control);
+  const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
+  return { control, dialog, name: dialog.getByLabel("Full name") };
+}
+
 readingTest.describe("keyboard: focus moves into the form and back to the control that opened the dialog", () => {
   for (const opener of openers) {
     readingTest(`${opener.name}: Enter, the first field, Escape`, async ({ page, isMobile }) => {
@@ -81,11 +91,7 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
   }
 
   readingTest("a press outside the dialog closes it and returns focus to the control", async ({ page }) => {
-    await page.goto("/pricing");
-    await hydrated(page);
-    const control = mainButton("Book demo", "first")(page);
-    await pressWithKeyboard(page, control);
-    const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
+    const { control, dialog } = await openBookingDialogOnPricing(page);
     await expect(dialog.getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
     // Radix starts listening for presses outside one task after the dialog mounts (so the press
     // that opened it cannot close it); on a loaded machine the test could press before that. A
@@ -99,12 +105,7 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
 
 test("closed and opened again at once (Escape then Enter, one browser task): a fresh form, its first field focused", async ({ page, isMobile }) => {
   test.skip(isMobile, "the browser's event order does not depend on the width: checked once, at desktop width");
-  await page.goto("/pricing");
-  await hydrated(page);
-  const control = mainButton("Book demo", "first")(page);
-  await pressWithKeyboard(page, control);
-  const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
-  const name = dialog.getByLabel("Full name");
+  const { control, dialog, name } = await openBookingDialogOnPricing(page);
   await expect(name).toBeFocused({ timeout: 15_000 });
   await page.keyboard.type("Ada Lovelace");
   await expect(dialog.locator("[data-hydrated] form")).toHaveCount(1, { timeout: 15_000 });
@@ -120,12 +121,7 @@ test("closed and opened again at once (Escape then Enter, one browser task): a f
 
 test("while the form's code loads, the plain form is there with focus on its first field; what is typed stays", async ({ page }) => {
   const release = await holdRequests(page, BOOKING_FORM);
-  await page.goto("/pricing");
-  await hydrated(page);
-  const control = mainButton("Book demo", "first")(page);
-  await pressWithKeyboard(page, control);
-  const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
-  const name = dialog.getByLabel("Full name");
+  const { control, dialog, name } = await openBookingDialogOnPricing(page);
   await expect(name).toBeFocused();
   await page.keyboard.type("Ada");
   await release();
@@ -156,11 +152,7 @@ test.describe("after a successful submit", () => {
 
   test("the dialog closes and focus returns to the Book demo button", async ({ context, page }, info) => {
     await interceptThirdParties(context);
-    await page.goto("/pricing");
-    await hydrated(page);
-    const control = mainButton("Book demo", "first")(page);
-    await pressWithKeyboard(page, control);
-    const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
+    const { control, dialog } = await openBookingDialogOnPricing(page);
     await expect(dialog.getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
     await page.keyboard.type("Ada Lovelace");
     await dialog.getByLabel("Job title").fill("Owner");
@@ -183,15 +175,20 @@ function recordRequests(page: Page, pattern: RegExp) {
   return seen;
 }
 
-test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page, isMobile }) => {
-  test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
-  // Code fetched and run after the load event falls inside Lighthouse's blocking-time window.
-  const form = recordRequests(page, BOOKING_FORM);
+/** Opens the home page and lets it go idle (nothing of the form may have loaded), then presses its first Book demo. */
+async function pressBookDemoOnceIdle(page: Page, form: Request[]) {
   await page.goto("/");
   await settled(page);
   await settled(page);
   expect(form).toEqual([]);
   await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
+}
+
+test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page, isMobile }) => {
+  test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
+  // Code fetched and run after the load event falls inside Lighthouse's blocking-time window.
+  const form = recordRequests(page, BOOKING_FORM);
+  await pressBookDemoOnceIdle(page, form);
   const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
   await expect(dialog.getByLabel("Full name")).toBeFocused();
   await expect(dialog.locator("[data-hydrated] form")).toHaveCount(1, { timeout: 15_000 });
@@ -202,11 +199,7 @@ test("a visitor who asks to save data gets no warm-up: the code loads on the pre
   test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
   await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true } }));
   const form = recordRequests(page, BOOKING_FORM);
-  await page.goto("/");
-  await settled(page);
-  await settled(page);
-  expect(form).toEqual([]);
-  await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
+  await pressBookDemoOnceIdle(page, form);
   await expect(page.getByRole("dialog", { name: BOOKING_TITLE }).getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
   expect(form).toHaveLength(1);
 });

@@ -7,7 +7,7 @@ import { isSingleLineText } from "@shared/schemas/lead-fields";
 import { publicPaths } from "@shared/site-routes";
 import { createStaff, signedInCookie } from "../support/admin-fixtures";
 import { DESKTOP_UA, createAnalyticsApp, type AnalyticsTestApp } from "../api/analytics-support";
-import { contentTypes, expectHandled, expectStillServing, formBody, hostileJson, hostileString, isHeaderSafe, oddHeaders, percentEncode, PUBLIC_URL, rawJsonText, runs, send } from "./support";
+import { contentTypes, expectHandled, closeStillServing, formBody, hostileJson, hostileString, isHeaderSafe, oddHeaders, percentEncode, PUBLIC_URL, rawJsonText, runs, send } from "./support";
 
 /*
  * First-party analytics under generated input (docs/decisions/0801): POST /api/events and the
@@ -37,8 +37,7 @@ afterAll(async () => {
     body: JSON.stringify({ name: "page_view", path: "/" }),
   });
   expect(res?.status).toBe(202);
-  await expectStillServing(t);
-  await t.close();
+  await closeStillServing(t);
 });
 
 const clean = (headers: Record<string, string | undefined>) =>

@@ -7,7 +7,7 @@ import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signe
 import {
   contentTypes,
   expectHandled,
-  expectStillServing,
+  closeStillServing,
   formBody,
   hostileJson,
   hostileString,
@@ -41,10 +41,7 @@ beforeAll(async () => {
   expect((await post("/api/auth/two-factor/verify-totp", { code: totp.generate() })).status).toBe(200);
   twoFactor = { ...second, totp };
 });
-afterAll(async () => {
-  await expectStillServing(t);
-  await t.close();
-});
+afterAll(() => closeStillServing(t));
 
 async function latestAuditAction(): Promise<string | undefined> {
   const { rows } = await t.database.db.execute<{ action: string }>(sql`select action from audit_log order by created_at desc, id desc limit 1`);

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leads } from "../../server/db/schema";
 import { calendlySignatureHeader } from "../../server/leads/calendly-signature";
-import { calendlyBooking, calendlyDelivery, deskCounts, newBookingLead, SIGNING_KEY } from "../api/booking-outcome-support";
+import { bookingOutcomeEnv, calendlyBooking, calendlyDelivery, deskCounts, newBookingLead, SIGNING_KEY } from "../api/booking-outcome-support";
 import {
   contentTypes,
   expectHandled,
-  expectStillServing,
+  closeStillServing,
   formBody,
   hostileJson,
   hostileString,
@@ -30,18 +30,11 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    BETTER_AUTH_SECRET: "a-fuzz-secret-that-is-at-least-32-characters-long",
-    CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
-    SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
-    TRUST_PROXY_HEADER: "x-forwarded-for",
-    LEADS_RATE_LIMIT_MAX: "1000000",
-  });
+  t = await createTestApp(
+    bookingOutcomeEnv({ BETTER_AUTH_SECRET: "a-fuzz-secret-that-is-at-least-32-characters-long", CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY, LEADS_RATE_LIMIT_MAX: "1000000" }),
+  );
 });
-afterAll(async () => {
-  await expectStillServing(t);
-  await t.close();
-});
+afterAll(() => closeStillServing(t));
 
 /** Everything a refused request must leave alone: the desk, the timeline, the outbox, the leads. */
 async function snapshot() {
@@ -54,6 +47,10 @@ const WEBHOOK = "/api/webhooks/calendly";
 function headersOf(headers: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
 }
+
+/** A webhook delivery of this raw body, signed with the key, now. */
+const sendSigned = (raw: string) =>
+  send(t, WEBHOOK, { method: "POST", headers: { "content-type": "application/json", "calendly-webhook-signature": calendlySignatureHeader(SIGNING_KEY, raw) }, body: raw });
 
 describe("POST /api/lead-events under generated input", () => {
   it("any body text, content type and headers: no 5xx; a refusal is JSON with a message and changes nothing", async () => {
@@ -148,11 +145,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
       fc.asyncProperty(shapes, async (delivery) => {
         const raw = JSON.stringify(delivery);
         const before = await snapshot();
-        const res = await send(t, WEBHOOK, {
-          method: "POST",
-          headers: { "content-type": "application/json", "calendly-webhook-signature": calendlySignatureHeader(SIGNING_KEY, raw) },
-          body: raw,
-        });
+        const res = await sendSigned(raw);
         if (!res) return;
         const status = res.status;
         await expectHandled(res, `POST ${WEBHOOK}`, { json: true });
@@ -191,11 +184,7 @@ describe("POST /api/webhooks/calendly under generated input", () => {
         for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
         target[path.at(-1)!] = value;
         const raw = JSON.stringify(delivery);
-        const res = await send(t, WEBHOOK, {
-          method: "POST",
-          headers: { "content-type": "application/json", "calendly-webhook-signature": calendlySignatureHeader(SIGNING_KEY, raw) },
-          body: raw,
-        });
+        const res = await sendSigned(raw);
         if (!res) return;
         const status = res.status;
         await expectHandled(res, `POST ${WEBHOOK} with ${path.join(".")}`, { json: true });

@@ -7,7 +7,7 @@ import { bookingBody, contactBody, enterpriseBody } from "../api/leads-support";
 import {
   contentTypes,
   expectHandled,
-  expectStillServing,
+  closeStillServing,
   formBody,
   hostileJson,
   oddHeaders,
@@ -40,10 +40,7 @@ beforeAll(async () => {
     LEADS_WEBHOOK_SECRET: "webhook-secret",
   });
 });
-afterAll(async () => {
-  await expectStillServing(t);
-  await t.close();
-});
+afterAll(() => closeStillServing(t));
 
 const leadRows = (c: RowCounts) => c.bookings + c.contacts;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { contactBody } from "../api/leads-support";
 import { paths } from "@shared/site-routes";
-import { contentTypes, expectStillServing, hostileString, isHeaderSafe, oddHeaders, PUBLIC_URL, rowCounts, runs, send } from "./support";
+import { contentTypes, closeStillServing, hostileString, isHeaderSafe, oddHeaders, PUBLIC_URL, rowCounts, runs, send } from "./support";
 
 /*
  * The site's own inputs, on the real client build: GET/HEAD of any path (the trailing-slash
@@ -26,10 +26,7 @@ beforeAll(async () => {
     { site: "lazy" },
   );
 });
-afterAll(async () => {
-  await expectStillServing(t);
-  await t.close();
-});
+afterAll(() => closeStillServing(t));
 
 const knownSegments = ["about", "contact", "book-demo", "enterprise", "features", "omnichannel", "pricing", "admin", "login", "assets", "index.html", "favicon.ico", "__spa-fallback.html", "__not-found"];
 const trickySegments = [

@@ -170,6 +170,26 @@ export const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
     { requiredKeys: [] },
   );
 
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+/** Filter dates in the range the lists can meaningfully hold, some of them impossible (month 13, day 32). */
+export const saneDate = fc
+  .tuple(fc.integer({ min: 1970, max: 2100 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .map(([y, m, d]) => `${y}-${pad(m, 2)}-${pad(d, 2)}`);
+/** Dates at and past the ends of what PostgreSQL and JavaScript dates hold. */
+export const extremeDate = fc
+  .tuple(fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 9000, max: 9999 })), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+
+/** A Cookie header that carries no valid session: garbage, empty or made-up session tokens. */
+export const badSessionCookie: fc.Arbitrary<string> = fc.oneof(
+  hostileString.filter(isHeaderSafe),
+  fc.constantFrom("", "better-auth.session_token=", "better-auth.session_token=abc.def", "__Secure-better-auth.session_token=x"),
+  fc.string({ maxLength: 40 }).map((s) => `better-auth.session_token=${encodeURIComponent(s)}`),
+);
+
+/** The Origin of a request with a bad session: the site's, another, "null", or none. */
+export const sessionOrigins: fc.Arbitrary<string | undefined> = fc.constantFrom(PUBLIC_URL, "http://evil.example", "null", undefined);
+
 // ---------------------------------------------------------------------------------------------
 // Requests and what every answer must be
 // ---------------------------------------------------------------------------------------------
@@ -242,4 +262,10 @@ export async function expectStillServing(t: TestApp) {
   expect(res.status, await res.clone().text()).toBe(200);
   expect(((await res.json()) as { success: boolean }).success).toBe(true);
   expect((await rowCounts(t)).contacts).toBe(before.contacts + 1);
+}
+
+/** A fuzz file's end: the app still answers (expectStillServing), then it closes. */
+export async function closeStillServing(t: TestApp) {
+  await expectStillServing(t);
+  await t.close();
 }

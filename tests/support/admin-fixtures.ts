@@ -1,10 +1,14 @@
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { AppRole } from "@shared/schemas/admin";
 import { createAuth } from "../../server/auth/auth";
 import { ensureStaffAccount } from "../../server/admin/staff-accounts";
 import { bookingInquiries } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
-import type { TestApp } from "./test-app";
+import { createTestApp, type TestApp } from "./test-app";
+import { outboxWorkerFor } from "./outbox";
 
 /** Env for admin API tests: client addresses come from X-Forwarded-For so tests can vary them. */
 export const adminTestEnv = { TRUST_PROXY_HEADER: "x-forwarded-for", PUBLIC_URL: "http://localhost:3000" };
@@ -59,6 +63,31 @@ export async function signedInCookie(t: TestApp, email: string, password: string
   const res = await signIn(t, email, password);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookiesFrom(res);
+}
+
+/**
+ * An admin test app whose staff mail goes to the development mailbox (no SMTP_URL) in a data
+ * directory of its own, with an admin signed in. `mailTo` delivers the queued mail and reads what
+ * reached an address; `close` ends the app and removes the directory.
+ */
+export async function createMailboxApp(prefix: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const t = await createTestApp({ ...adminTestEnv, DATA_DIR: dataDir });
+  const admin = await createStaff(t, "admin");
+  const adminCookie = await signedInCookie(t, admin.email, admin.password);
+  async function mailTo(to: string): Promise<string[]> {
+    const worker = outboxWorkerFor(t, { logger: t.deps.logger });
+    await worker.runOnce();
+    const dir = path.join(dataDir, "mailbox");
+    const files = await fs.readdir(dir).catch(() => [] as string[]);
+    const mails = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
+    return mails.filter((m) => m.includes(`\nTo: ${to}\n`));
+  }
+  async function close() {
+    await t.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  return { t, dataDir, admin, adminCookie, mailTo, close };
 }
 
 let seq = 0;

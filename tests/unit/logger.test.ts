@@ -1,26 +1,15 @@
 import crypto from "node:crypto";
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
 import { redactUrlCredentials } from "../../server/log-redaction";
+import { capturedLogger as capturedLoggerAt } from "../support/captured-logger";
 import { freePort } from "../support/spawn-server";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
 
 /** A logger as the server makes it, writing its JSON lines here. */
-function capturedLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  const logger = createLogger("debug", "production", stream);
-  return { logger, text: () => lines.join("\n"), records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
-}
+const capturedLogger = () => capturedLoggerAt("debug");
 
 /** What a visitor typed: none of it may reach a log line. */
 const person = {

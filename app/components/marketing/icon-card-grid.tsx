@@ -9,6 +9,19 @@ const centredWidth = {
   4: "sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-4.5rem)/4)]",
 };
 
+type IconCardItem = { title: string; description: string; icon: IconName };
+
+/** One card in the site's card style: its icon, title and sentence; `className` places it in a grid. */
+export function IconCard({ item, className }: { item: IconCardItem; className?: string }) {
+  return (
+    <li className={cn("rounded-xl border border-border bg-background p-6 shadow-sm", className)}>
+      <ContentIcon name={item.icon} />
+      <h3 className="mt-4 text-lg font-bold leading-tight">{item.title}</h3>
+      <p className="mt-2 text-[0.9375rem] text-muted-foreground">{item.description}</p>
+    </li>
+  );
+}
+
 /**
  * Cards with an icon, a title and a sentence: values, feature lists, reasons to join, security
  * points. `align="center"` centres a short last row (five cards in three columns read 3 + 2)
@@ -19,7 +32,7 @@ export function IconCardGrid({
   columns = 3,
   align = "start",
 }: {
-  items: readonly { title: string; description: string; icon: IconName }[];
+  items: readonly IconCardItem[];
   columns?: 2 | 3 | 4;
   align?: "start" | "center";
 }) {
@@ -28,14 +41,7 @@ export function IconCardGrid({
   return (
     <ul className={cn("gap-6", centred ? "flex flex-wrap justify-center" : ["grid", grid])}>
       {items.map((item) => (
-        <li
-          key={item.title}
-          className={cn("rounded-xl border border-border bg-background p-6 shadow-sm", centred && ["w-full", centredWidth[columns]])}
-        >
-          <ContentIcon name={item.icon} />
-          <h3 className="mt-4 text-lg font-bold leading-tight">{item.title}</h3>
-          <p className="mt-2 text-[0.9375rem] text-muted-foreground">{item.description}</p>
-        </li>
+        <IconCard key={item.title} item={item} className={cn(centred && ["w-full", centredWidth[columns]])} />
       ))}
     </ul>
   );

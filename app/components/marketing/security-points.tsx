@@ -1,6 +1,6 @@
 import { securityPoints } from "~/content/outcomes";
 import { cn } from "~/lib/cn";
-import { ContentIcon } from "./content-icon";
+import { IconCard } from "./icon-card-grid";
 
 /**
  * How many of the lg grid's six tracks each card takes, so that every row is full: three cards
@@ -25,18 +25,7 @@ export function SecurityPoints() {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
       {securityPoints.map((item, i) => (
-        <li
-          key={item.title}
-          className={cn(
-            "rounded-xl border border-border bg-background p-6 shadow-sm",
-            lgSpan(i, count),
-            count % 2 === 1 && i === count - 1 && "sm:col-span-2",
-          )}
-        >
-          <ContentIcon name={item.icon} />
-          <h3 className="mt-4 text-lg font-bold leading-tight">{item.title}</h3>
-          <p className="mt-2 text-[0.9375rem] text-muted-foreground">{item.description}</p>
-        </li>
+        <IconCard key={item.title} item={item} className={cn(lgSpan(i, count), count % 2 === 1 && i === count - 1 && "sm:col-span-2")} />
       ))}
     </ul>
   );

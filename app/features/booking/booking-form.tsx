@@ -43,14 +43,7 @@ export function BookingForm({
   // Which form the first input counts as (docs/decisions/0801): the dialog's, or /book-demo's.
   const funnelForm = placement === "dialog" ? "booking" : "book_demo";
   const idPrefix = placement === "dialog" ? "booking-dialog" : "booking";
-  const {
-    form: {
-      formState: { isSubmitting },
-    },
-    register,
-    errors,
-    formProps,
-  } = useLeadForm({
+  const { isSubmitting, register, errors, formProps } = useLeadForm({
     schema: bookingFormSchema,
     // total_calls starts empty: the number box then holds NaN, which reads as below the minimum.
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", tcpa_consent: false },

@@ -41,14 +41,7 @@ export function ContactForm() {
 }
 
 function ContactFields({ onSubmitted }: { onSubmitted: () => void }) {
-  const {
-    form: {
-      formState: { isSubmitting },
-    },
-    register,
-    errors,
-    formProps,
-  } = useLeadForm({
+  const { isSubmitting, register, errors, formProps } = useLeadForm({
     schema: contactFormSchema,
     defaultValues: { name: "", company: "", role: "", email: "", phone: "", industry: "", company_size: "", notes: "" },
     placement: "inline",

@@ -39,14 +39,7 @@ export function EnterpriseLeadForm({
   idPrefix?: string;
 }) {
   const sourceForm = variant === "dialog" ? "enterprise_dialog" : "enterprise_inline";
-  const {
-    form: {
-      formState: { isSubmitting },
-    },
-    register,
-    errors,
-    formProps,
-  } = useLeadForm({
+  const { isSubmitting, register, errors, formProps } = useLeadForm({
     schema: enterpriseFormSchema,
     defaultValues: { name: "", job_title: "", work_email: "", company_name: "", ai_goal: "", tcpa_consent: false },
     placement: variant,

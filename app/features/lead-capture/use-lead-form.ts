@@ -31,7 +31,8 @@ export type LeadFormPlacement = "dialog" | "inline";
  * schema's messages, and `maxlength` no longer stops typing so that the length message can show.
  *
  * Spread `formProps` on the `<form>`; register fields with the returned `register` and read
- * their messages from `errors`; `form` is react-hook-form's API for everything else.
+ * their messages from `errors`; `isSubmitting` while a submit is under way; `form` is
+ * react-hook-form's API for everything else.
  */
 export function useLeadForm<Input extends FieldValues, Output extends FieldValues>({
   schema,
@@ -111,6 +112,7 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
 
   return {
     form,
+    isSubmitting: form.formState.isSubmitting,
     register,
     errors,
     formProps: {

@@ -3,7 +3,8 @@ import { BarChart3 } from "lucide-react";
 import { paths } from "@shared/site-routes";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { useAnalytics } from "./analytics-api";
-import { formatCount, presetRange, reportSearch } from "./analytics-query";
+import { formatCount } from "@shared/number-format";
+import { presetRange, reportSearch } from "./analytics-query";
 
 /** The report the card links to: the same seven days it counts. */
 export const analyticsCardHref = `${paths.adminAnalytics}${reportSearch("7d", { from: "", to: "" }, null)}`;

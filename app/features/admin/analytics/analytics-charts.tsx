@@ -1,7 +1,9 @@
 import * as React from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
-import { formatCount, formatDay, formatShortDay, type FunnelRow } from "./analytics-query";
+import { formatCount } from "@shared/number-format";
+import type { FunnelRow } from "./analytics-query";
+import { formatDay, formatShortDay } from "../format";
 
 /**
  * The report's two charts, with Recharts (docs/decisions/0801). This module is imported lazily by

@@ -1,3 +1,5 @@
+import { utcDay, utcDaysBefore } from "@shared/utc-day";
+import { formatDay } from "../format";
 import { BOOKINGS_DATE_MAX, BOOKINGS_DATE_MIN } from "@shared/schemas/admin";
 import { analyticsQuerySchema, deviceClasses, type AnalyticsQuery, type DeviceClass, type FunnelStep } from "@shared/schemas/analytics";
 import type { AnalyticsFunnelStep } from "@shared/api/analytics-api";
@@ -31,13 +33,10 @@ export const stepLabels: Record<FunnelStep, string> = {
   meetings_booked: "Meetings booked",
 };
 
-const DAY_MS = 86_400_000;
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-const daysBefore = (date: Date, days: number) => utcDay(new Date(date.getTime() - days * DAY_MS));
 
 /** The UTC days a preset covers, today included. */
 export function presetRange(preset: Exclude<RangePreset, "custom">, now: Date): { from: string; to: string } {
-  return { from: daysBefore(now, presetDays[preset] - 1), to: utcDay(now) };
+  return { from: utcDaysBefore(now, presetDays[preset] - 1), to: utcDay(now) };
 }
 
 export type ReportLocation = {
@@ -132,14 +131,11 @@ export function changeText(current: number, previous: number): { text: string; t
 }
 
 const percentFormat = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat("en-US");
 
 /** A ratio (0..1, or more) as a percentage; "—" where there is nothing to divide by. */
 export function formatRatio(ratio: number | null): string {
   return ratio === null || !Number.isFinite(ratio) ? "—" : percentFormat.format(ratio);
 }
-
-export const formatCount = (n: number) => countFormat.format(n);
 
 export type FunnelRow = AnalyticsFunnelStep & {
   label: string;
@@ -177,12 +173,6 @@ export function funnelRows(funnel: AnalyticsFunnelStep[], previousFunnel: Analyt
 export function rowLabel(dimension: FilterDimension, key: string): string {
   return dimension === "device" && (deviceClasses as readonly string[]).includes(key) ? deviceLabels[key as DeviceClass] : key;
 }
-
-/** "Nov 18, 2026" for a UTC day. */
-const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const shortDayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-export const formatShortDay = (day: string) => shortDayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** "Nov 18, 2026" or "Nov 18, 2026 – Nov 24, 2026". */
 export function formatRange(range: { from: string; to: string }): string {

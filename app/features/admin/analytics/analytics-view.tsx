@@ -9,15 +9,15 @@ import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { formatCount } from "@shared/number-format";
 import { ApiError, isAuthError } from "../api-client";
+import { formatDay } from "../format";
 import { downloadAnalyticsCsv, useAnalytics } from "./analytics-api";
 import {
   CUSTOM_DATE_LIMITS,
   changeText,
   checkCustomRange,
   dimensionLabels,
-  formatCount,
-  formatDay,
   formatRange,
   formatRatio,
   funnelRows,

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { fieldMessages } from "@shared/field-messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "~/lib/toast";
 import {
@@ -122,9 +123,7 @@ function WorkingHoursForm({ settings, pending, onSave }: { settings: RoutingSett
       workEnd: end || null,
     });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldMessages(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BOOKINGS_DATE_RANGE_MESSAGE } from "@shared/schemas/admin";
-import { draftFromSearchParams, filtersFromSearchParams, leadsHref, parseDraft, searchParamsFromFilters, utcDaysBefore, utcMonday } from "./leads-filters";
+import { utcDaysBefore } from "@shared/utc-day";
+import { draftFromSearchParams, filtersFromSearchParams, leadsHref, parseDraft, searchParamsFromFilters, utcMonday } from "./leads-filters";
 
 const owner = "0b6d3c52-8e0a-4f4e-9a77-1c2d3e4f5a6b";
 

@@ -1,4 +1,6 @@
 import { leadFiltersSchema, type LeadFilters } from "@shared/schemas/lead-desk";
+import { utcDaysBefore } from "@shared/utc-day";
+import { fieldMessages } from "@shared/field-messages";
 
 /**
  * The inbox's filters as its URL carries them (docs/decisions/0701), so a dashboard card or a
@@ -47,12 +49,7 @@ export function parseDraft(draft: FilterDraft): { ok: true; filters: LeadFilters
   for (const key of flagKeys) if (draft[key]) input[key] = true;
   const parsed = leadFiltersSchema.safeParse(input);
   if (parsed.success) return { ok: true, filters: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "q");
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldMessages(parsed.error.issues, "q") };
 }
 
 /**
@@ -88,16 +85,6 @@ export function searchParamsFromFilters(filters: LeadFilters | UrlFilters): URLS
 export function leadsHref(base: string, filters: UrlFilters): string {
   const query = searchParamsFromFilters(filters).toString();
   return query ? `${base}?${query}` : base;
-}
-
-/** A day as the filters write it (YYYY-MM-DD, UTC, as the server counts days). */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** `days` days before `date`'s UTC day. */
-export function utcDaysBefore(date: Date, days: number): string {
-  return utcDay(new Date(date.getTime() - days * 86_400_000));
 }
 
 /** The Monday that starts `date`'s week (ISO weeks, UTC). */

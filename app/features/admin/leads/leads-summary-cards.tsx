@@ -4,7 +4,8 @@ import { paths } from "@shared/site-routes";
 import { CardDescription } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { useLeadSummary, type LeadDeskSummary } from "./leads-api";
-import { leadsHref, utcDay, utcDaysBefore, utcMonday, type UrlFilters } from "./leads-filters";
+import { utcDay, utcDaysBefore } from "@shared/utc-day";
+import { leadsHref, utcMonday, type UrlFilters } from "./leads-filters";
 import { targetText } from "./lead-wait";
 
 export type SummaryCard = {

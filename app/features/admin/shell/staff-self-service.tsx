@@ -1,4 +1,5 @@
 import * as React from "react";
+import { fieldMessages } from "@shared/field-messages";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "~/lib/toast";
@@ -115,9 +116,7 @@ function NewPasswordFields({
     event.preventDefault();
     const parsed = newPasswordSchema.safeParse({ password, confirmPassword });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldMessages(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Search, Send, Trash2 } from "lucide-react";
 import { toast } from "~/lib/toast";
@@ -134,17 +134,7 @@ function AssignRoleCard() {
         <FormField id="assign-user-id" label="User ID" error={errors.userId?.message}>
           {(control) => <Input {...control} autoComplete="off" spellCheck={false} placeholder="00000000-0000-0000-0000-000000000000" {...form.register("userId")} />}
         </FormField>
-        <FormField id="assign-role" label="Role" error={errors.role?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register("role")}>
-              {appRoles.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <RoleField id="assign-role" roles={appRoles} field={form.register("role")} error={errors.role?.message} />
         <Button type="submit" className="sm:mt-6" disabled={assign.isPending}>
           {assign.isPending ? "Assigning..." : "Assign role"}
         </Button>
@@ -154,6 +144,23 @@ function AssignRoleCard() {
 }
 
 /** Invite a colleague by e-mail (docs/decisions/0205): below the assign-role form, as the contract fixes. */
+/** The role picker of the assign and invite forms. */
+function RoleField({ id, roles, field, error }: { id: string; roles: readonly string[]; field: UseFormRegisterReturn; error?: string }) {
+  return (
+    <FormField id={id} label="Role" error={error}>
+      {(control) => (
+        <NativeSelect {...control} {...field}>
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
 function InviteCard() {
   const inviteMutation = useInvite();
   const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "moderator" } });
@@ -184,17 +191,7 @@ function InviteCard() {
         <FormField id="invite-email" label="Email" error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="off" {...form.register("email")} />}
         </FormField>
-        <FormField id="invite-role" label="Role" error={errors.role?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register("role")}>
-              {staffRoles.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <RoleField id="invite-role" roles={staffRoles} field={form.register("role")} error={errors.role?.message} />
         <Button type="submit" className="sm:mt-6" disabled={inviteMutation.isPending}>
           <Send aria-hidden="true" />
           {inviteMutation.isPending ? "Sending..." : "Invite"}

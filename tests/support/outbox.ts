@@ -1,0 +1,24 @@
+import { createNotifier } from "../../server/leads/notifier";
+import { createOutboxWorker } from "../../server/leads/outbox-worker";
+import { createLogger } from "../../server/logger";
+import type { TestApp } from "./test-app";
+
+type WorkerOptions = Partial<Omit<Parameters<typeof createOutboxWorker>[0], "db" | "config">> & {
+  config?: Partial<TestApp["config"]["leads"]["outbox"]>;
+};
+
+/**
+ * The app's outbox worker as the server makes it: the app's notifier and outbox settings, and a
+ * silent logger, unless `options` gives others (a logger to read, a notifier that hangs, a
+ * shorter poll, the desk's first-contact check).
+ */
+export function outboxWorkerFor(app: TestApp, options: WorkerOptions = {}) {
+  const { config, ...rest } = options;
+  return createOutboxWorker({
+    db: app.database.db,
+    notifier: createNotifier(app.config),
+    logger: createLogger("silent"),
+    ...rest,
+    config: { ...app.config.leads.outbox, ...config },
+  });
+}
