@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AppDeps } from "../app-env";
 import type { Db } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
 import { compiled, runCompiled } from "./compiled-sql";
@@ -158,10 +157,13 @@ export class RateLimiter {
   }
 }
 
-/** One database-backed limiter per app (one instance): what it remembers is this instance's. */
-const limiters = new WeakMap<AppDeps, RateLimiter>();
+/** What an app's dependencies (AppDeps) give a limiter; named structurally: app-env.ts imports auth, which imports this. */
+type LimiterOwner = { database: { db: Db } };
 
-export function rateLimiterOf(deps: AppDeps): RateLimiter {
+/** One database-backed limiter per app (one instance): what it remembers is this instance's. */
+const limiters = new WeakMap<LimiterOwner, RateLimiter>();
+
+export function rateLimiterOf(deps: LimiterOwner): RateLimiter {
   let limiter = limiters.get(deps);
   if (!limiter) limiters.set(deps, (limiter = new RateLimiter(databaseBuckets(deps.database.db))));
   return limiter;
