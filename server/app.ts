@@ -9,11 +9,7 @@ import { adminErrorBody } from "./admin/admin-errors";
 import { healthRoutes } from "./routes/health";
 import { leadRoutes } from "./routes/leads";
 import { leadPageRoutes } from "./routes/lead-pages";
-import { adminRoutes } from "./routes/admin";
-import { adminNotificationRoutes } from "./routes/admin-notifications";
-import { adminLeadRoutes } from "./routes/admin-leads";
-import { adminAnalyticsRoutes } from "./routes/admin-analytics";
-import { adminPrivacyRoutes } from "./routes/admin-privacy";
+import { adminApi } from "./routes/admin-api";
 import { eventRoutes } from "./routes/events";
 import { leadEventRoutes } from "./routes/lead-events";
 import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
@@ -44,14 +40,9 @@ export function createApp(deps: AppDeps) {
   api.route("/", eventRoutes());
   api.route("/auth", authRoutes(auth));
   api.route("/staff/invitations", staffInvitationRoutes(auth));
-  // Before the other admin routes, whose catch-all would answer its paths with 404.
   api.route("/", leadEventRoutes());
   api.route("/webhooks/calendly", calendlyWebhookRoutes());
-  api.route("/admin/notifications", adminNotificationRoutes(auth));
-  api.route("/admin/leads", adminLeadRoutes(auth));
-  api.route("/admin/analytics", adminAnalyticsRoutes(auth));
-  api.route("/admin/privacy", adminPrivacyRoutes(auth));
-  api.route("/admin", adminRoutes(auth));
+  api.route("/admin", adminApi(auth));
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.
   app.all("/api/*", (c) => c.json(publicErrorBody({ error: "Not found" }), 404));

@@ -2,10 +2,9 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { analyticsQuerySchema } from "@shared/schemas/analytics";
-import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
-import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
+import { adminErrorBody } from "../admin/admin-errors";
+import { allow, type AdminEnv } from "../admin/require-admin";
 import { daysInRange } from "@shared/utc-day";
 import { analyticsReport, MAX_REPORT_DAYS } from "../analytics/report";
 import { reportCsv } from "../analytics/report-csv";
@@ -22,17 +21,14 @@ const reportQuerySchema = analyticsQuerySchema.refine((q) => q.from > q.to || da
 });
 
 /**
- * /api/admin/analytics: the funnel report (docs/decisions/0801) and its CSV export. Mounted
- * before the other admin routes, with the same guards first: the origin check, then
- * requireAdmin, before anything is read. The export takes the filters as a JSON body (a POST, so
- * a cross-site link cannot start a download); it carries counts only, so it is not audited as the
- * lead exports are.
+ * /api/admin/analytics: the funnel report (docs/decisions/0801) and its CSV export, inside
+ * adminApi (admin-api.ts), which checks the origin and the session before anything is read. The
+ * export takes the filters as a JSON body (a POST, so a cross-site link cannot start a download);
+ * it carries counts only, so it is not audited as the lead exports are.
  */
-export function adminAnalyticsRoutes(auth: Auth) {
+export function adminAnalyticsRoutes() {
   const routes = new Hono<AdminEnv>();
   const invalid = invalidInput(adminErrorBody);
-  routes.use("*", requireSameOrigin());
-  routes.use("*", requireStaff(auth));
 
   routes.get("/", allow("admin"), zValidator("query", reportQuerySchema, invalid), async (c) => {
     return c.json((await analyticsReport(c.get("deps").database.db, c.req.valid("query"))) satisfies AnalyticsReport);
@@ -56,10 +52,5 @@ export function adminAnalyticsRoutes(auth: Auth) {
     },
   );
 
-  routes.all("*", (c) => adminError(c, 404, "Not found"));
-  routes.onError((error, c) => {
-    c.get("deps").logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
-    return adminError(c, 500, "Internal server error");
-  });
   return routes;
 }

@@ -3,10 +3,9 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { LeadConflictResponse, LeadDeskSummary, LeadDetailResponse, LeadNoteResponse, LeadsPage, LeadUpdateResponse } from "@shared/api/lead-desk-api";
 import { leadFiltersSchema, leadListQuerySchema, leadNoteSchema, leadUpdateSchema } from "@shared/schemas/lead-desk";
-import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
+import { allow, type AdminEnv } from "../admin/require-admin";
 import { writeAudit } from "../admin/audit-service";
 import { withDecodedCursor } from "../admin/keyset-cursor";
 import { utcDay } from "@shared/utc-day";
@@ -33,16 +32,14 @@ const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email:
 
 /**
  * /api/admin/leads: the lead desk's inbox, lead pages, changes and notes (docs/decisions/0701,
- * 0701). Mounted before the other admin routes, with the same guards first: the origin check, then
- * requireAdmin, before anything is read. The inbox and its export take their filters as a JSON
+ * 0701). Inside adminApi (admin-api.ts), which checks the origin and the
+ * session before anything is read. The inbox and its export take their filters as a JSON
  * body, so a searched name or e-mail never lands in a URL or an access log.
  */
-export function adminLeadRoutes(auth: Auth) {
+export function adminLeadRoutes() {
   const routes = new Hono<AdminEnv>();
   const invalid = invalidInput(adminErrorBody);
   const json = jsonBody({ maxBytes: ADMIN_LEADS_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
-  routes.use("*", requireSameOrigin());
-  routes.use("*", requireStaff(auth));
 
   routes.post("/search", allow("admin", "moderator"), json, zValidator("json", leadListBody, invalid), async (c) => {
     const { cursor, limit, ...filters } = c.req.valid("json");
@@ -101,11 +98,6 @@ export function adminLeadRoutes(auth: Auth) {
     return c.json({ entry } satisfies LeadNoteResponse, 201);
   });
 
-  routes.all("*", (c) => adminError(c, 404, "Not found"));
-  routes.onError((error, c) => {
-    c.get("deps").logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
-    return adminError(c, 500, "Internal server error");
-  });
 
   return routes;
 }

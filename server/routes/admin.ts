@@ -22,7 +22,7 @@ import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUs
 import type { Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { allow, requireSameOrigin, requireStaff, type AdminEnv } from "../admin/require-admin";
+import { allow, type AdminEnv } from "../admin/require-admin";
 import { listBookings, startBookingsCsv } from "../admin/bookings-service";
 import { withDecodedCursor } from "../admin/keyset-cursor";
 import { utcDay } from "@shared/utc-day";
@@ -60,16 +60,15 @@ export const OWN_SESSION_MESSAGES = {
 const actorOf = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
 
 /**
- * Staff endpoints under /api/admin: every one passes the origin check and requireStaff first, reads
- * its input only through a validator, and answers every error in the AdminApiError envelope.
+ * The staff area's own endpoints under /api/admin (the session, bookings, roles, invitations,
+ * staff access, the audit log), inside adminApi (admin-api.ts): each reads its input only
+ * through a validator and states who may call it with allow().
  */
 export function adminRoutes(auth: Auth) {
   const routes = new Hono<AdminEnv>();
   const invalid = invalidInput(adminErrorBody);
   const json = jsonBody({ maxBytes: ADMIN_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
 
-  routes.use("*", requireSameOrigin());
-  routes.use("*", requireStaff(auth));
 
   routes.get("/me", allow("admin", "moderator"), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
@@ -234,12 +233,6 @@ export function adminRoutes(auth: Auth) {
 
   routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
 
-  // After every route: an unknown admin path, and any failure, still answer in the admin envelope.
-  routes.all("*", (c) => adminError(c, 404, "Not found"));
-  routes.onError((error, c) => {
-    c.get("deps").logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
-    return adminError(c, 500, "Internal server error");
-  });
 
   return routes;
 }
