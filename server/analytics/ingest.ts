@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { sameOriginUrl } from "../http/origin-guard";
 import { compiled, runCompiled } from "../leads/compiled-sql";
-import { memoryBuckets, RateLimiter, type LimitSpec } from "../leads/rate-limiter";
+import { decide, memoryBuckets, type LimitSpec, type RateLimitDecision } from "../leads/rate-limiter";
 import type { Logger } from "../logger";
 import { deviceClassOf } from "./device-class";
 import { DailySalts, visitorId } from "./visitor";
@@ -135,7 +135,8 @@ export type FlushStats = { stored: number; droppedFull: number; droppedClosed: n
  */
 export class AnalyticsIngest {
   /** Counts eventLimit() in memory, on this ingest's clock. */
-  readonly limiter: RateLimiter;
+  /** The per-address event limit, counted in memory; refusals are not remembered (nothing asks). */
+  readonly limiter: { hit(spec: LimitSpec): RateLimitDecision };
   private readonly cap: NewVisitorCap;
   private readonly salts: DailySalts;
   private readonly siteHost: string;
@@ -157,7 +158,8 @@ export class AnalyticsIngest {
     /** New visitors an address may bring per UTC day (ANALYTICS_VISITORS_PER_ADDRESS). */
     visitorsPerAddress?: number,
   ) {
-    this.limiter = new RateLimiter(memoryBuckets(now));
+    const buckets = memoryBuckets(now);
+    this.limiter = { hit: (spec) => decide(spec, buckets.count(spec)) };
     this.cap = new NewVisitorCap(visitorsPerAddress);
     this.salts = new DailySalts(db);
     this.siteHost = new URL(publicUrl).hostname.replace(/^www\./, "");

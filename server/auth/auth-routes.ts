@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { RESET_REQUEST_LIMITS, type Auth } from "./auth";
 import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "./staff-mail";
-import { rateLimiterOf } from "../leads/rate-limiter";
+import { databaseBuckets, decide } from "../leads/rate-limiter";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { clientIp } from "../http/client-ip";
 import { writeAudit } from "../admin/audit-service";
@@ -59,7 +59,10 @@ export function authRoutes(auth: Auth) {
       const address = readEmail(body ?? "");
       if (address) {
         const digest = crypto.createHash("sha256").update(address).digest("hex");
-        const decision = await rateLimiterOf(c.get("deps")).hit({ key: `auth-reset-email:${digest}`, ...RESET_REQUEST_LIMITS.perEmail });
+        // Counted in the database only: nothing asks this instance which addresses it refused, so
+        // they stay out of the lead forms' remembered refusals (RateLimiter.known).
+        const spec = { key: `auth-reset-email:${digest}`, ...RESET_REQUEST_LIMITS.perEmail };
+        const decision = decide(spec, await databaseBuckets(database.db).count(spec));
         if (!decision.allowed) {
           return c.json(
             { code: "TOO_MANY_RESET_REQUESTS", message: `Too many reset requests for this address. Try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minutes.` },

@@ -53,7 +53,7 @@ export function eventRoutes() {
       if (!EVENT_TYPES.includes(type)) return refuse(c, "Content-Type must be application/json or text/plain", 415);
       if (uncountedRequest(c)) return accepted();
       const ingest = analyticsFor(deps);
-      const decision = await ingest.limiter.hit(eventLimit(rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))));
+      const decision = ingest.limiter.hit(eventLimit(rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))));
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfterSeconds));
         return c.json(publicErrorBody({ error: EVENTS_LIMITED }), 429);
