@@ -143,7 +143,6 @@ function AssignRoleCard() {
   );
 }
 
-/** Invite a colleague by e-mail (docs/decisions/0205): below the assign-role form, as the contract fixes. */
 /** The role picker of the assign and invite forms. */
 function RoleField({ id, roles, field, error }: { id: string; roles: readonly string[]; field: UseFormRegisterReturn; error?: string }) {
   return (
@@ -161,6 +160,7 @@ function RoleField({ id, roles, field, error }: { id: string; roles: readonly st
   );
 }
 
+/** Invite a colleague by e-mail (docs/decisions/0205): below the assign-role form, as the contract fixes. */
 function InviteCard() {
   const inviteMutation = useInvite();
   const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "moderator" } });
