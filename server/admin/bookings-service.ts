@@ -1,17 +1,25 @@
-import { and, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Booking, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
-import { bookingInquiries } from "../db/schema";
-import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
+import { bookingInquiries, leads } from "../db/schema";
+import { afterCursor, cursorTimestamp, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
+import { leadFilterConditions } from "./lead-desk-service";
 
+/*
+ * The bookings list is the inbox's query restricted to booking leads: the same `leads` rows, the
+ * same search, source and date conditions (leadFilterConditions) and the same keyset order on
+ * (created_at, id), joined to each lead's stored form for the fields this list shows. A lead and
+ * its inquiry share their id and created_at (stored in one statement).
+ */
+const l = leads;
 const b = bookingInquiries;
 
 /** Every stored field of an inquiry except the internal idempotency key. */
 const listColumns = {
-  id: b.id,
-  createdAt: b.createdAt,
+  id: l.id,
+  createdAt: l.createdAt,
   name: b.name,
   workEmail: b.workEmail,
   companyName: b.companyName,
@@ -31,32 +39,20 @@ const listColumns = {
   clientIp: b.clientIp,
   userAgent: b.userAgent,
   botCheck: b.botCheck,
-  cursorTs: cursorTimestamp(b.createdAt),
+  cursorTs: cursorTimestamp(l.createdAt),
 };
 
 type Row = Awaited<ReturnType<typeof selectPage>>[number];
 
-function filterConditions(filters: BookingFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    conditions.push(or(ilike(b.name, pattern), ilike(b.workEmail, pattern), ilike(b.companyName, pattern))!);
-  }
-  if (filters.source) conditions.push(eq(b.sourceForm, filters.source));
-  if (filters.from) conditions.push(gte(b.createdAt, dayStart(filters.from)));
-  if (filters.to) conditions.push(lt(b.createdAt, dayEnd(filters.to)));
-  return conditions;
-}
-
 function selectPage(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number) {
-  const conditions = filterConditions(filters);
-  // Keyset pagination on (created_at, id), which booking_inquiries_created_at_idx serves in order.
-  if (cursor) conditions.push(afterCursor(b.createdAt, b.id, cursor));
+  const conditions = [eq(l.kind, "booking_inquiry"), ...leadFilterConditions(filters)];
+  if (cursor) conditions.push(afterCursor(l.createdAt, l.id, cursor));
   return db
     .select(listColumns)
-    .from(b)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...newestFirst(b.createdAt, b.id))
+    .from(l)
+    .innerJoin(b, eq(b.id, l.id))
+    .where(and(...conditions))
+    .orderBy(...newestFirst(l.createdAt, l.id))
     .limit(limit);
 }
 

@@ -121,9 +121,10 @@ function toSummary(row: SummaryRow): LeadSummary {
 /**
  * The inbox's filters as conditions on `leads` alone, so each can use its index (0701): status,
  * owner and source each lead an index on (column, created_at desc, id desc); overdue is the status
- * index's New range; dates and paging are the created_at index.
+ * index's New range; dates and paging are the created_at index. `settings` (the first-contact
+ * target) is needed only by the overdue filter; the bookings list has none.
  */
-export function leadFilterConditions(filters: LeadFilters, settings: DeskSettings): SQL[] {
+export function leadFilterConditions(filters: LeadFilters, settings?: DeskSettings): SQL[] {
   const conditions: SQL[] = [];
   if (filters.q) {
     const pattern = containsPattern(filters.q);
@@ -137,7 +138,10 @@ export function leadFilterConditions(filters: LeadFilters, settings: DeskSetting
   else if (filters.fit === "free_email") conditions.push(eq(l.emailKind, "free"));
   else if (filters.fit === "disposable_email") conditions.push(eq(l.emailKind, "disposable"));
   else if (filters.fit === "work_email") conditions.push(eq(l.emailKind, "work"));
-  if (filters.overdue) conditions.push(eq(l.status, "new"), lt(l.createdAt, overdueBefore(settings)));
+  if (filters.overdue) {
+    if (!settings) throw new Error("The overdue filter needs the deployment's first-contact target");
+    conditions.push(eq(l.status, "new"), lt(l.createdAt, overdueBefore(settings)));
+  }
   if (filters.notBooked) conditions.push(eq(l.kind, "booking_inquiry"), isNull(l.meetingBookedAt));
   if (filters.bookedFrom) conditions.push(gte(l.meetingBookedAt, dayStart(filters.bookedFrom)));
   if (filters.from) conditions.push(gte(l.createdAt, dayStart(filters.from)));

@@ -113,17 +113,6 @@ async function setLead(id: string, values: Partial<typeof leads.$inferInsert>, a
 /** Booking inquiries and their desk rows, by SQL: for paging and export in bulk. */
 async function seedLeads(rows: { createdAt: Date; name?: string; companyName?: string }[], app = t) {
   const inquiries = await seedBookings(app, rows.map((row) => ({ workEmail: `seed-${crypto.randomUUID().slice(0, 8)}@example.com`, ...row })));
-  await app.database.db.insert(leads).values(
-    inquiries.map((row) => ({
-      id: row.id,
-      kind: "booking_inquiry" as const,
-      source: row.sourceForm,
-      createdAt: row.createdAt,
-      name: row.name,
-      email: row.workEmail,
-      company: row.companyName,
-    })),
-  );
   return inquiries.map((row) => row.id);
 }
 

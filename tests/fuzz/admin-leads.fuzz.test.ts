@@ -45,10 +45,7 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
   const day = 24 * 3600 * 1000;
-  const seeded = await seedBookings(t, Array.from({ length: 30 }, (_, i) => ({ createdAt: new Date(Date.UTC(2025, 0, 1) + i * 23 * day), name: `Lead ${i}` })));
-  await t.database.db.insert(leads).values(
-    seeded.map((row) => ({ id: row.id, kind: "booking_inquiry" as const, source: row.sourceForm, createdAt: row.createdAt, name: row.name, email: row.workEmail, company: row.companyName })),
-  );
+  await seedBookings(t, Array.from({ length: 30 }, (_, i) => ({ createdAt: new Date(Date.UTC(2025, 0, 1) + i * 23 * day), name: `Lead ${i}` })));
   leadIds = (await t.database.db.select({ id: leads.id }).from(leads)).map((row) => row.id);
   const first = (await (await post("/api/admin/leads/search", { limit: 2 }))!.json()) as LeadsPage;
   realCursor = first.nextCursor!;

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { AppRole } from "@shared/schemas/admin";
 import { createAuth } from "../../server/auth/auth";
 import { ensureStaffAccount } from "../../server/admin/staff-accounts";
-import { bookingInquiries } from "../../server/db/schema";
+import { bookingInquiries, leads } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "./test-app";
 import { outboxWorkerFor } from "./outbox";
@@ -91,10 +91,10 @@ export async function createMailboxApp(prefix: string) {
 }
 
 let seq = 0;
-/** Inserts booking inquiries the way the lead API stores them (defaults overridable per row). */
+/** Inserts booking inquiries and their leads the way the lead API stores them (defaults overridable per row). */
 export async function seedBookings(t: TestApp, rows: Partial<typeof bookingInquiries.$inferInsert>[]) {
   if (rows.length === 0) return [];
-  return t.database.db
+  const inquiries = await t.database.db
     .insert(bookingInquiries)
     .values(
       rows.map((row) => ({
@@ -110,4 +110,9 @@ export async function seedBookings(t: TestApp, rows: Partial<typeof bookingInqui
       })),
     )
     .returning();
+  // Each inquiry's lead, as the submission pipeline stores it: the same id and created_at.
+  await t.database.db.insert(leads).values(
+    inquiries.map((row) => ({ id: row.id, kind: "booking_inquiry" as const, source: row.sourceForm, createdAt: row.createdAt, name: row.name, email: row.workEmail, company: row.companyName })),
+  );
+  return inquiries;
 }
