@@ -2,29 +2,8 @@ import { AlarmClock, CalendarCheck, CalendarClock, CalendarSearch, CalendarX, Be
 import type { LeadOwnerRef, LeadTimelineEntry, LeadTimelineType, StaffMember } from "@shared/api/lead-desk-api";
 import { targetText } from "./lead-wait";
 import { leadSourceLabels, leadStatusLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
-
+import { channelLabels, notificationLabel, topicLabels } from "@shared/notification-labels";
 import { formatDateTime } from "../format";
-
-const channelLabels: Record<string, string> = {
-  email: "staff e-mail",
-  webhook: "webhook",
-  slack: "Slack",
-  owner_email: "owner's e-mail",
-  hubspot: "HubSpot",
-  lead_desk: "lead desk",
-};
-const topicLabels: Record<string, string> = {
-  lead_stored: "new lead",
-  follow_up: "follow-up",
-  meeting_booked: "meeting booked",
-  prospect_reminder: "reminder to the prospect",
-  owner_assigned: "new owner paged",
-  enterprise_alert: "enterprise alert",
-  status_changed: "status change",
-  first_contact_due: "first-contact check",
-  first_contact_missed: "not contacted in time",
-  owner_reassigned: "previous owner told",
-};
 
 /** The first of these keys that holds a string (the server's data keys, under the names they may take). */
 function text(data: Record<string, unknown>, ...keys: string[]): string | null {
@@ -52,7 +31,9 @@ function ownerWord(value: unknown, staff: readonly StaffMember[]): string {
 function notification(data: Record<string, unknown>): string {
   const channel = text(data, "channel");
   const topic = text(data, "topic");
-  return [channel ? (channelLabels[channel] ?? channel) : null, topic ? (topicLabels[topic] ?? topic) : null].filter(Boolean).join(" · ");
+  return [channel ? notificationLabel(channelLabels, channel, "phrase") : null, topic ? notificationLabel(topicLabels, topic, "phrase") : null]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 function meetingTime(data: Record<string, unknown>, key: string): string | null {
@@ -125,7 +106,7 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
     case "no_show_cleared":
       return words("No-show taken back", schedulerMove(d));
     case "follow_up_alerted": {
-      const channels = Array.isArray(d.channels) ? d.channels.filter((c): c is string => typeof c === "string").map((c) => channelLabels[c] ?? c) : [];
+      const channels = Array.isArray(d.channels) ? d.channels.filter((c): c is string => typeof c === "string").map((c) => notificationLabel(channelLabels, c, "phrase")) : [];
       return words("Follow-up alert sent: no meeting booked yet", channels.length > 0 ? `by ${channels.join(", ")}` : null);
     }
     case "status_changed":

@@ -4,7 +4,8 @@ import { RotateCw } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { adminLeadPath, paths } from "@shared/site-routes";
-import type { NotificationChannelName, NotificationLeadKind, NotificationTopicName } from "@shared/api/admin-notifications-api";
+import type { NotificationLeadKind } from "@shared/api/admin-notifications-api";
+import { channelLabels, notificationLabel, topicLabels } from "@shared/notification-labels";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -26,31 +27,6 @@ export const leadKindLabels: Record<NotificationLeadKind, string> = {
   booking_inquiry: "Booking inquiry",
   contact_request: "Contact request",
 };
-export const channelLabels: Record<NotificationChannelName, string> = {
-  email: "Email",
-  webhook: "Webhook",
-  slack: "Slack",
-  prospect_email: "Email to the prospect",
-  owner_email: "Email to the lead's owner",
-  staff_email: "Email to a staff member",
-  hubspot: "HubSpot",
-  lead_desk: "Lead desk",
-};
-/** What the notification was about (docs/decisions/0701, 0704, 0711, 0720). */
-export const topicLabels: Record<NotificationTopicName, string> = {
-  lead_stored: "New lead",
-  follow_up: "Follow-up: no meeting booked",
-  meeting_booked: "Meeting booked",
-  prospect_reminder: "Reminder to the prospect",
-  owner_assigned: "New owner paged",
-  enterprise_alert: "Enterprise prospect alert",
-  status_changed: "Lead status change",
-  first_contact_due: "First-contact check",
-  first_contact_missed: "Not contacted in time",
-  owner_reassigned: "Previous owner told of a move",
-  staff_mail: "Access e-mail to staff",
-};
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function retryErrorMessage(error: unknown, fallback: string): string {
@@ -135,8 +111,8 @@ export function NotificationsView() {
 function NotificationCard({ item }: { item: UndeliverableNotification }) {
   const retry = useRetryNotification();
   const kind = leadKindLabels[item.leadKind] ?? item.leadKind;
-  const channel = channelLabels[item.channel] ?? item.channel;
-  const topic = topicLabels[item.topic] ?? item.topic;
+  const channel = notificationLabel(channelLabels, item.channel, "title");
+  const topic = notificationLabel(topicLabels, item.topic, "title");
 
   async function retryOne() {
     try {
