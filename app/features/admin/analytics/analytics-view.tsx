@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
 import { formatCount } from "@shared/number-format";
 import { ApiError, isAuthError } from "../api-client";
 import { formatDay } from "../format";
@@ -33,7 +32,7 @@ import {
   type RowFilter,
 } from "./analytics-query";
 import { isRefusal } from "../api-client";
-import { FetchFailedCard } from "../fetch-failed-card";
+import { FetchFailedCard, ListEmpty, ListLoading, RefusedCard } from "../list-states";
 
 export const ANALYTICS_FETCH_FAILED = "Failed to fetch analytics";
 export const ANALYTICS_EMPTY = "No visits recorded in this range yet";
@@ -176,29 +175,24 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
           <p className="font-medium text-destructive">No report shown: correct the dates above.</p>
         </Card>
       ) : report.isPending ? (
-        <div className="flex justify-center py-16" data-testid="analytics-loading">
-          <Spinner label="Loading analytics" />
-        </div>
+        <ListLoading label="Loading analytics" testId="analytics-loading" />
       ) : refused ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3" role="alert" data-testid="analytics-refused">
-          <p className="font-medium text-destructive">
-            {fieldErrors.from || fieldErrors.to ? "No report shown: correct the dates above." : refused.message || "The server refused this report."}
-          </p>
-          <Button variant="outline" onClick={() => go("30d", location.custom, null)}>
-            Show the last 30 days
-          </Button>
-        </Card>
+        <RefusedCard
+          message={fieldErrors.from || fieldErrors.to ? "No report shown: correct the dates above." : refused.message || "The server refused this report."}
+          action="Show the last 30 days"
+          onAction={() => go("30d", location.custom, null)}
+          testId="analytics-refused"
+        />
       ) : fetchFailed ? (
         <FetchFailedCard message={ANALYTICS_FETCH_FAILED} onRetry={() => void report.refetch()} />
       ) : data && data.totals.visitors === 0 && data.funnel.every((s) => s.count === 0) ? (
-        <Card className="py-12 text-center" data-testid="analytics-empty">
-          <p className="font-semibold">{ANALYTICS_EMPTY}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {filter
-              ? `Nothing from this ${dimensionLabels[filter.dimension]} in ${formatRange(data.range)}. Clear the filter or pick a longer range.`
-              : "The site counts its own visits, without cookies. Pick a longer range, or check back once visitors arrive."}
-          </p>
-        </Card>
+        <ListEmpty
+          title={ANALYTICS_EMPTY}
+          hint={filter
+            ? `Nothing from this ${dimensionLabels[filter.dimension]} in ${formatRange(data.range)}. Clear the filter or pick a longer range.`
+            : "The site counts its own visits, without cookies. Pick a longer range, or check back once visitors arrive."}
+          testId="analytics-empty"
+        />
       ) : data ? (
         <Report report={data} filter={filter} linkTo={linkTo} busy={report.isFetching} />
       ) : null}

@@ -17,9 +17,8 @@ import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError, isRefusal } from "../api-client";
-import { FetchFailedCard } from "../fetch-failed-card";
+import { FetchFailedCard, ListEmpty, ListLoading, RefusedCard } from "../list-states";
 import { downloadBookingsCsv, useBookings, type Booking } from "./bookings-api";
 import { CursorPager } from "../cursor-pager";
 import { EmailAddress } from "../../../components/email-address";
@@ -137,25 +136,23 @@ export function BookingsView() {
       </Card>
 
       {bookings.isPending ? (
-        <div className="flex justify-center py-16" data-testid="bookings-loading">
-          <Spinner label="Loading bookings" />
-        </div>
+        <ListLoading label="Loading bookings" testId="bookings-loading" />
       ) : refused ? (
         <RefusedCard
           // The filters' messages are beside their fields; anything else (a page cursor) is said here.
           message={Object.keys(refusedFields).length > 0 ? "No bookings shown: correct the filters above." : refused.message}
           action={cursors.length > 1 ? "Back to the first page" : "Clear filters"}
           onAction={cursors.length > 1 ? () => setCursors([null]) : clear}
+          testId="bookings-refused"
         />
       ) : fetchFailed ? (
         <FetchFailedCard message={BOOKINGS_FETCH_FAILED} onRetry={() => void bookings.refetch()} />
       ) : page && page.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="bookings-empty">
-          <p className="font-semibold">{filtered ? "No booking inquiries match these filters." : "No booking inquiries yet."}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {filtered ? "Change or clear the filters to see more." : "Inquiries from the booking and enterprise forms will appear here."}
-          </p>
-        </Card>
+        <ListEmpty
+          title={filtered ? "No booking inquiries match these filters." : "No booking inquiries yet."}
+          hint={filtered ? "Change or clear the filters to see more." : "Inquiries from the booking and enterprise forms will appear here."}
+          testId="bookings-empty"
+        />
       ) : page ? (
         <>
           <BookingsTable items={page.items} busy={bookings.isFetching} />
@@ -169,18 +166,6 @@ export function BookingsView() {
         </>
       ) : null}
     </div>
-  );
-}
-
-/** Where the list would be when the server refused the query: why, and a way back to a list. */
-function RefusedCard({ message, action, onAction }: { message: string; action: string; onAction: () => void }) {
-  return (
-    <Card className="flex flex-wrap items-center justify-between gap-3" role="alert" data-testid="bookings-refused">
-      <p className="font-medium text-destructive">{message}</p>
-      <Button variant="outline" onClick={onAction}>
-        {action}
-      </Button>
-    </Card>
   );
 }
 

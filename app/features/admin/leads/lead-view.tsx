@@ -15,10 +15,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "../api-client";
-import { FetchFailedCard } from "../fetch-failed-card";
+import { FetchFailedCard, ListLoading } from "../list-states";
 import { StaleLeadError, useAddLeadNote, useLead, useUpdateLead } from "./lead-api";
 import { emailKindLabels, fitTierDescription } from "@shared/schemas/lead-fit";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
@@ -43,11 +42,7 @@ export function LeadView({ id, admin }: { id: string; admin: AdminUser }) {
   }, [failed]);
 
   if (lead.isPending) {
-    return (
-      <div className="flex justify-center py-16" data-testid="lead-loading">
-        <Spinner label="Loading the lead" />
-      </div>
-    );
+    return <ListLoading label="Loading the lead" testId="lead-loading" />;
   }
   if (notFound) {
     return (

@@ -13,11 +13,10 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "../api-client";
 import { isRefusal } from "../api-client";
 import { CursorPager } from "../cursor-pager";
-import { FetchFailedCard } from "../fetch-failed-card";
+import { FetchFailedCard, ListEmpty, ListLoading, RefusedCard } from "../list-states";
 import { LeadRoutingPanel } from "./lead-routing-panel";
 import { FitBadges, LeadStatusBadge, OverdueBadge } from "./lead-badges";
 import { EmailAddress } from "../../../components/email-address";
@@ -128,27 +127,22 @@ export function LeadsView({ canExport = true }: { canExport?: boolean }) {
       />
 
       {leads.isPending ? (
-        <div className="flex justify-center py-16" data-testid="leads-loading">
-          <Spinner label="Loading leads" />
-        </div>
+        <ListLoading label="Loading leads" testId="leads-loading" />
       ) : refused ? (
-        <Card className="flex flex-wrap items-center justify-between gap-3" role="alert" data-testid="leads-refused">
-          <p className="font-medium text-destructive">
-            {Object.keys(refusedFields).length > 0 ? "No leads shown: correct the filters above." : refused.message}
-          </p>
-          <Button variant="outline" onClick={cursors.length > 1 ? () => setCursors([null]) : clear}>
-            {cursors.length > 1 ? "Back to the first page" : "Clear filters"}
-          </Button>
-        </Card>
+        <RefusedCard
+          message={Object.keys(refusedFields).length > 0 ? "No leads shown: correct the filters above." : refused.message}
+          action={cursors.length > 1 ? "Back to the first page" : "Clear filters"}
+          onAction={cursors.length > 1 ? () => setCursors([null]) : clear}
+          testId="leads-refused"
+        />
       ) : fetchFailed ? (
         <FetchFailedCard message={LEADS_FETCH_FAILED} onRetry={() => void leads.refetch()} />
       ) : page && page.items.length === 0 ? (
-        <Card className="py-12 text-center" data-testid="leads-empty">
-          <p className="font-semibold">{filtered ? "No leads match these filters." : "No leads yet."}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {filtered ? "Change or clear the filters to see more." : "Leads from the booking, enterprise and contact forms will appear here."}
-          </p>
-        </Card>
+        <ListEmpty
+          title={filtered ? "No leads match these filters." : "No leads yet."}
+          hint={filtered ? "Change or clear the filters to see more." : "Leads from the booking, enterprise and contact forms will appear here."}
+          testId="leads-empty"
+        />
       ) : page ? (
         <>
           <p className="text-sm text-muted-foreground">

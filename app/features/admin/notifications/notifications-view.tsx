@@ -9,9 +9,8 @@ import { channelLabels, notificationLabel, topicLabels } from "@shared/notificat
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "../api-client";
-import { FetchFailedCard } from "../fetch-failed-card";
+import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
 import {
   useRetryAllNotifications,
   useRetryNotification,
@@ -55,22 +54,13 @@ export function NotificationsView() {
   }
 
   if (notifications.isPending) {
-    return (
-      <div className="flex justify-center py-16" data-testid="notifications-loading">
-        <Spinner label="Loading undeliverable notifications" />
-      </div>
-    );
+    return <ListLoading label="Loading undeliverable notifications" testId="notifications-loading" />;
   }
   if (failed) return <FetchFailedCard message={NOTIFICATIONS_FETCH_FAILED} onRetry={() => void notifications.refetch()} />;
   const data = notifications.data;
   if (!data) return null;
   if (data.total === 0) {
-    return (
-      <Card className="py-12 text-center" data-testid="notifications-empty">
-        <p className="font-semibold">No undeliverable notifications.</p>
-        <p className="mt-1 text-sm text-muted-foreground">Every lead notification was delivered or is still being retried.</p>
-      </Card>
-    );
+    return <ListEmpty title="No undeliverable notifications." hint="Every lead notification was delivered or is still being retried." testId="notifications-empty" />;
   }
 
   return (

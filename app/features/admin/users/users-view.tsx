@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, isAuthError } from "../api-client";
-import { FetchFailedCard } from "../fetch-failed-card";
+import { FetchFailedCard } from "../list-states";
 import {
   findUserByEmail,
   useAssignRole,
