@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, ne } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { bookingInquiries, leadOutbox } from "../../server/db/schema";
+import { bookingInquiries, leadOutbox, leads } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
@@ -86,6 +86,9 @@ function postForm(app: TestApp, fields: Record<string, string>, ip: string) {
   });
 }
 
+/** The fit the lead desk stored for the lead (docs/decisions/0710). */
+const fitTier = async (app: TestApp, id: string) => (await app.database.db.select({ tier: leads.fitTier }).from(leads).where(eq(leads.id, id)))[0]?.tier;
+
 let n = 0;
 const token = () => `booking_scheduler:${n++}`;
 
@@ -150,6 +153,24 @@ describe("scriptless posts with the bot check on", () => {
     expect(slackTexts[0]).toContain(JSON.stringify("*Bot check*\npassed").slice(1, -1));
     expect(slackTexts[0]).not.toContain("UNVERIFIED");
   });
+
+  it("an enterprise-fit scriptless lead pages no Slack enterprise alert; a verified one does", async () => {
+    // Enterprise fit: more calls than LEADS_ENTERPRISE_CALLS_PER_MONTH.
+    const calls = String(checked.config.leads.enterpriseCallsPerMonth + 1);
+    expect((await postForm(checked, { work_email: "ezra.unverified@example.com", total_calls: calls }, "198.51.100.152")).status).toBe(200);
+    const scriptless = await deliver(checked, "ezra.unverified@example.com");
+    expect(await fitTier(checked, scriptless.lead.id)).toBe("enterprise");
+    expect(scriptless.rows.map((r) => `${r.channel}:${r.topic}`).sort()).toEqual(["email:follow_up", "email:lead_stored", "webhook:lead_stored"]);
+    expect(scriptless.slackTexts).toEqual([]);
+
+    const res = await postJson(checked.app, "/api/submit-booking", bookingBody({ work_email: "erin.verified@example.com", total_calls: Number(calls), recaptchaToken: token() }), {
+      "x-forwarded-for": "198.51.100.153",
+    });
+    expect(res.status).toBe(200);
+    const verified = await deliver(checked, "erin.verified@example.com");
+    expect(verified.rows.map((r) => `${r.channel}:${r.topic}`)).toContain("slack:enterprise_alert");
+    expect(verified.slackTexts.some((t) => t.includes("Enterprise prospect"))).toBe(true);
+  });
 });
 
 describe("scriptless posts with the bot check off (no keys configured)", () => {
@@ -164,6 +185,16 @@ describe("scriptless posts with the bot check off (no keys configured)", () => {
     expect(slackTexts).toHaveLength(1);
     expect(slackTexts[0]).toContain(JSON.stringify("*Bot check*\noff (no reCAPTCHA keys configured)").slice(1, -1));
     expect(slackTexts[0]).not.toContain("UNVERIFIED");
+  });
+
+  it("an enterprise-fit lead still pages Slack's enterprise alert, the bot check named off", async () => {
+    const calls = String(unchecked.config.leads.enterpriseCallsPerMonth + 1);
+    expect((await postForm(unchecked, { work_email: "otto.off@example.com", name: "Otto Off", total_calls: calls }, "198.51.100.162")).status).toBe(200);
+    const { rows, slackTexts } = await deliver(unchecked, "otto.off@example.com");
+    expect(rows.map((r) => `${r.channel}:${r.topic}`)).toContain("slack:enterprise_alert");
+    const alert = slackTexts.find((t) => t.includes("Enterprise prospect"));
+    expect(alert).toContain(JSON.stringify("*Bot check*\noff (no reCAPTCHA keys configured)").slice(1, -1));
+    expect(alert).not.toContain("UNVERIFIED");
   });
 
   it("share the full allowance: no smaller scriptless one applies", async () => {
