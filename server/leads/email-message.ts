@@ -70,12 +70,12 @@ export function newLeadEmail(payload: LeadPayload, leadUrl: string): EmailConten
   };
 }
 
-/** The e-mail to a lead's new owner (docs/decisions/0711): it is theirs now, its fit, every field. */
+/** The e-mail to a lead's new owner (docs/decisions/0711): it is theirs now, the bot check, its fit, every field. */
 export function ownerAssignedEmail(payload: LeadPayload, leadUrl: string): EmailContent {
   const lead = payload.lead ?? {};
   return {
-    subject: `Your new lead: ${who(lead)}`.slice(0, 200),
-    text: `A new lead was routed to you. Reach out now.\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
+    subject: `Your new lead${unverifiedMark(lead)}: ${who(lead)}`.slice(0, 200),
+    text: `A new lead was routed to you. Reach out now.\n${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, ne } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { createStaff } from "../support/admin-fixtures";
 import { bookingInquiries, leadOutbox, leads } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
@@ -170,6 +171,57 @@ describe("scriptless posts with the bot check on", () => {
     const verified = await deliver(checked, "erin.verified@example.com");
     expect(verified.rows.map((r) => `${r.channel}:${r.topic}`)).toContain("slack:enterprise_alert");
     expect(verified.slackTexts.some((t) => t.includes("Enterprise prospect"))).toBe(true);
+  });
+});
+
+describe("scriptless posts routed to an owner", () => {
+  let routed: TestApp;
+  let owners: { userId: string; email: string }[];
+  beforeAll(async () => {
+    routed = await createTestApp(
+      {
+        ...channels(),
+        RECAPTCHA_SITE_KEY: "site-key",
+        RECAPTCHA_SECRET_KEY: "secret-key",
+        RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
+        RECAPTCHA_TIMEOUT_MS: "5000",
+      },
+      {},
+      { site: "lazy" },
+    );
+    // Two staff in the general rotation: leads are routed to one, moved to the other.
+    owners = [await createStaff(routed, "admin"), await createStaff(routed, "admin")];
+    // Two password hashes on a shared 2-core machine.
+  }, 120_000);
+  afterAll(async () => {
+    await routed?.close();
+  });
+
+  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address)).map((m) => mailText(m.raw));
+  /** The staff member the lead is routed to now. */
+  async function ownerOf(id: string) {
+    const [row] = await routed.database.db.select({ owner: leads.ownerUserId }).from(leads).where(eq(leads.id, id));
+    const owner = owners.find((o) => o.userId === row?.owner);
+    expect(owner, "the lead has an owner").toBeDefined();
+    return owner!;
+  }
+
+  it("the owner's e-mail names the bot check and marks a scriptless lead unverified, as the new-lead e-mail does", async () => {
+    expect((await postForm(routed, { work_email: "owen.unverified@example.com", name: "Owen Noscript" }, "198.51.100.170")).status).toBe(200);
+    const scriptless = await deliver(routed, "owen.unverified@example.com");
+    expect(scriptless.rows.map((r) => `${r.channel}:${r.topic}`)).toContain("owner_email:owner_assigned");
+    const [mail] = mailsTo((await ownerOf(scriptless.lead.id)).email);
+    expect(mail).toMatch(/^Subject: Your new lead \(unverified\): Owen Noscript \(Plain Forms LLC\)$/m);
+    expect(mail).toMatch(/^Bot check: UNVERIFIED: sent without JavaScript, no bot check ran$/m);
+
+    const res = await postJson(routed.app, "/api/submit-booking", bookingBody({ name: "Vic Verified", work_email: "vic.verified@example.com", recaptchaToken: token() }), {
+      "x-forwarded-for": "198.51.100.171",
+    });
+    expect(res.status).toBe(200);
+    const verified = await deliver(routed, "vic.verified@example.com");
+    const [verifiedMail] = mailsTo((await ownerOf(verified.lead.id)).email).filter((m) => m.includes("Vic Verified"));
+    expect(verifiedMail).toMatch(/^Subject: Your new lead: Vic Verified \(Analytical Engines LLC\)$/m);
+    expect(verifiedMail).toMatch(/^Bot check: passed$/m);
   });
 });
 
