@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createStaff, origin, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
-import { calendlyBooking } from "./booking-outcome-support";
+import { calendlyBooking, meetingNotices } from "./booking-outcome-support";
+import { leadReference } from "../../server/leads/lead-reference";
 import { bookingInquiries, leadDeskStaff, leadOutbox, leads, users } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
@@ -310,6 +311,34 @@ describe("scriptless posts routed to an owner", () => {
     await drainWithDesk();
     const booked = slack.requests.map((r) => r.body).find((b) => b.includes(verified.id) && b.includes("Meeting booked"));
     expect(booked).toContain(JSON.stringify("*Bot check*\npassed").slice(1, -1));
+  });
+
+  it("keep Slack held after the lead arrived too: the first-contact alert goes by e-mail only, a booked meeting pages no one", async () => {
+    expect((await postForm(routed, { work_email: "hal.unverified@example.com", name: "Hal Noscript" }, "198.51.100.176")).status).toBe(200);
+    const { lead } = await deliver(routed, "hal.unverified@example.com");
+    const owner = await ownerOf(lead.id);
+    for (const o of owners) if (o !== owner) await takesNoLeads(routed, o.userId);
+    await firstContactDueNow(lead.id);
+    await drainWithDesk();
+    const alerts = await routed.database.db
+      .select({ channel: leadOutbox.channel })
+      .from(leadOutbox)
+      .where(and(eq(leadOutbox.leadId, lead.id), eq(leadOutbox.topic, "first_contact_missed")));
+    expect(alerts.map((a) => a.channel)).toEqual(["email"]);
+    expect(mailsTo("sales@example.com").filter((m) => m.includes("Subject: Not contacted (unverified): Hal Noscript"))).toHaveLength(1);
+
+    // The visitor's page reports a booking with the reference its answer carried: the lead is
+    // Meeting booked, and no Slack notice is queued.
+    const report = await routed.app.request("/api/lead-events", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": "198.51.100.177" },
+      body: JSON.stringify({ reference: leadReference(routed.config.authSecret, lead.id), event: "meeting_scheduled", ...calendlyBooking() }),
+    });
+    expect(report.status).toBeLessThan(300);
+    expect((await routed.database.db.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id)))[0]!.status).toBe("meeting_booked");
+    expect(await meetingNotices(routed, lead.id)).toEqual([]);
+    await drainWithDesk();
+    expect(slack.requests.filter((r) => r.body.includes(lead.id))).toEqual([]);
   });
 });
 
