@@ -2,6 +2,8 @@ import { asc, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
 import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../db/schema";
+import { resetRequestLimitKey } from "../auth/auth-routes";
+import { signInAccountLimitKey } from "../auth/account-sign-in-limit";
 
 /**
  * A person's data on request (docs/decisions/0706): everything the site holds about one e-mail
@@ -95,9 +97,16 @@ export async function exportSubject(db: Db, email: string): Promise<PrivacyExpor
 }
 
 /**
+ * The rate-limit buckets the app keys by one e-mail address (a hash of it, built by the code that
+ * counts them): password-reset requests for it and password checks against it. Every other bucket
+ * is keyed by a client address or an e-mail domain, shared by everyone behind it, and stays.
+ */
+const addressBuckets = (email: string) => [resetRequestLimitKey(email), signInAccountLimitKey(email)];
+
+/**
  * Erases the address in one transaction: its leads and their timeline (notes included), the
  * submissions (with their idempotency keys and consent evidence), every notification row of those
- * leads (pending copies are never sent), and the rate-limit rows whose key ends with the address.
+ * leads (pending copies are never sent), and the rate-limit rows keyed by the address.
  * Analytics counts stay: they hold no address.
  */
 export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseResponse["erased"]> {
@@ -115,15 +124,7 @@ export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseR
         (await tx.delete(bookingInquiries).where(inArray(bookingInquiries.id, ids)).returning({ id: bookingInquiries.id })).length +
         (await tx.delete(contactRequests).where(inArray(contactRequests.id, ids)).returning({ id: contactRequests.id })).length;
     }
-    const needle = email.toLowerCase();
-    const rateLimitRows = (
-      await tx
-        .delete(rateLimitBuckets)
-        // A key names an address as its last part (`<limit>:<address>`); a longer address that
-        // merely ends the same way is another person's.
-        .where(sql`lower(${rateLimitBuckets.key}) = ${needle} or right(lower(${rateLimitBuckets.key}), ${needle.length + 1}) = ${":" + needle}`)
-        .returning({ key: rateLimitBuckets.key })
-    ).length;
+    const rateLimitRows = (await tx.delete(rateLimitBuckets).where(inArray(rateLimitBuckets.key, addressBuckets(email))).returning({ key: rateLimitBuckets.key })).length;
     return { leads: deskLeads, submissions, timelineEntries, notifications, rateLimitRows };
   });
 }

@@ -9,7 +9,8 @@ import { databaseBuckets, decide } from "../leads/rate-limiter";
  */
 export const ACCOUNT_FAILURE_LIMIT = { windowSeconds: 15 * 60, max: 10 } as const;
 
-function keyFor(email: string): string {
+/** The account's bucket: a hash of the address typed (trimmed, lowercased), never the address. */
+export function signInAccountLimitKey(email: string): string {
   const digest = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
   return `auth-sign-in-account:${digest}`;
 }
@@ -30,7 +31,7 @@ export type ReserveResult =
  * are checked per window however many arrive at once (docs/decisions/0202).
  */
 export async function reserveSignInAttempt(db: Db, email: string): Promise<ReserveResult> {
-  const spec = { key: keyFor(email), ...ACCOUNT_FAILURE_LIMIT };
+  const spec = { key: signInAccountLimitKey(email), ...ACCOUNT_FAILURE_LIMIT };
   const row = (await databaseBuckets(db).count(spec))!;
   const decision = decide(spec, row);
   if (decision.allowed) return { allowed: true, reservation: { key: spec.key, windowStart: row.window_start } };
@@ -50,5 +51,5 @@ export async function releaseSignInAttempt(db: Db, reservation: SignInReservatio
 
 /** A right password: the account's failures so far no longer count. */
 export async function clearSignInAttempts(db: Db, email: string): Promise<void> {
-  await db.execute(sql`delete from rate_limit_buckets where key = ${keyFor(email)}`);
+  await db.execute(sql`delete from rate_limit_buckets where key = ${signInAccountLimitKey(email)}`);
 }

@@ -21,6 +21,15 @@ export const TRUST_DEVICE_REFUSAL = {
   message: "Trusted devices are not offered here: every sign-in asks for a code. Send the code without trustDevice.",
 } as const;
 
+/**
+ * The rate-limit bucket of password-reset requests for one address: a hash of the address (trimmed,
+ * lowercased), never the address. The erasure of a person's data finds it the same way
+ * (server/admin/privacy-service.ts).
+ */
+export function resetRequestLimitKey(address: string): string {
+  return `auth-reset-email:${crypto.createHash("sha256").update(address.trim().toLowerCase()).digest("hex")}`;
+}
+
 /** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";
 
@@ -58,10 +67,9 @@ export function authRoutes(auth: Auth) {
       if (!canSendStaffMail(config)) return c.json({ code: "MAIL_NOT_CONFIGURED", message: MAIL_UNAVAILABLE_MESSAGE }, 503);
       const address = readEmail(body ?? "");
       if (address) {
-        const digest = crypto.createHash("sha256").update(address).digest("hex");
         // Counted in the database only: nothing asks this instance which addresses it refused, so
         // they stay out of the lead forms' remembered refusals (RateLimiter.known).
-        const spec = { key: `auth-reset-email:${digest}`, ...RESET_REQUEST_LIMITS.perEmail };
+        const spec = { key: resetRequestLimitKey(address), ...RESET_REQUEST_LIMITS.perEmail };
         const decision = decide(spec, await databaseBuckets(database.db).count(spec));
         if (!decision.allowed) {
           return c.json(

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { leadEvents, leads } from "../db/schema";
 import { leadReferenceHash } from "./lead-reference";
 import { appendLeadEvent } from "./lead-timeline";
-import { meetingChannels, queueLeadNotification, wakeOutbox, type MeetingBookedPayload } from "./notification-queue";
+import { bookingBotCheck, meetingChannels, queueLeadNotification, wakeOutbox, type MeetingBookedPayload } from "./notification-queue";
 
 /**
  * The booking outcome (docs/decisions/0702): what the scheduler did with a booking or enterprise
@@ -195,10 +195,11 @@ async function queueMeetingNotice(
   calendlyTold = false,
 ): Promise<number> {
   if (report.source === "page" && deps.config.leads.calendlySigningKey && !calendlyTold) return 0;
+  const { notify } = deps.config;
   return queueLeadNotification(tx, {
     leadId: lead.id,
     leadKind: "booking_inquiry",
-    channels: meetingChannels(deps.config.notify),
+    channels: meetingChannels(notify, notify.slackWebhookUrl ? await bookingBotCheck(tx, lead.id) : null),
     topic: "meeting_booked",
     topicRef: report.inviteeUri ?? UNKNOWN_INVITEE,
     // The notifier reads the start and whether it moved; name, company and source go along for

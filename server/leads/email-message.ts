@@ -54,7 +54,7 @@ function fieldLines(lead: Record<string, unknown>): string {
 
 export type EmailContent = { subject: string; text: string };
 
-/** The line every staff e-mail opens with: what the bot check said about the lead (docs/decisions/0501). */
+/** The line every staff e-mail about a lead carries near its top: what the bot check said (docs/decisions/0501). */
 const botCheckLine = (lead: Record<string, unknown>) => `Bot check: ${botCheckNote(lead.botCheck)}`;
 
 /** "(unverified) " in a subject, for a lead sent without JavaScript while the bot check is on. */
@@ -70,17 +70,20 @@ export function newLeadEmail(payload: LeadPayload, leadUrl: string): EmailConten
   };
 }
 
-/** The e-mail to a lead's new owner (docs/decisions/0711): it is theirs now, its fit, every field. */
+/** The e-mail to a lead's new owner (docs/decisions/0711): it is theirs now, the bot check, its fit, every field. */
 export function ownerAssignedEmail(payload: LeadPayload, leadUrl: string): EmailContent {
   const lead = payload.lead ?? {};
   return {
-    subject: `Your new lead: ${who(lead)}`.slice(0, 200),
-    text: `A new lead was routed to you. Reach out now.\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
+    subject: `Your new lead${unverifiedMark(lead)}: ${who(lead)}`.slice(0, 200),
+    text: `A new lead was routed to you. Reach out now.\n${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n\n${fieldLines(lead)}\n`,
   };
 }
 
-/** A lead as the desk's row gives it: for messages sent without the outbox's copy of the lead. */
-export type DeskLead = { name: string; company: string };
+/**
+ * A lead as the desk's row gives it, with its submission's bot check: for messages sent without
+ * the outbox's copy of the lead.
+ */
+export type DeskLead = { name: string; company: string; botCheck?: unknown };
 
 const deskWho = (lead: DeskLead) => who({ name: lead.name, company: lead.company });
 
@@ -88,8 +91,10 @@ const deskWho = (lead: DeskLead) => who({ name: lead.name, company: lead.company
 export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: number, previousOwner: string | null): EmailContent {
   const from = previousOwner ? ` It was ${oneLine(previousOwner)}'s.` : " It had no owner.";
   return {
-    subject: `Lead moved to you: ${deskWho(lead)}`.slice(0, 200),
-    text: `Nobody contacted this lead within the first-contact target (${formatDelay(minutes)}), so it was given to you.${from} Reach out now.\n\nOpen the lead: ${leadUrl}\n`,
+    subject: `Lead moved to you${unverifiedMark(lead)}: ${deskWho(lead)}`.slice(0, 200),
+    text:
+      `Nobody contacted this lead within the first-contact target (${formatDelay(minutes)}), so it was given to you.${from} Reach out now.\n` +
+      `${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n`,
   };
 }
 
@@ -97,28 +102,28 @@ export function reassignedToYouEmail(lead: DeskLead, leadUrl: string, minutes: n
 export function reroutedToYouEmail(lead: DeskLead, leadUrl: string, previousOwner: string | null): EmailContent {
   const whose = previousOwner ? `its owner, ${oneLine(previousOwner)}, no longer has access` : "its owner no longer has access";
   return {
-    subject: `Lead moved to you: ${deskWho(lead)}`.slice(0, 200),
-    text: `This open lead was given to you: ${whose}. Pick it up from where they left it.\n\nOpen the lead: ${leadUrl}\n`,
+    subject: `Lead moved to you${unverifiedMark(lead)}: ${deskWho(lead)}`.slice(0, 200),
+    text: `This open lead was given to you: ${whose}. Pick it up from where they left it.\n${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n`,
   };
 }
 
 /** The e-mail to the owner a lead was taken from (docs/decisions/0711): who has it now. */
 export function reassignedAwayEmail(lead: DeskLead, leadUrl: string, minutes: number, newOwner: string): EmailContent {
   return {
-    subject: `Lead moved to ${oneLine(newOwner)}: ${deskWho(lead)}`.slice(0, 200),
+    subject: `Lead moved to ${oneLine(newOwner)}${unverifiedMark(lead)}: ${deskWho(lead)}`.slice(0, 200),
     text:
       `This lead was still New after the first-contact target (${formatDelay(minutes)}), so it was given to ${oneLine(newOwner)}, ` +
-      `the next person in the rotation. It is no longer yours.\n\nOpen the lead: ${leadUrl}\n`,
+      `the next person in the rotation. It is no longer yours.\n${botCheckLine(lead)}\n\nOpen the lead: ${leadUrl}\n`,
   };
 }
 
 /** The staff e-mail when a lead is still New after the first-contact target and was not moved (docs/decisions/0711). */
 export function firstContactMissedEmail(lead: DeskLead & { ownerEmail: string | null }, leadUrl: string, minutes: number): EmailContent {
   return {
-    subject: `Not contacted: ${deskWho(lead)} is still New`.slice(0, 200),
+    subject: `Not contacted${unverifiedMark(lead)}: ${deskWho(lead)} is still New`.slice(0, 200),
     text:
       `This lead is still New after the first-contact target (${formatDelay(minutes)}): nobody has contacted it.\n` +
-      `Owner: ${lead.ownerEmail ? oneLine(lead.ownerEmail) : "Unassigned"}\n\nOpen the lead: ${leadUrl}\n`,
+      `${botCheckLine(lead)}\nOwner: ${lead.ownerEmail ? oneLine(lead.ownerEmail) : "Unassigned"}\n\nOpen the lead: ${leadUrl}\n`,
   };
 }
 

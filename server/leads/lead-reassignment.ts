@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { leadRotations } from "../db/schema";
@@ -28,11 +29,14 @@ export type FirstContactOutcome =
   /** Alert mode, or nobody else may be given the lead now: staff alerted, owner kept. */
   | { kind: "alerted"; reason: "alert" | "nobody_else"; queued: number };
 
-/** Staff channels the alert goes out on: the sales inbox's e-mail, Slack (as the follow-up). */
-function alertChannels(notify: AppConfig["notify"]): NotificationChannel[] {
+/**
+ * Staff channels the alert goes out on: the sales inbox's e-mail, Slack (as the follow-up; held,
+ * as the follow-up's is, for a lead sent without JavaScript while the bot check is on: docs/decisions/0501).
+ */
+function alertChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome | null): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
   if (notify.smtpUrl && notify.to) channels.push("email");
-  if (notify.slackWebhookUrl) channels.push("slack");
+  if (notify.slackWebhookUrl && botCheck !== "no_script") channels.push("slack");
   return channels;
 }
 
@@ -72,9 +76,19 @@ export async function nextInRotation(tx: Db, lead: { fitTier: string; ownerId: s
  * and the round, so a round run twice writes nothing twice.
  */
 export async function firstContactDue(tx: Db, settings: FirstContactSettings, leadId: string, round: number): Promise<FirstContactOutcome> {
-  const { rows } = await tx.execute<{ kind: LeadKind; status: string; fit_tier: string; owner_id: string | null; owner_email: string | null }>(sql`
-    select l.kind, l.status::text as status, l.fit_tier, l.owner_user_id as owner_id, u.email as owner_email
+  const { rows } = await tx.execute<{
+    kind: LeadKind;
+    status: string;
+    fit_tier: string;
+    owner_id: string | null;
+    owner_email: string | null;
+    bot_check: BotCheckOutcome | null;
+  }>(sql`
+    select l.kind, l.status::text as status, l.fit_tier, l.owner_user_id as owner_id, u.email as owner_email,
+           coalesce(b.bot_check, c.bot_check) as bot_check
       from leads l left join auth_users u on u.id = l.owner_user_id
+      left join booking_inquiries b on b.id = l.id
+      left join contact_requests c on c.id = l.id
      where l.id = ${leadId}::uuid
        for update of l`);
   const lead = rows[0];
@@ -123,7 +137,7 @@ export async function firstContactDue(tx: Db, settings: FirstContactSettings, le
     queued += await queueLeadNotification(tx, {
       leadId,
       leadKind: lead.kind,
-      channels: alertChannels(settings.notify),
+      channels: alertChannels(settings.notify, lead.bot_check),
       topic: "first_contact_missed",
       topicRef: String(round),
       payload: { round, minutes, reason },

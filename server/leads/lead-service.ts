@@ -24,8 +24,8 @@ export type PlannedNotification = { channel: NotificationChannel; topic: Notific
 /**
  * The staff channels configured for a lead: the sales inbox by e-mail, Slack. Slack is held for a
  * lead sent without JavaScript while the bot check is on (`no_script`): nothing verified it, so it
- * does not page the channel; the staff e-mail and the inbox show it marked unverified
- * (docs/decisions/0501). A lead whose bot check is off notifies as any other.
+ * does not page the channel, not even with the enterprise alert; the staff e-mail and the inbox
+ * show it marked unverified (docs/decisions/0501). A lead whose bot check is off notifies as any other.
  */
 function staffChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome): NotificationChannel[] {
   const channels: NotificationChannel[] = [];
@@ -50,9 +50,10 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
   // Every lead, as the webhook gets it: the contact and its deal (docs/decisions/0720).
   if (config.hubspot) plan.push({ channel: "hubspot", topic: "lead_stored", delaySeconds: 0 });
   // The owner paged (docs/decisions/0711): queued only for a lead that got an owner, and the
-  // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead).
+  // enterprise alert only for an enterprise-fit lead (storeSql filters the plan per lead), on
+  // Slack only where the lead's Slack notices are not held (staffChannels).
   if (notify.smtpUrl) plan.push({ channel: "owner_email", topic: "owner_assigned", delaySeconds: 0 });
-  if (notify.slackWebhookUrl) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
+  if (staff.includes("slack")) plan.push({ channel: "slack", topic: "enterprise_alert", delaySeconds: 0 });
   // The first-contact check (docs/decisions/0711): round 1, due when the target passes; for an
   // Unassigned lead too, which then goes to whoever is in rotation by then (or raises the alert).
   if (leads.reassign.max > 0) {

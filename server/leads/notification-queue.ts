@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { leadOutbox } from "../db/schema";
+import { bookingInquiries, leadOutbox } from "../db/schema";
 import type { LeadKind, NotificationChannel, NotificationTopic } from "./lead-service";
 import { outboxSignal, OUTBOX_DUE } from "./outbox-signal";
 
@@ -56,9 +57,19 @@ export async function queueLeadNotification(
   return rows.length;
 }
 
-/** The channels a booked meeting is announced on: Slack, where configured (decision 0704). */
-export function meetingChannels(notify: AppConfig["notify"]): NotificationChannel[] {
-  return notify.slackWebhookUrl ? ["slack"] : [];
+/**
+ * The channels a booked meeting is announced on: Slack, where configured (decision 0704), except
+ * for a lead sent without JavaScript while the bot check is on (`no_script`): Slack is held for it
+ * as for its new-lead notice (docs/decisions/0501); the inbox shows the meeting.
+ */
+export function meetingChannels(notify: AppConfig["notify"], botCheck: BotCheckOutcome | null): NotificationChannel[] {
+  return notify.slackWebhookUrl && botCheck !== "no_script" ? ["slack"] : [];
+}
+
+/** A booking lead's bot check, from its submission row; null when recorded before it was. */
+export async function bookingBotCheck(db: Db, leadId: string): Promise<BotCheckOutcome | null> {
+  const [row] = await db.select({ botCheck: bookingInquiries.botCheck }).from(bookingInquiries).where(eq(bookingInquiries.id, leadId));
+  return row?.botCheck ?? null;
 }
 
 /** Wakes this instance's outbox worker (after a commit that queued something due now). */

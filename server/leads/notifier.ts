@@ -159,6 +159,7 @@ function leadOf(delivery: OutboxDelivery): NotificationLead {
     status: "new",
     totalCalls: typeof lead.totalCalls === "number" ? lead.totalCalls : null,
     meetingStartsAt: null,
+    botCheck: lead.botCheck === "passed" || lead.botCheck === "off" || lead.botCheck === "no_script" ? lead.botCheck : null,
   };
 }
 
@@ -308,8 +309,9 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
           followUpMinutes: config.leads.followUpMinutes,
           firstContactMinutes: config.leads.firstContactMinutes,
           meeting: delivery.topic === "meeting_booked" ? meetingOf(delivery, lead) : null,
-          // The new lead and its follow-up carry the stored lead; a booked meeting does not.
-          botCheck: delivery.topic === "meeting_booked" ? undefined : (payload.lead?.botCheck ?? null),
+          // The new lead, its follow-up and the enterprise alert carry the stored lead; a booked
+          // meeting and a first-contact alert do not, and name the one their claim read.
+          botCheck: payload.lead?.botCheck ?? lead.botCheck ?? null,
         });
         return postToSlack(notify.slackWebhookUrl, message, signal);
       }

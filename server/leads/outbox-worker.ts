@@ -1,4 +1,5 @@
 import type { EmailKind, FitTier } from "@shared/schemas/lead-fit";
+import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
@@ -144,6 +145,7 @@ export function createOutboxWorker(options: {
       lead_fit_tier: FitTier | null;
       lead_owner_email: string | null;
       lead_email_kind: EmailKind | null;
+      lead_bot_check: BotCheckOutcome | null;
     };
     const { rows } = await db.execute<Row>(sql`
       with due as (
@@ -178,14 +180,15 @@ export function createOutboxWorker(options: {
       select 'claimed' as outcome, c.*, l.source::text as lead_source, l.name as lead_name, l.email as lead_email,
              l.company as lead_company, l.status::text as lead_status, l.meeting_starts_at as lead_meeting_starts_at,
              b.total_calls as lead_total_calls, l.fit_tier as lead_fit_tier, l.email_kind as lead_email_kind,
-             ou.email as lead_owner_email
+             ou.email as lead_owner_email, coalesce(b.bot_check, cr.bot_check) as lead_bot_check
         from claimed c
         left join leads l on l.id = c.lead_id
         left join auth_users ou on ou.id = l.owner_user_id
         left join booking_inquiries b on b.id = c.lead_id
+        left join contact_requests cr on cr.id = c.lead_id
       union all
       select 'skipped', s.id, s.lead_kind, s.lead_id, s.channel, s.topic, s.topic_ref, null, s.attempts, null,
-             null, null, null, null, null, null, null, null, null, null
+             null, null, null, null, null, null, null, null, null, null, null
         from skipped s`);
     const claimed: OutboxDelivery[] = [];
     const skipped: SkippedRow[] = [];
@@ -219,6 +222,7 @@ export function createOutboxWorker(options: {
                 meetingStartsAt: r.lead_meeting_starts_at === null ? null : new Date(r.lead_meeting_starts_at),
                 fit: { tier: r.lead_fit_tier ?? "unknown", emailKind: r.lead_email_kind },
                 ownerEmail: r.lead_owner_email,
+                botCheck: r.lead_bot_check,
               },
       });
     }

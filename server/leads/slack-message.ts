@@ -1,6 +1,7 @@
 import { formatCount } from "@shared/number-format";
 import { leadSourceLabels, type LeadSource } from "@shared/schemas/lead-desk";
 import { fitSummary, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
+import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import type { NotificationTopic } from "./lead-service";
 
 /** What a staff message says about a lead: the desk's copy, read when the notification is claimed. */
@@ -19,6 +20,11 @@ export type NotificationLead = {
   fit?: { tier: FitTier; emailKind: EmailKind | null };
   /** The lead's owner now (docs/decisions/0711); null: Unassigned. */
   ownerEmail?: string | null;
+  /**
+   * What the bot check said about the lead (its submission row, docs/decisions/0501); null on
+   * leads stored before it was recorded, undefined where nothing was read.
+   */
+  botCheck?: BotCheckOutcome | null;
 };
 
 /** Long enough for any real name or company; Slack refuses a section over 3000 characters. */
@@ -80,8 +86,8 @@ export type SlackContext = {
   /** A booked meeting: its start (from the notification, or the desk's current meeting), and whether it replaced one. */
   meeting: { startsAt: Date | null; rescheduled: boolean } | null;
   /**
-   * The lead's bot-check outcome (the outbox's copy of the lead), shown as a field; undefined where
-   * the notification carries none (a booked meeting, which Calendly reported).
+   * The lead's bot-check outcome (the outbox's copy of the lead, else its submission row), shown
+   * as a field; undefined leaves the field out.
    */
   botCheck?: unknown;
 };

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
+import { adminTestEnv, createStaff, origin, randomIp, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
+import { resetRequestLimitKey } from "../../server/auth/auth-routes";
+import { signInAccountLimitKey } from "../../server/auth/account-sign-in-limit";
 import { analyticsDaily, auditLog, bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../../server/db/schema";
 import { contactBody, postJson } from "./leads-support";
 import { freshIp, newBookingLead } from "./booking-outcome-support";
@@ -41,7 +43,14 @@ function call(path: "export" | "erase", body: unknown, cookie: string | null = a
   });
 }
 
-/** One person's leads from every source, a note on one, and a rate-limit row naming the address. */
+/** A request to the auth routes as a browser sends it, from an address of its own. */
+const authPost = (path: string, body: unknown) =>
+  t.app.request(path, { method: "POST", headers: { "content-type": "application/json", origin, "x-forwarded-for": randomIp() }, body: JSON.stringify(body) });
+
+/**
+ * One person's leads from every source, a note on one, and the rate-limit rows the app keys by
+ * their address: a password-reset request and a failed sign-in with it, through the real routes.
+ */
 async function person() {
   const email = `Subject-${crypto.randomUUID().slice(0, 8)}@Example.com`;
   const booking = await newBookingLead(t, { work_email: email, name: "Pat Subject" });
@@ -54,9 +63,8 @@ async function person() {
     body: JSON.stringify({ text: "Called Pat, wants a demo in May" }),
   });
   expect(note.status).toBe(201);
-  await t.database.db.insert(rateLimitBuckets).values({ key: `prospect-reminder:${email.toLowerCase()}`, windowStart: new Date(), count: 1 });
-  // Another person's address that ends like this one: not theirs.
-  await t.database.db.insert(rateLimitBuckets).values({ key: `prospect-reminder:x${email.toLowerCase()}`, windowStart: new Date(), count: 1 });
+  expect((await authPost("/api/auth/request-password-reset", { email })).status).toBe(200);
+  expect((await authPost("/api/auth/sign-in/email", { email, password: "not-the-password" })).status).toBe(401);
   return { email, bookingId: booking.id, contactId: contactLead!.id };
 }
 
@@ -141,6 +149,13 @@ describe("the erasure", () => {
   it("deletes the leads of every source, their timeline and notes, submissions, notifications and rate-limit rows; others and the analytics counts stay", async () => {
     const { email, bookingId, contactId } = await person();
     const other = await newBookingLead(t);
+    // Another person's address that ends like this one asks for a reset too: their row stays.
+    const lookalike = `x${email.toLowerCase()}`;
+    expect((await authPost("/api/auth/request-password-reset", { email: lookalike })).status).toBe(200);
+    const addressRows = [resetRequestLimitKey(email), signInAccountLimitKey(email)];
+    const bucketsOf = async (keys: string[]) =>
+      (await t.database.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets).where(inArray(rateLimitBuckets.key, keys))).map((r) => r.key).sort();
+    expect(await bucketsOf(addressRows)).toEqual([...addressRows].sort());
     const counts = { visitors: 3, ctaClicks: 2, dialogOpens: 2, formStarts: 2, submissions: 2, meetingsBooked: 1, pageviews: 9, demoPlays: 0 };
     await t.database.db.insert(analyticsDaily).values({ day: "2026-01-01", entryPath: "/", utmSource: "", utmMedium: "", utmCampaign: "", referrerHost: "", device: "phone", ...counts });
     const analyticsBefore = await t.database.db.select().from(analyticsDaily);
@@ -151,8 +166,9 @@ describe("the erasure", () => {
     const res = await call("erase", { email: email.toLowerCase(), confirmEmail: email });
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as PrivacyEraseResponse;
-    expect(body.erased).toEqual({ leads: 2, submissions: 2, timelineEntries: 3, notifications: notices.length, rateLimitRows: 1 });
+    expect(body.erased).toEqual({ leads: 2, submissions: 2, timelineEntries: 3, notifications: notices.length, rateLimitRows: 2 });
     expect(body.leftToThirdParties).toMatch(/CRM.*own deletion/);
+    expect(body.leftToThirdParties).toContain("HubSpot");
 
     const left = async (table: typeof leads | typeof bookingInquiries | typeof contactRequests) =>
       t.database.db.select({ id: table.id }).from(table).where(sql`${table.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
@@ -161,9 +177,8 @@ describe("the erasure", () => {
     expect(await left(contactRequests)).toEqual([]);
     expect(await t.database.db.select().from(leadEvents).where(sql`${leadEvents.leadId} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)).toEqual([]);
     expect(await t.database.db.select().from(leadOutbox).where(sql`${leadOutbox.leadId} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)).toEqual([]);
-    expect((await t.database.db.select().from(rateLimitBuckets).where(sql`${rateLimitBuckets.key} like ${"%" + email.toLowerCase()}`)).map((r) => r.key)).toEqual([
-      `prospect-reminder:x${email.toLowerCase()}`,
-    ]);
+    expect(await bucketsOf(addressRows)).toEqual([]);
+    expect(await bucketsOf([resetRequestLimitKey(lookalike)])).toEqual([resetRequestLimitKey(lookalike)]);
     // Someone else's lead and the analytics counts are untouched.
     expect(await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.id, other.id))).toHaveLength(1);
     expect(await t.database.db.select().from(analyticsDaily)).toEqual(analyticsBefore);

@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { bookingInquiries, leadOutbox } from "../../server/db/schema";
+import { createStaff, origin, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
+import { calendlyBooking, meetingNotices } from "./booking-outcome-support";
+import { leadReference } from "../../server/leads/lead-reference";
+import { bookingInquiries, leadDeskStaff, leadOutbox, leads, users } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
@@ -86,6 +89,9 @@ function postForm(app: TestApp, fields: Record<string, string>, ip: string) {
   });
 }
 
+/** The fit the lead desk stored for the lead (docs/decisions/0710). */
+const fitTier = async (app: TestApp, id: string) => (await app.database.db.select({ tier: leads.fitTier }).from(leads).where(eq(leads.id, id)))[0]?.tier;
+
 let n = 0;
 const token = () => `booking_scheduler:${n++}`;
 
@@ -150,6 +156,190 @@ describe("scriptless posts with the bot check on", () => {
     expect(slackTexts[0]).toContain(JSON.stringify("*Bot check*\npassed").slice(1, -1));
     expect(slackTexts[0]).not.toContain("UNVERIFIED");
   });
+
+  it("an enterprise-fit scriptless lead pages no Slack enterprise alert; a verified one does", async () => {
+    // Enterprise fit: more calls than LEADS_ENTERPRISE_CALLS_PER_MONTH.
+    const calls = String(checked.config.leads.enterpriseCallsPerMonth + 1);
+    expect((await postForm(checked, { work_email: "ezra.unverified@example.com", total_calls: calls }, "198.51.100.152")).status).toBe(200);
+    const scriptless = await deliver(checked, "ezra.unverified@example.com");
+    expect(await fitTier(checked, scriptless.lead.id)).toBe("enterprise");
+    expect(scriptless.rows.map((r) => `${r.channel}:${r.topic}`).sort()).toEqual(["email:follow_up", "email:lead_stored", "webhook:lead_stored"]);
+    expect(scriptless.slackTexts).toEqual([]);
+
+    const res = await postJson(checked.app, "/api/submit-booking", bookingBody({ work_email: "erin.verified@example.com", total_calls: Number(calls), recaptchaToken: token() }), {
+      "x-forwarded-for": "198.51.100.153",
+    });
+    expect(res.status).toBe(200);
+    const verified = await deliver(checked, "erin.verified@example.com");
+    expect(verified.rows.map((r) => `${r.channel}:${r.topic}`)).toContain("slack:enterprise_alert");
+    expect(verified.slackTexts.some((t) => t.includes("Enterprise prospect"))).toBe(true);
+  });
+});
+
+describe("scriptless posts routed to an owner", () => {
+  let routed: TestApp;
+  let owners: { userId: string; email: string; password: string }[];
+  beforeAll(async () => {
+    routed = await createTestApp(
+      {
+        ...channels(),
+        RECAPTCHA_SITE_KEY: "site-key",
+        RECAPTCHA_SECRET_KEY: "secret-key",
+        RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
+        RECAPTCHA_TIMEOUT_MS: "5000",
+      },
+      {},
+      { site: "lazy" },
+    );
+    // Two staff in the general rotation: leads are routed to one, moved to the other.
+    owners = [await createStaff(routed, "admin"), await createStaff(routed, "admin")];
+    // Two password hashes on a shared 2-core machine.
+  }, 120_000);
+  afterEach(async () => {
+    // Everyone takes leads again and has access again.
+    await routed.database.db.delete(leadDeskStaff);
+    await routed.database.db.update(users).set({ deactivatedAt: null });
+  });
+  afterAll(async () => {
+    await routed?.close();
+  });
+
+  /** Runs what is due twice, first-contact checks included: a check's own messages are due the moment it runs. */
+  async function drainWithDesk() {
+    const { leads: settings, notify } = routed.config;
+    const worker = outboxWorkerFor(routed, { desk: { firstContactMinutes: settings.firstContactMinutes, reassign: settings.reassign, notify } });
+    workers.push(worker);
+    await worker.runOnce();
+    await worker.runOnce();
+  }
+  /** The lead's pending first-contact check comes due now, as if the target had passed. */
+  const firstContactDueNow = (id: string) =>
+    routed.database.db
+      .update(leadOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(and(eq(leadOutbox.leadId, id), eq(leadOutbox.channel, "lead_desk"), isNull(leadOutbox.deliveredAt)));
+
+  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address)).map((m) => mailText(m.raw));
+  /** The staff member the lead is routed to now. */
+  async function ownerOf(id: string) {
+    const [row] = await routed.database.db.select({ owner: leads.ownerUserId }).from(leads).where(eq(leads.id, id));
+    const owner = owners.find((o) => o.userId === row?.owner);
+    expect(owner, "the lead has an owner").toBeDefined();
+    return owner!;
+  }
+
+  it("the owner's e-mail names the bot check and marks a scriptless lead unverified, as the new-lead e-mail does", async () => {
+    expect((await postForm(routed, { work_email: "owen.unverified@example.com", name: "Owen Noscript" }, "198.51.100.170")).status).toBe(200);
+    const scriptless = await deliver(routed, "owen.unverified@example.com");
+    expect(scriptless.rows.map((r) => `${r.channel}:${r.topic}`)).toContain("owner_email:owner_assigned");
+    const [mail] = mailsTo((await ownerOf(scriptless.lead.id)).email);
+    expect(mail).toMatch(/^Subject: Your new lead \(unverified\): Owen Noscript \(Plain Forms LLC\)$/m);
+    expect(mail).toMatch(/^Bot check: UNVERIFIED: sent without JavaScript, no bot check ran$/m);
+
+    const res = await postJson(routed.app, "/api/submit-booking", bookingBody({ name: "Vic Verified", work_email: "vic.verified@example.com", recaptchaToken: token() }), {
+      "x-forwarded-for": "198.51.100.171",
+    });
+    expect(res.status).toBe(200);
+    const verified = await deliver(routed, "vic.verified@example.com");
+    const [verifiedMail] = mailsTo((await ownerOf(verified.lead.id)).email).filter((m) => m.includes("Vic Verified"));
+    expect(verifiedMail).toMatch(/^Subject: Your new lead: Vic Verified \(Analytical Engines LLC\)$/m);
+    expect(verifiedMail).toMatch(/^Bot check: passed$/m);
+  });
+
+  it("the reassignment e-mails name the bot check: to the new owner, to the previous one, and after a deactivation", async () => {
+    expect((await postForm(routed, { work_email: "lara.unverified@example.com", name: "Lara Noscript" }, "198.51.100.172")).status).toBe(200);
+    const { lead } = await deliver(routed, "lara.unverified@example.com");
+    const first = await ownerOf(lead.id);
+    const second = owners.find((o) => o !== first)!;
+
+    // Nobody contacted it within the target: it goes to the other staff member.
+    await firstContactDueNow(lead.id);
+    await drainWithDesk();
+    expect((await ownerOf(lead.id)).userId).toBe(second.userId);
+    const about = (address: string, subject: string) => mailsTo(address).filter((m) => m.includes(subject) && m.includes("Lara Noscript"));
+    const [toNew] = about(second.email, "Subject: Lead moved to you");
+    expect(toNew).toMatch(/^Subject: Lead moved to you \(unverified\): Lara Noscript \(Plain Forms LLC\)$/m);
+    expect(toNew).toMatch(/^Bot check: UNVERIFIED: sent without JavaScript, no bot check ran$/m);
+    const [toPrevious] = about(first.email, `Subject: Lead moved to ${second.email}`);
+    expect(toPrevious!.split(/\r?\n/)).toContain(`Subject: Lead moved to ${second.email} (unverified): Lara Noscript (Plain Forms LLC)`);
+    expect(toPrevious).toMatch(/^Bot check: UNVERIFIED: sent without JavaScript, no bot check ran$/m);
+
+    // Its owner is deactivated: it is given to the other one again (with the owner's other open leads).
+    const cookie = await signedInCookie(routed, first.email, first.password);
+    const res = await routed.app.request(`/api/admin/staff/${second.userId}/deactivate`, { method: "POST", headers: { Origin: origin, Cookie: cookie } });
+    expect(res.status).toBe(200);
+    await drainWithDesk();
+    const [rerouted] = about(first.email, "Subject: Lead moved to you");
+    expect(rerouted).toMatch(/^Subject: Lead moved to you \(unverified\): Lara Noscript \(Plain Forms LLC\)$/m);
+    expect(rerouted).toContain("no longer has access");
+    expect(rerouted).toMatch(/^Bot check: UNVERIFIED: sent without JavaScript, no bot check ran$/m);
+  });
+
+  it("the first-contact alert names the bot check by e-mail and on Slack, and so does the booked-meeting notice", async () => {
+    const res = await postJson(routed.app, "/api/submit-booking", bookingBody({ name: "Mia Verified", work_email: "mia.verified@example.com", recaptchaToken: token() }), {
+      "x-forwarded-for": "198.51.100.173",
+    });
+    expect(res.status).toBe(200);
+    const { reference } = (await res.json()) as { reference: string };
+    expect((await postForm(routed, { work_email: "nina.unverified@example.com", name: "Nina Noscript" }, "198.51.100.174")).status).toBe(200);
+    const verified = (await deliver(routed, "mia.verified@example.com")).lead;
+    const scriptless = (await deliver(routed, "nina.unverified@example.com")).lead;
+    // Nobody but its owner takes leads: the first-contact target passing alerts staff instead.
+    for (const o of owners) if (o.userId !== (await ownerOf(verified.id)).userId) await takesNoLeads(routed, o.userId);
+    for (const o of owners) if (o.userId !== (await ownerOf(scriptless.id)).userId) await takesNoLeads(routed, o.userId);
+    await firstContactDueNow(verified.id);
+    await firstContactDueNow(scriptless.id);
+    await drainWithDesk();
+
+    const alerts = mailsTo("sales@example.com").filter((m) => m.includes("Subject: Not contacted"));
+    const verifiedAlert = alerts.find((m) => m.includes("Mia Verified"));
+    expect(verifiedAlert).toMatch(/^Subject: Not contacted: Mia Verified \(Analytical Engines LLC\) is still New$/m);
+    expect(verifiedAlert).toMatch(/^Bot check: passed$/m);
+    const scriptlessAlert = alerts.find((m) => m.includes("Nina Noscript"));
+    expect(scriptlessAlert).toMatch(/^Subject: Not contacted \(unverified\): Nina Noscript \(Plain Forms LLC\) is still New$/m);
+    expect(scriptlessAlert).toMatch(/^Bot check: UNVERIFIED: sent without JavaScript, no bot check ran$/m);
+    const slackAlert = slack.requests.map((r) => r.body).find((b) => b.includes(verified.id) && b.includes("Not contacted"));
+    expect(slackAlert).toContain(JSON.stringify("*Bot check*\npassed").slice(1, -1));
+
+    // The visitor's page reports the meeting they booked (no Calendly key: it is taken as told).
+    const report = await routed.app.request("/api/lead-events", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": "198.51.100.175" },
+      body: JSON.stringify({ reference, event: "meeting_scheduled", ...calendlyBooking() }),
+    });
+    expect(report.status).toBeLessThan(300);
+    await drainWithDesk();
+    const booked = slack.requests.map((r) => r.body).find((b) => b.includes(verified.id) && b.includes("Meeting booked"));
+    expect(booked).toContain(JSON.stringify("*Bot check*\npassed").slice(1, -1));
+  });
+
+  it("keep Slack held after the lead arrived too: the first-contact alert goes by e-mail only, a booked meeting pages no one", async () => {
+    expect((await postForm(routed, { work_email: "hal.unverified@example.com", name: "Hal Noscript" }, "198.51.100.176")).status).toBe(200);
+    const { lead } = await deliver(routed, "hal.unverified@example.com");
+    const owner = await ownerOf(lead.id);
+    for (const o of owners) if (o !== owner) await takesNoLeads(routed, o.userId);
+    await firstContactDueNow(lead.id);
+    await drainWithDesk();
+    const alerts = await routed.database.db
+      .select({ channel: leadOutbox.channel })
+      .from(leadOutbox)
+      .where(and(eq(leadOutbox.leadId, lead.id), eq(leadOutbox.topic, "first_contact_missed")));
+    expect(alerts.map((a) => a.channel)).toEqual(["email"]);
+    expect(mailsTo("sales@example.com").filter((m) => m.includes("Subject: Not contacted (unverified): Hal Noscript"))).toHaveLength(1);
+
+    // The visitor's page reports a booking with the reference its answer carried: the lead is
+    // Meeting booked, and no Slack notice is queued.
+    const report = await routed.app.request("/api/lead-events", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": "198.51.100.177" },
+      body: JSON.stringify({ reference: leadReference(routed.config.authSecret, lead.id), event: "meeting_scheduled", ...calendlyBooking() }),
+    });
+    expect(report.status).toBeLessThan(300);
+    expect((await routed.database.db.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id)))[0]!.status).toBe("meeting_booked");
+    expect(await meetingNotices(routed, lead.id)).toEqual([]);
+    await drainWithDesk();
+    expect(slack.requests.filter((r) => r.body.includes(lead.id))).toEqual([]);
+  });
 });
 
 describe("scriptless posts with the bot check off (no keys configured)", () => {
@@ -164,6 +354,16 @@ describe("scriptless posts with the bot check off (no keys configured)", () => {
     expect(slackTexts).toHaveLength(1);
     expect(slackTexts[0]).toContain(JSON.stringify("*Bot check*\noff (no reCAPTCHA keys configured)").slice(1, -1));
     expect(slackTexts[0]).not.toContain("UNVERIFIED");
+  });
+
+  it("an enterprise-fit lead still pages Slack's enterprise alert, the bot check named off", async () => {
+    const calls = String(unchecked.config.leads.enterpriseCallsPerMonth + 1);
+    expect((await postForm(unchecked, { work_email: "otto.off@example.com", name: "Otto Off", total_calls: calls }, "198.51.100.162")).status).toBe(200);
+    const { rows, slackTexts } = await deliver(unchecked, "otto.off@example.com");
+    expect(rows.map((r) => `${r.channel}:${r.topic}`)).toContain("slack:enterprise_alert");
+    const alert = slackTexts.find((t) => t.includes("Enterprise prospect"));
+    expect(alert).toContain(JSON.stringify("*Bot check*\noff (no reCAPTCHA keys configured)").slice(1, -1));
+    expect(alert).not.toContain("UNVERIFIED");
   });
 
   it("share the full allowance: no smaller scriptless one applies", async () => {

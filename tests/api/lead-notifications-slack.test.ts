@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
-import { meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "../../server/leads/notification-queue";
+import { bookingBotCheck, meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "../../server/leads/notification-queue";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { notificationsOnly, startSlack } from "./lead-notifications-support";
@@ -118,7 +118,7 @@ describe("Slack messages", () => {
     const worker = newWorker(t);
     await worker.runOnce();
     slack.requests.length = 0;
-    const base = { leadId: id, leadKind: "booking_inquiry" as const, channels: meetingChannels(t.config.notify), topic: "meeting_booked" as const };
+    const base = { leadId: id, leadKind: "booking_inquiry" as const, channels: meetingChannels(t.config.notify, await bookingBotCheck(t.database.db, id)), topic: "meeting_booked" as const };
     expect(base.channels).toEqual(["slack"]);
     const booked: MeetingBookedPayload = { meetingStartsAt: "2026-03-02T15:00:00.000Z", rescheduled: false };
     await queueLeadNotification(t.database.db, { ...base, topicRef: "invitee-1", payload: booked });
