@@ -2,10 +2,8 @@ import { renderToString } from "react-dom/server";
 import { BookingPageForm } from "~/features/booking/booking-page-form";
 import { ContactForm } from "~/features/contact/contact-form";
 import { EnterpriseRequestForm } from "~/features/enterprise/enterprise-request-form";
-import { enterpriseSchedulerPrefill } from "~/features/enterprise/enterprise-lead-form";
 import { NativeFormStateContext, type NativeFormState } from "~/features/lead-capture/native-form";
-import { schedulerUrlOrNull } from "~/features/lead-capture/scheduler";
-import { bookingSchedulerPrefill } from "~/features/booking/booking-form";
+import { bookingSchedulerPrefill, enterpriseSchedulerPrefill, schedulerUrlOrNull } from "@shared/scheduler-links";
 import type { RuntimeConfig } from "@shared/runtime-config";
 import { fitTierOf } from "@shared/schemas/lead-fit";
 
