@@ -4,11 +4,19 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 
-/** Give up on a render that has not finished in this time (it only runs at build time). */
+/*
+ * The key under which the server hands a native post's answer to the page's route action: the
+ * server takes it from this build (shared/native-form-answer.ts says why).
+ */
+export { nativeFormAnswerContext } from "@shared/native-form-answer";
+
+/** Give up on a render that has not finished in this time. */
 export const streamTimeout = 10_000;
 
 /**
- * Renders the public pages to static HTML at build time (`ssr: false` + `prerender`).
+ * Renders the public pages to static HTML at build time (`prerender`), and at request time the
+ * page answering a lead form posted without JavaScript (docs/decisions/0501), whole as well: the
+ * server fills in the deployment's values and hashes its inline scripts before sending it.
  *
  * React Router's default entry flushes at `onShellReady` for anything that is not a bot, which
  * prerenders every `<Suspense>` boundary as pending (`<!--$?-->`) with its content parked in a

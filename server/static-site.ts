@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import type { NativeFormAnswer } from "@shared/native-form-answer";
 import {
   RUNTIME_CONFIG_ELEMENT_ID,
   runtimeConfigPlaceholders,
@@ -24,6 +27,14 @@ export type StaticFile = {
   scriptHashes?: string[];
 };
 
+/** A page rendered for one request, the deployment's values filled in. */
+export type RenderedPage = {
+  status: number;
+  html: string;
+  /** sha256 hashes of its inline scripts, for the Content-Security-Policy. */
+  scriptHashes: string[];
+};
+
 export type StaticSite = {
   /** A file or prerendered page by URL path, or undefined. */
   lookup: (urlPath: string) => StaticFile | undefined;
@@ -31,6 +42,12 @@ export type StaticSite = {
   spaShell: StaticFile;
   notFound: StaticFile;
   fileCount: number;
+  /**
+   * The page answering a lead form it was sent without JavaScript (docs/decisions/0501): React
+   * Router's server build renders the page of `request`'s path, its route action returning the
+   * server's `answer`.
+   */
+  answerFormPost: (request: Request, answer: NativeFormAnswer) => Promise<RenderedPage>;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -78,6 +95,10 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   if (!fs.existsSync(shellPath)) {
     throw new BuildMissingError(`No client build in ${buildDir}: run "npm run build" first (npm start does it for you).`);
   }
+  const serverBuildPath = path.join(buildDir, "..", "server", "react-router.js");
+  if (!fs.existsSync(serverBuildPath)) {
+    throw new BuildMissingError(`No React Router server build at ${serverBuildPath}: run "npm run build" first.`);
+  }
   const files = new Map<string, StaticFile>();
   for (const full of walk(buildDir)) {
     // Precompressed variants written by scripts/postbuild.mjs are attached to their file below.
@@ -109,10 +130,17 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   const spaShell = files.get("/__spa-fallback.html")!;
   const publicSet = new Set<string>(publicPaths);
 
+  const renderPage = pageRenderer(serverBuildPath);
+
   return {
     fileCount: files.size,
     spaShell,
     notFound,
+    async answerFormPost(request, answer) {
+      const page = await renderPage(request, answer);
+      const html = renderHtml(page.html, runtime);
+      return { status: page.status, html, scriptHashes: inlineScriptHashes(html) };
+    },
     lookup(urlPath) {
       if (publicSet.has(urlPath)) return pageFile(urlPath);
       if (isAdminPath(urlPath)) return spaShell;
@@ -120,6 +148,32 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
       if (urlPath.endsWith(".html") || urlPath.startsWith("/__")) return undefined;
       return files.get(urlPath);
     },
+  };
+}
+
+/** React Router's server build, whose entry exports the key its route actions read an answer under. */
+type PagesBuild = ServerBuild & { entry: { module: { nativeFormAnswerContext: RouterContext<NativeFormAnswer | null> } } };
+
+/**
+ * Renders a page with React Router's server build. The build (React DOM's server renderer and
+ * every route) takes a second or more to load on a busy machine: it starts loading at once, in
+ * the background, so that the first post is not the one to wait for it.
+ */
+function pageRenderer(serverBuildPath: string) {
+  const load = () =>
+    import(pathToFileURL(serverBuildPath).href).then((build: PagesBuild) => ({
+      handle: createRequestHandler(build, "production"),
+      key: build.entry.module.nativeFormAnswerContext,
+    }));
+  let loaded = load();
+  // A failure is the first post's to report (and the load is tried again then).
+  loaded.catch(() => {});
+  return async (request: Request, answer: NativeFormAnswer) => {
+    const { handle, key } = await loaded.catch(() => (loaded = load()));
+    const context = new RouterContextProvider();
+    context.set(key, answer);
+    const response = await handle(request, context);
+    return { status: response.status, html: await response.text() };
   };
 }
 
