@@ -31,8 +31,8 @@ export type StaticFile = {
 export type RenderedPage = {
   status: number;
   html: string;
-  /** sha256 hashes of its inline scripts, for the Content-Security-Policy. */
-  scriptHashes: string[];
+  /** The nonce every inline script of the page carries, for the Content-Security-Policy. */
+  nonce: string;
 };
 
 export type StaticSite = {
@@ -48,6 +48,8 @@ export type StaticSite = {
    * server's `answer`.
    */
   answerFormPost: (request: Request, answer: NativeFormAnswer) => Promise<RenderedPage>;
+  /** Loads what `answerFormPost` renders with (else its first call does). */
+  loadFormAnswers: () => Promise<void>;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -130,16 +132,18 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   const spaShell = files.get("/__spa-fallback.html")!;
   const publicSet = new Set<string>(publicPaths);
 
-  const renderPage = pageRenderer(serverBuildPath);
+  const pages = pageRenderer(serverBuildPath);
 
   return {
     fileCount: files.size,
     spaShell,
     notFound,
+    async loadFormAnswers() {
+      await pages.load();
+    },
     async answerFormPost(request, answer) {
-      const page = await renderPage(request, answer);
-      const html = renderHtml(page.html, runtime);
-      return { status: page.status, html, scriptHashes: inlineScriptHashes(html) };
+      const page = await pages.render(request, answer);
+      return { ...page, html: renderHtml(page.html, runtime) };
     },
     lookup(urlPath) {
       if (publicSet.has(urlPath)) return pageFile(urlPath);
@@ -151,30 +155,35 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   };
 }
 
-/** React Router's server build, whose entry exports the key its route actions read an answer under. */
-type PagesBuild = ServerBuild & { entry: { module: { nativeFormAnswerContext: RouterContext<NativeFormAnswer | null> } } };
+/** React Router's server build, whose entry exports the keys its render reads (app/entry.server.tsx). */
+type PagesBuild = ServerBuild & {
+  entry: { module: { nativeFormAnswerContext: RouterContext<NativeFormAnswer | null>; cspNonceContext: RouterContext<string | null> } };
+};
 
-/**
- * Renders a page with React Router's server build. The build (React DOM's server renderer and
- * every route) takes a second or more to load on a busy machine: it starts loading at once, in
- * the background, so that the first post is not the one to wait for it.
- */
+/** Renders a page with React Router's server build, loaded on first use or by `load`. */
 function pageRenderer(serverBuildPath: string) {
-  const load = () =>
-    import(pathToFileURL(serverBuildPath).href).then((build: PagesBuild) => ({
-      handle: createRequestHandler(build, "production"),
-      key: build.entry.module.nativeFormAnswerContext,
-    }));
-  let loaded = load();
-  // A failure is the first post's to report (and the load is tried again then).
-  loaded.catch(() => {});
-  return async (request: Request, answer: NativeFormAnswer) => {
-    const { handle, key } = await loaded.catch(() => (loaded = load()));
-    const context = new RouterContextProvider();
-    context.set(key, answer);
-    const response = await handle(request, context);
-    return { status: response.status, html: await response.text() };
+  let loaded: Promise<{ handle: ReturnType<typeof createRequestHandler>; keys: PagesBuild["entry"]["module"] }> | undefined;
+  const load = () => {
+    if (!loaded) {
+      loaded = import(pathToFileURL(serverBuildPath).href).then((build: PagesBuild) => ({
+        handle: createRequestHandler(build, "production"),
+        keys: build.entry.module,
+      }));
+      // A failed load is tried again by the next post.
+      loaded.catch(() => (loaded = undefined));
+    }
+    return loaded;
   };
+  const render = async (request: Request, answer: NativeFormAnswer) => {
+    const { handle, keys } = await load();
+    const nonce = crypto.randomBytes(18).toString("base64");
+    const context = new RouterContextProvider();
+    context.set(keys.nativeFormAnswerContext, answer);
+    context.set(keys.cspNonceContext, nonce);
+    const response = await handle(request, context);
+    return { status: response.status, html: await response.text(), nonce };
+  };
+  return { load, render };
 }
 
 function readIfExists(file: string): Buffer | undefined {

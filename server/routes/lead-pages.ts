@@ -116,8 +116,9 @@ export function leadPageRoutes(publicUrl: string) {
       if (!site) throw new Error("no built site to answer a form post with");
       // The page's own address; nothing of the post is read again (its body is already parsed).
       const rendered = await site.answerFormPost(new Request(new URL(page.path, c.req.url), { method: "POST" }), { state, status });
-      // Its inline scripts (React Router's hydration data among them) allowed by hash, one by one.
-      c.header("content-security-policy", pageCsp(config, rendered.scriptHashes));
+      // Its inline scripts (React Router's hydration data among them) carry this answer's nonce:
+      // a script the visitor's values might have smuggled in would not.
+      c.header("content-security-policy", pageCsp(config, [`'nonce-${rendered.nonce}'`]));
       // The answer holds what the visitor typed: never stored by a cache.
       c.header("cache-control", "no-store");
       return c.html(rendered.html, rendered.status as typeof status);
