@@ -68,19 +68,7 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        // One exception: the lead forms' server rendering, for answers to native form posts
-        // (docs/decisions/0501).
-        {
-          patterns: [
-            { regex: "^~/(?!features/native-forms/render-lead-form\\.server$)", message: appImports.message },
-            { group: ["**/app/**", "app/*"], message: appImports.message },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [appImports] }] },
   },
   {
     files: ["scripts/**", "tests/**", "*.config.{ts,js}"],

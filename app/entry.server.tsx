@@ -1,14 +1,26 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { cspNonceContext } from "@shared/csp-nonce";
+import { CspNonce } from "~/lib/csp-nonce";
 
-/** Give up on a render that has not finished in this time (it only runs at build time). */
+/*
+ * The keys under which the server hands a native post's answer to the page's route action, and
+ * the answer's CSP nonce to this render: the server takes them from this build
+ * (shared/native-form-answer.ts says why).
+ */
+export { nativeFormAnswerContext } from "@shared/native-form-answer";
+export { cspNonceContext };
+
+/** Give up on a render that has not finished in this time. */
 export const streamTimeout = 10_000;
 
 /**
- * Renders the public pages to static HTML at build time (`ssr: false` + `prerender`).
+ * Renders the public pages to static HTML at build time (`prerender`), and at request time the
+ * page answering a lead form posted without JavaScript (docs/decisions/0501), whole as well, its
+ * inline scripts carrying the nonce the server put in the context.
  *
  * React Router's default entry flushes at `onShellReady` for anything that is not a bot, which
  * prerenders every `<Suspense>` boundary as pending (`<!--$?-->`) with its content parked in a
@@ -21,10 +33,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  // Only on request, never when prerendering: every inline script of the answer carries it.
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const app = (
+      <CspNonce.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       // React outlines (streams separately, revealed by script) any boundary that would push the
       // first flush past this many bytes; a static page has no second flush, so never outline.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,

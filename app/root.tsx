@@ -5,11 +5,15 @@ import { Spinner } from "~/components/ui/spinner";
 import { Toaster } from "~/components/ui/toaster";
 import { collectPageView } from "~/lib/collector";
 import { beforeHydrationScript } from "~/lib/before-hydration";
+import { CspNonce } from "~/lib/csp-nonce";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // A page rendered on request allows its inline scripts by nonce (React Router's own take it from
+  // <ServerRouter>); a prerendered page by hash.
+  const nonce = React.useContext(CspNonce);
   return (
     <html lang="en">
       <head>
@@ -17,7 +21,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         {/* First in the page: holds a lead form's submit made before its code is in (app/lib/before-hydration.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
         <Meta />
         <Links />
       </head>

@@ -1,4 +1,7 @@
 // Post-processing of the prerendered build:
+// - render the admin area's SPA shell (__spa-fallback.html): React Router writes it only with
+//   ssr:false, and this build has a server build for form answers (docs/decisions/0501), so it
+//   is rendered here the way React Router renders it, in SPA mode, the root's HydrateFallback only;
 // - drop <link rel="modulepreload"> from the HTML: they put every chunk on the critical path
 //   ahead of first paint (docs/decisions/0004; measured as the no-postbuild-html variant,
 //   docs/performance.md (a));
@@ -8,11 +11,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "react-router";
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|ico)$/;
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
+
+// React Router honours the SPA-mode header only in a build-time request.
+process.env.IS_RR_BUILD_REQUEST = "yes";
+const serverBuild = await import(pathToFileURL(path.join(buildDir, "server", "react-router.js")).href);
+const shell = await createRequestHandler(serverBuild, "production")(
+  new Request("http://localhost/", { headers: { "X-React-Router-SPA-Mode": "yes" } }),
+);
+delete process.env.IS_RR_BUILD_REQUEST;
+if (shell.status !== 200) throw new Error(`postbuild: the SPA shell rendered with status ${shell.status}`);
+fs.writeFileSync(path.join(clientDir, "__spa-fallback.html"), await shell.text());
 
 let pages = 0;
 for (const file of [...walk(clientDir)].filter((f) => f.endsWith(".html"))) {

@@ -54,6 +54,10 @@ async function main() {
     fail(`Could not open the ${config.database.kind === "postgres" ? "PostgreSQL database (DATABASE_URL)" : "embedded database"}: ${message}`);
   }
 
+  // React Router's server build takes a second or more to load on a busy machine: in the
+  // background now, so that the first form posted without JavaScript does not wait for it.
+  site.loadFormAnswers().catch((error: unknown) => logger.error({ err: error }, "could not load the pages' server build"));
+
   appDeps = { config, database, logger, site };
   const app = createApp(appDeps);
   // The whole config: messages link to the lead's page and the prospect reminder to the scheduler.

@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import type { NativeFormAnswer } from "@shared/native-form-answer";
 import {
   RUNTIME_CONFIG_ELEMENT_ID,
   runtimeConfigPlaceholders,
@@ -24,6 +27,14 @@ export type StaticFile = {
   scriptHashes?: string[];
 };
 
+/** A page rendered for one request, the deployment's values filled in. */
+export type RenderedPage = {
+  status: number;
+  html: string;
+  /** The nonce every inline script of the page carries, for the Content-Security-Policy. */
+  nonce: string;
+};
+
 export type StaticSite = {
   /** A file or prerendered page by URL path, or undefined. */
   lookup: (urlPath: string) => StaticFile | undefined;
@@ -31,6 +42,14 @@ export type StaticSite = {
   spaShell: StaticFile;
   notFound: StaticFile;
   fileCount: number;
+  /**
+   * The page answering a lead form it was sent without JavaScript (docs/decisions/0501): React
+   * Router's server build renders the page of `request`'s path, its route action returning the
+   * server's `answer`.
+   */
+  answerFormPost: (request: Request, answer: NativeFormAnswer) => Promise<RenderedPage>;
+  /** Loads what `answerFormPost` renders with (else its first call does). */
+  loadFormAnswers: () => Promise<void>;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -78,6 +97,10 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   if (!fs.existsSync(shellPath)) {
     throw new BuildMissingError(`No client build in ${buildDir}: run "npm run build" first (npm start does it for you).`);
   }
+  const serverBuildPath = path.join(buildDir, "..", "server", "react-router.js");
+  if (!fs.existsSync(serverBuildPath)) {
+    throw new BuildMissingError(`No React Router server build at ${serverBuildPath}: run "npm run build" first.`);
+  }
   const files = new Map<string, StaticFile>();
   for (const full of walk(buildDir)) {
     // Precompressed variants written by scripts/postbuild.mjs are attached to their file below.
@@ -109,10 +132,19 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   const spaShell = files.get("/__spa-fallback.html")!;
   const publicSet = new Set<string>(publicPaths);
 
+  const pages = pageRenderer(serverBuildPath);
+
   return {
     fileCount: files.size,
     spaShell,
     notFound,
+    async loadFormAnswers() {
+      await pages.load();
+    },
+    async answerFormPost(request, answer) {
+      const page = await pages.render(request, answer);
+      return { ...page, html: renderHtml(page.html, runtime) };
+    },
     lookup(urlPath) {
       if (publicSet.has(urlPath)) return pageFile(urlPath);
       if (isAdminPath(urlPath)) return spaShell;
@@ -121,6 +153,37 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
       return files.get(urlPath);
     },
   };
+}
+
+/** React Router's server build, whose entry exports the keys its render reads (app/entry.server.tsx). */
+type PagesBuild = ServerBuild & {
+  entry: { module: { nativeFormAnswerContext: RouterContext<NativeFormAnswer | null>; cspNonceContext: RouterContext<string | null> } };
+};
+
+/** Renders a page with React Router's server build, loaded on first use or by `load`. */
+function pageRenderer(serverBuildPath: string) {
+  let loaded: Promise<{ handle: ReturnType<typeof createRequestHandler>; keys: PagesBuild["entry"]["module"] }> | undefined;
+  const load = () => {
+    if (!loaded) {
+      loaded = import(pathToFileURL(serverBuildPath).href).then((build: PagesBuild) => ({
+        handle: createRequestHandler(build, "production"),
+        keys: build.entry.module,
+      }));
+      // A failed load is tried again by the next post.
+      loaded.catch(() => (loaded = undefined));
+    }
+    return loaded;
+  };
+  const render = async (request: Request, answer: NativeFormAnswer) => {
+    const { handle, keys } = await load();
+    const nonce = crypto.randomBytes(18).toString("base64");
+    const context = new RouterContextProvider();
+    context.set(keys.nativeFormAnswerContext, answer);
+    context.set(keys.cspNonceContext, nonce);
+    const response = await handle(request, context);
+    return { status: response.status, html: await response.text(), nonce };
+  };
+  return { load, render };
 }
 
 function readIfExists(file: string): Buffer | undefined {

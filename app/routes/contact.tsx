@@ -8,6 +8,8 @@ import { Timeline } from "~/components/marketing/timeline";
 import { reassurance } from "~/content/calls-to-action";
 import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkToUs } from "~/content/contact";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
+import { NativeFormStateContext } from "~/features/lead-capture/native-form-state";
+import { nativeFormAction } from "~/features/lead-capture/native-form-action";
 import { retryingImport } from "~/lib/lazy-import";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
@@ -19,6 +21,9 @@ const loadContactForm = retryingImport(() => import("~/features/contact/contact-
 const ContactForm = React.lazy(() => loadContactForm().then((m) => ({ default: m.ContactForm })));
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.contact);
+
+/** A native post of the page's form: the server's answer (docs/decisions/0501). */
+export const action = nativeFormAction;
 
 /** A way to reach us: its icon, its name for screen readers, and the link. */
 function ContactMethod({ icon: Icon, label, href, children }: { icon: LucideIcon; label: string; href: string; children: React.ReactNode }) {
@@ -50,7 +55,7 @@ function AsideSection({ title, children, className }: { title: string; children:
  * The form first: beside the contact details and the quick start from lg, and straight under the
  * headline on a phone, with the details and the steps after it (docs/product.md#design).
  */
-export default function ContactPage() {
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { supportEmail, supportPhone } = getRuntimeConfig();
   return (
     <>
@@ -67,7 +72,9 @@ export default function ContactPage() {
           </h2>
           <div className="mt-5">
             <HydrateOnIntent>
-              <ContactForm />
+              <NativeFormStateContext.Provider value={actionData ?? null}>
+                <ContactForm />
+              </NativeFormStateContext.Provider>
             </HydrateOnIntent>
           </div>
           <HeroNote className="text-center">{reassurance.contact}</HeroNote>

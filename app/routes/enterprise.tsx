@@ -31,6 +31,8 @@ import {
 import { reassurance } from "~/content/calls-to-action";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
+import { NativeFormStateContext } from "~/features/lead-capture/native-form-state";
+import { nativeFormAction } from "~/features/lead-capture/native-form-action";
 import { retryingImport } from "~/lib/lazy-import";
 import { pageMeta } from "~/lib/seo";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
@@ -41,6 +43,9 @@ const loadEnterpriseRequestForm = retryingImport(() => import("~/features/enterp
 const EnterpriseRequestForm = React.lazy(() => loadEnterpriseRequestForm().then((m) => ({ default: m.EnterpriseRequestForm })));
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
+
+/** A native post of the page's form: the server's answer (docs/decisions/0501). */
+export const action = nativeFormAction;
 
 const formSectionId = enterpriseRequestSection;
 
@@ -58,7 +63,7 @@ function TickList({ items, className }: { items: readonly string[]; className: s
   );
 }
 
-export default function EnterprisePage() {
+export default function EnterprisePage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -128,7 +133,9 @@ export default function EnterprisePage() {
       >
         <div className="rounded-2xl border border-border bg-background p-5 shadow-sm sm:p-8">
           <HydrateOnIntent>
-            <EnterpriseRequestForm />
+            <NativeFormStateContext.Provider value={actionData ?? null}>
+              <EnterpriseRequestForm />
+            </NativeFormStateContext.Provider>
           </HydrateOnIntent>
         </div>
         <HeroNote className="text-center">{reassurance.enterprise}</HeroNote>

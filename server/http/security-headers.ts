@@ -47,13 +47,16 @@ export function thirdPartySources(config: AppConfig): CspSources {
   return sources;
 }
 
-/** The policy of an HTML page: our own scripts plus the page's inline scripts by hash. */
-export function pageCsp(config: AppConfig, scriptHashes: string[]): string {
+/**
+ * The policy of an HTML page: our own scripts plus the page's inline scripts, by hash (a
+ * prerendered page) or by nonce (a page rendered on request).
+ */
+export function pageCsp(config: AppConfig, inlineScripts: string[]): string {
   const third = thirdPartySources(config);
   const https = config.publicUrl.startsWith("https:");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${[...scriptHashes, ...third.script].join(" ")}`.trim(),
+    `script-src 'self' ${[...inlineScripts, ...third.script].join(" ")}`.trim(),
     `style-src 'self' 'unsafe-inline' ${third.style.join(" ")}`.trim(),
     `img-src 'self' data: ${third.img.join(" ")}`.trim(),
     "font-src 'self'",

@@ -8,12 +8,8 @@ import { utcDay } from "@shared/utc-day";
 import { pageCsp } from "../http/security-headers";
 import { publicErrorBody } from "../http/validation";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
-import {
-  renderLeadForm,
-  schedulerLinksFor,
-  type NativeFormState,
-  type NativeLeadForm,
-} from "~/features/native-forms/render-lead-form.server";
+import { schedulerLinksFor, type NativeLeadForm } from "../leads/scheduler-links";
+import type { NativeFormState } from "@shared/native-form-answer";
 import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
@@ -101,42 +97,31 @@ function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): strin
   return `native-${digest.slice(0, 48)}`;
 }
 
-/** The page's prerendered HTML without its scripts, its lead form replaced by `formHtml`. */
-function answerPage(pageHtml: string, form: NativeLeadForm, formHtml: string): string | null {
-  const formPattern = new RegExp(`<form\\b[^>]*\\bdata-lead-form="${form}"[^>]*>[\\s\\S]*?</form>`);
-  if (!formPattern.test(pageHtml)) return null;
-  return (
-    pageHtml
-      // Forms never nest, so the first </form> after the opening tag closes this one.
-      .replace(formPattern, () => formHtml)
-      // The answer is a plain page: nothing hydrates it (its markup is not the prerendered one).
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, "")
-  );
-}
-
 /**
  * Native form posts to the pages that hold a lead form (POST /book-demo, /enterprise, /contact):
  * a browser without JavaScript, or whose scripts failed, sends the form here
  * (docs/decisions/0501). The checks and the pipeline are those of the JSON endpoints (origin,
  * body limit, per-address rate limit, with the bot check on a smaller scriptless allowance of its
  * own too (docs/decisions/0501), honeypot, the shared schema, one transaction with the
- * outbox); the answer is the page itself with the thank-you state, or with the errors beside
- * the visitor's values. Personal data never goes into a URL: the values come back in the page.
+ * outbox); the answer is the page itself, rendered by React Router with this answer as its
+ * route action's data: the thank-you state, or the errors beside the visitor's values. Personal
+ * data never goes into a URL: the values come back in the page.
  */
 export function leadPageRoutes(publicUrl: string) {
   const routes = new Hono<AppEnv>();
 
   for (const page of leadPages) {
-    const respond = (c: Context<AppEnv>, state: NativeFormState, status: 200 | 400 | 403 | 409 | 413 | 415 | 429 | 503) => {
+    const respond = async (c: Context<AppEnv>, state: NativeFormState, status: 200 | 400 | 403 | 409 | 413 | 415 | 429 | 503) => {
       const { site, config } = c.get("deps");
-      const file = site?.lookup(page.path);
-      const html = file ? answerPage(file.body.toString("utf8"), page.form, renderLeadForm(page.form, state)) : null;
-      if (!html) throw new Error(`no lead form "${page.form}" in the page ${page.path}`);
-      c.header("content-security-policy", pageCsp(config, []));
+      if (!site) throw new Error("no built site to answer a form post with");
+      // The page's own address; nothing of the post is read again (its body is already parsed).
+      const rendered = await site.answerFormPost(new Request(new URL(page.path, c.req.url), { method: "POST" }), { state, status });
+      // Its inline scripts (React Router's hydration data among them) carry this answer's nonce:
+      // a script the visitor's values might have smuggled in would not.
+      c.header("content-security-policy", pageCsp(config, [`'nonce-${rendered.nonce}'`]));
       // The answer holds what the visitor typed: never stored by a cache.
       c.header("cache-control", "no-store");
-      return c.html(html, status);
+      return c.html(rendered.html, rendered.status as typeof status);
     };
     const refuse = (c: Context<AppEnv>, error: string, status: 400 | 413 | 415 | 429 | 503, values: Record<string, string | boolean> = {}) =>
       respond(c, { outcome: "invalid", values, fieldErrors: {}, error }, status);

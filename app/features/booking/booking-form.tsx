@@ -7,25 +7,16 @@ import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
-import { openSchedulerSoon, schedulerUrlOrNull, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
+import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { NativeFormError } from "~/features/lead-capture/native-form";
 import { funnelFormProps } from "~/lib/collector";
 import { BOT_CHECK_ACTIONS, bookingFormSchema } from "@shared/schemas/booking-request";
 import { bookDemoSection, paths } from "@shared/site-routes";
 import { fitTierOf } from "@shared/schemas/lead-fit";
+import { bookingSchedulerPrefill, schedulerUrlOrNull } from "@shared/scheduler-links";
 import { BOOKING_SUCCESS_MESSAGE, BOOKING_SUCCESS_TITLE, BookingThanks, type BookingSchedulers } from "./booking-thanks";
 
-
-/** What the scheduler is prefilled with after a booking request (docs/product.md#booking-submit). */
-export function bookingSchedulerPrefill(values: { name: string; work_email: string; company_name: string; job_title: string; total_calls: number }): SchedulerPrefill {
-  return {
-    name: values.name,
-    email: values.work_email,
-    guests: [values.work_email],
-    answers: [values.company_name, values.job_title, String(values.total_calls)],
-  };
-}
 
 /**
  * The booking form: the booking dialog's (a new instance each time the dialog closes, which

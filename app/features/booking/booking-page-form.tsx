@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useNativeFormState } from "~/features/lead-capture/native-form";
+import { useNativeFormState } from "~/features/lead-capture/native-form-state";
 import { BookingForm } from "./booking-form";
 import { BookingThanks, type BookingSchedulers } from "./booking-thanks";
 

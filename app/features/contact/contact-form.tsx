@@ -9,7 +9,8 @@ import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { useLeadForm } from "~/features/lead-capture/use-lead-form";
 import { funnelFormProps } from "~/lib/collector";
 import { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
-import { NativeFormError, useNativeFormState } from "~/features/lead-capture/native-form";
+import { NativeFormError } from "~/features/lead-capture/native-form";
+import { useNativeFormState } from "~/features/lead-capture/native-form-state";
 import { CONTACT_COMPANY_SIZES, CONTACT_INDUSTRIES, contactFormSchema } from "@shared/schemas/contact-request";
 import { contactFormSection, paths } from "@shared/site-routes";
 

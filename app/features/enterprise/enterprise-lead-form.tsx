@@ -5,22 +5,13 @@ import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ConsentField } from "~/features/lead-capture/consent-field";
 import { HoneypotField } from "~/features/lead-capture/honeypot-field";
 import { LeadIdentityFields } from "~/features/lead-capture/lead-identity-fields";
-import { openSchedulerSoon, type SchedulerPrefill } from "~/features/lead-capture/scheduler";
+import { openSchedulerSoon } from "~/features/lead-capture/scheduler";
 import { useLeadForm, type LeadFormPlacement } from "~/features/lead-capture/use-lead-form";
 import { NativeFormError } from "~/features/lead-capture/native-form";
 import { funnelFormProps } from "~/lib/collector";
 import { BOT_CHECK_ACTIONS, enterpriseFormSchema } from "@shared/schemas/booking-request";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
-
-/** What the scheduler is prefilled with after an enterprise request. */
-export function enterpriseSchedulerPrefill(values: { name: string; work_email: string; company_name: string; job_title: string; ai_goal: string }): SchedulerPrefill {
-  return {
-    name: values.name,
-    email: values.work_email,
-    guests: [values.work_email],
-    answers: [values.company_name, values.job_title, values.ai_goal],
-  };
-}
+import { enterpriseSchedulerPrefill } from "@shared/scheduler-links";
 
 /**
  * The enterprise request fields, shared by the consultation dialog and the inline form on

@@ -3,7 +3,7 @@ import { toast } from "~/lib/toast";
 import { CircleCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ExternalLink } from "~/components/layout/external-link";
-import { useNativeFormState } from "~/features/lead-capture/native-form";
+import { useNativeFormState } from "~/features/lead-capture/native-form-state";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
 import { EnterpriseLeadForm } from "./enterprise-lead-form";
 

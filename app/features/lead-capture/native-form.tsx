@@ -1,36 +1,6 @@
 import * as React from "react";
 import { z } from "zod";
-
-/**
- * A lead form's state when the server renders it as the answer to a submission made without
- * JavaScript (server/leads/native-forms.ts, docs/decisions/0501): the visitor's values with the
- * errors beside them, or the thank-you state once the lead is stored. Absent when prerendering
- * and in the browser.
- */
-export type NativeFormState =
-  | {
-      outcome: "invalid";
-      /** The values as posted: text fields as text, checkboxes as booleans. */
-      values: Record<string, string | boolean>;
-      /** One message per field, worded as the enhanced form words it. */
-      fieldErrors: Record<string, string>;
-      /** What went wrong with the submission as a whole, when it is not a field's fault. */
-      error: string | null;
-    }
-  | {
-      outcome: "stored";
-      /** For a booking: the scheduler with the visitor's details filled in. */
-      schedulerUrl: string | null;
-      /** For an enterprise-fit booking: the enterprise consultation's, offered first (0710). */
-      enterpriseSchedulerUrl: string | null;
-    };
-
-export const NativeFormStateContext = React.createContext<NativeFormState | null>(null);
-
-/** The server's state for the form being rendered, if the server is rendering one. */
-export function useNativeFormState(): NativeFormState | null {
-  return React.useContext(NativeFormStateContext);
-}
+import { useNativeFormState } from "./native-form-state";
 
 /** What the browser checks by itself before a form is sent without JavaScript. */
 export type NativeConstraints = { required?: true; maxLength?: number; min?: number; max?: number };

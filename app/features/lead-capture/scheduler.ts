@@ -1,6 +1,7 @@
 import { collect } from "~/lib/collector";
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
+import { prefilledSchedulerUrl, type SchedulerPrefill } from "@shared/scheduler-links";
 import { rememberBooker } from "./booker-storage";
 import { reportLeadEvent, scheduledBookingUris } from "./lead-events";
 
@@ -10,48 +11,12 @@ const WIDGET_SCRIPT = "https://assets.calendly.com/assets/external/widget.js";
 const WIDGET_STYLES = "https://assets.calendly.com/assets/external/widget.css";
 const WIDGET_TIMEOUT_MS = 4000;
 
-export type SchedulerPrefill = {
-  name: string;
-  email: string;
-  /** Extra invitees' emails. */
-  guests: string[];
-  /** Custom answers, sent as a1, a2, ... in this order. */
-  answers: string[];
-};
 
 type CalendlyWidget = { initPopupWidget: (options: { url: string }) => void };
 
 declare global {
   interface Window {
     Calendly?: CalendlyWidget;
-  }
-}
-
-/** Where a booking made through the site's scheduler link came from, as Calendly's webhook returns it. */
-export const SCHEDULER_UTM_SOURCE = "website";
-
-/**
- * The scheduler link with the visitor's details prefilled through Calendly's query parameters.
- * It also carries `utm_source=website` and the lead's reference as `utm_content` (docs/decisions/0702):
- * Calendly hands both back under `tracking` in its webhook, which names the lead by it.
- */
-export function prefilledSchedulerUrl(baseUrl: string, prefill: SchedulerPrefill, reference: string | null = null): string {
-  const url = new URL(baseUrl);
-  url.searchParams.set("name", prefill.name);
-  url.searchParams.set("email", prefill.email);
-  if (prefill.guests.length > 0) url.searchParams.set("guests", prefill.guests.join(","));
-  prefill.answers.forEach((answer, index) => url.searchParams.set(`a${index + 1}`, answer));
-  url.searchParams.set("utm_source", SCHEDULER_UTM_SOURCE);
-  if (reference) url.searchParams.set("utm_content", reference);
-  return url.toString();
-}
-
-/** The prefilled scheduler link, or null when the deployment's scheduler URL is not a URL. */
-export function schedulerUrlOrNull(baseUrl: string, prefill: SchedulerPrefill, reference: string | null = null): string | null {
-  try {
-    return prefilledSchedulerUrl(baseUrl, prefill, reference);
-  } catch {
-    return null;
   }
 }
 

@@ -5,7 +5,8 @@ import type { z } from "zod";
 import type { BOT_CHECK_ACTIONS } from "@shared/schemas/booking-request";
 import { readHoneypot } from "./honeypot-field";
 import { reportFailure } from "./lead-form-feedback";
-import { nativeConstraintsOf, useNativeFormState } from "./native-form";
+import { nativeConstraintsOf } from "./native-form";
+import { useNativeFormState } from "./native-form-state";
 import { preloadBotCheck } from "./recaptcha";
 import { createLeadSubmitter, type LeadEndpoint } from "./submit-lead";
 

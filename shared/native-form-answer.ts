@@ -1,0 +1,35 @@
+import { createContext } from "react-router";
+
+/**
+ * A lead form's state when the server answers a submission made without JavaScript
+ * (docs/decisions/0501): the visitor's values with the errors beside them, or the thank-you state
+ * once the lead is stored. Absent when prerendering and in a form sent with JavaScript.
+ */
+export type NativeFormState =
+  | {
+      outcome: "invalid";
+      /** The values as posted: text fields as text, checkboxes as booleans. */
+      values: Record<string, string | boolean>;
+      /** One message per field, worded as the enhanced form words it. */
+      fieldErrors: Record<string, string>;
+      /** What went wrong with the submission as a whole, when it is not a field's fault. */
+      error: string | null;
+    }
+  | {
+      outcome: "stored";
+      /** For a booking: the scheduler with the visitor's details filled in. */
+      schedulerUrl: string | null;
+      /** For an enterprise-fit booking: the enterprise consultation's, offered first (0710). */
+      enterpriseSchedulerUrl: string | null;
+    };
+
+/** The server's answer to a native post: the form's state and the page's HTTP status. */
+export type NativeFormAnswer = { state: NativeFormState; status: number };
+
+/**
+ * Where the server (server/routes/lead-pages.ts) hands its answer to the page's route action
+ * through React Router's context. The server reads this key from React Router's server build
+ * (app/entry.server.tsx exports it): that build and the server's own bundle each hold a copy of
+ * this module, and a context key is matched by identity.
+ */
+export const nativeFormAnswerContext = createContext<NativeFormAnswer | null>(null);
