@@ -238,12 +238,15 @@ test("deactivate a signed-in colleague: their next click lands on the login page
     await expect(page).toHaveURL(`${base}/admin/dashboard`);
     await page.goto(`${base}/admin/users`);
     const row = page.getByTestId("staff-row").filter({ hasText: invitee.email });
-    await row.getByRole("button", { name: "Deactivate" }).click();
+    // Named "Deactivate" exactly (a contract), the row's e-mail its description.
+    const deactivate = row.getByRole("button", { name: "Deactivate", exact: true });
+    await expect(deactivate).toHaveAccessibleDescription(invitee.email);
+    await deactivate.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(`Deactivate ${invitee.email}?`);
-    await dialog.getByRole("button", { name: "Deactivate" }).click();
+    await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
     await expect(toast(page, `${invitee.email} deactivated`)).toBeVisible();
-    await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Reactivate", exact: true })).toHaveAccessibleDescription(invitee.email);
     await expectNoHorizontalOverflow(page);
 
     await theirs.getByRole("link", { name: "Leads" }).click();
