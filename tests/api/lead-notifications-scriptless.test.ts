@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, leadOutbox } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
-import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
+import { startSlack } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*
