@@ -1,48 +1,32 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, projectDevice, randomIp, signedInRequest, test } from "./fixtures";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
-import { staffAccounts } from "./servers";
+import { staffAccounts, type E2EServer } from "./servers";
+import { linkMailedTo } from "./staff-mail";
 
 /**
  * The staff area end to end, on this browser project's own admin server (global-setup.ts): staff
  * accounts of every role made the way admin:create makes them, an empty lead table at the start,
  * leads submitted through the real lead API. The tests build on each other (the bookings they
- * submit, the roles they change), so they run in order.
+ * submit, the roles they change), so they run in order. Staff mail goes by SMTP to a local sink,
+ * which the tests read the links from.
  */
 test.describe.configure({ mode: "serial" });
 
 const { admin, moderator, newHire } = staffAccounts;
 
+let server: E2EServer = { url: "" };
 let base = "";
-let mailbox = "";
 test.beforeEach(async ({ servers }, info) => {
-  base = servers.admin[info.project.name as "desktop" | "phone"].url;
-  mailbox = servers.admin[info.project.name as "desktop" | "phone"].mailbox ?? "";
+  server = servers.admin[info.project.name as "desktop" | "phone"];
+  base = server.url;
 });
-
-/**
- * The first link on the server's public URL in the newest message to `to` in the development
- * mailbox (the server runs without SMTP_URL, so the outbox worker writes each message there).
- */
-async function linkMailedTo(to: string, count: number): Promise<string> {
-  let found: string[] = [];
-  await expect
-    .poll(async () => {
-      const names = await fs.promises.readdir(mailbox).catch(() => [] as string[]);
-      const texts = await Promise.all(names.map((name) => fs.promises.readFile(`${mailbox}/${name}`, "utf8")));
-      found = texts.filter((text) => text.includes(`\nTo: ${to}\n`));
-      return found.length;
-    }, { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(count);
-  const newest = found.sort((a, b) => Date.parse(/^Date: (.+)$/m.exec(b)![1]!) - Date.parse(/^Date: (.+)$/m.exec(a)![1]!))[0]!;
-  return new RegExp(`${base}/\\S+`).exec(newest)![0];
-}
 
 /** The colleague invited in the invitation flow, whose password the reset flow then changes. */
 const invitee = { email: "", password: "invited-password-1" };
@@ -154,23 +138,32 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
+const inviteForm = (page: Page) => page.getByRole("form", { name: "Invite a colleague" });
+
+async function invite(page: Page, email: string, role: "admin" | "moderator") {
+  await inviteForm(page).getByLabel("Email", { exact: true }).fill(email);
+  await inviteForm(page).getByLabel("Role").selectOption(role);
+  await inviteForm(page).getByRole("button", { name: "Invite" }).click();
+  await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
+}
+
+/** A browser of another person, at this project's width, from an address of its own. */
+const otherBrowser = (browser: Browser, info: TestInfo) =>
+  browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+
 test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk", async ({ page, browser, browserErrors }, info) => {
   browserErrors.allow(/status of 401/, "the session check before sign-in");
   invitee.email = `rep-${info.project.name}-${Date.now().toString(36)}@example.com`;
   await signInWithForm(page, admin);
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
   await page.goto(`${base}/admin/users`);
-  const inviteForm = page.getByRole("form", { name: "Invite a colleague" });
-  await inviteForm.getByLabel("Email", { exact: true }).fill(invitee.email);
-  await inviteForm.getByLabel("Role").selectOption("moderator");
-  await inviteForm.getByRole("button", { name: "Invite" }).click();
-  await expect(toast(page, `Invitation sent to ${invitee.email}`)).toBeVisible();
+  await invite(page, invitee.email, "moderator");
   await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toBeVisible();
   await expectNoHorizontalOverflow(page);
 
-  const link = await linkMailedTo(invitee.email, 1);
+  const link = await linkMailedTo(server, invitee.email, 1);
   expect(link).toContain("/admin/accept-invitation#token=");
-  const colleague = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  const colleague = await otherBrowser(browser, info);
   try {
     const theirs = await colleague.newPage();
     await theirs.goto(link);
@@ -192,7 +185,7 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
 test("forgot password: the e-mail's link sets a new one and signs the other browser out", async ({ page, browser, browserErrors }, info) => {
   browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset");
   // The invitee is signed in on another device.
-  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  const other = await otherBrowser(browser, info);
   try {
     const elsewhere = await other.newPage();
     await signedInRequest(elsewhere.request, base, invitee);
@@ -206,7 +199,7 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
     await page.getByLabel("Email").fill(invitee.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "reset link is on its way" })).toBeVisible();
-    const link = await linkMailedTo(invitee.email, 2);
+    const link = await linkMailedTo(server, invitee.email, 2);
     expect(link).toContain("/admin/reset-password#token=");
 
     await page.goto(link);
@@ -214,6 +207,7 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
     await page.getByLabel("Confirm password").fill("brand-new-password-2");
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page).toHaveURL(`${base}/admin/login`);
+
     await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
     await expect(page).toHaveURL(`${base}/admin/leads`);
 
@@ -227,7 +221,7 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
 
 test("deactivate a signed-in colleague: their next click lands on the login page", async ({ page, browser, browserErrors }, info) => {
   browserErrors.allow(/status of 40[13]/, "the session checks before sign-in and after deactivation");
-  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  const other = await otherBrowser(browser, info);
   try {
     const theirs = await other.newPage();
     await signedInRequest(theirs.request, base, { email: invitee.email, password: "brand-new-password-2" });
