@@ -31,8 +31,8 @@ test.beforeEach(async ({ servers }, info) => {
 /** The colleague invited in the invitation flow, whose password the reset flow then changes. */
 const invitee = { email: "", password: "invited-password-1" };
 
-async function signInWithForm(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${base}/admin/login`);
+async function signInWithForm(page: Page, who: { email: string; password: string }, at = base) {
+  await page.goto(`${at}/admin/login`);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -138,6 +138,10 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
+// The self-service flows work two browsers, wait for mail and check each screen: 20-30 s on a loaded
+// two-core machine, against the 30 s default.
+const SELF_SERVICE_TIMEOUT = 60_000;
+
 const inviteForm = (page: Page) => page.getByRole("form", { name: "Invite a colleague" });
 
 async function invite(page: Page, email: string, role: "admin" | "moderator") {
@@ -151,8 +155,9 @@ async function invite(page: Page, email: string, role: "admin" | "moderator") {
 const otherBrowser = (browser: Browser, info: TestInfo) =>
   browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
 
-test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 401/, "the session check before sign-in");
+test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk; the link then opens nothing", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 4(01|10)/, "the session check before sign-in, and the used link's check");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
   invitee.email = `rep-${info.project.name}-${Date.now().toString(36)}@example.com`;
   await signInWithForm(page, admin);
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
@@ -175,6 +180,12 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
     await theirs.getByRole("button", { name: "Create account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/leads`);
     await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+
+    // The same link again: refused on the page, no form.
+    await theirs.goto(link);
+    await expect(theirs.getByRole("alert")).toContainText("This invitation link has already been used");
+    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(theirs);
   } finally {
     await colleague.close();
   }
@@ -182,8 +193,40 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
   await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toHaveCount(0);
 });
 
-test("forgot password: the e-mail's link sets a new one and signs the other browser out", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset");
+// Tagged @phone-width (phone project only): the refusal is the page the used link showed above,
+// at both widths; here the link has aged past its expiry on a server whose invitations last 3.6 s.
+test("an expired invitation link is refused on the page", { tag: "@phone-width" }, async ({ page, browser, servers, browserErrors }, info) => {
+  browserErrors.allow(/status of 4(01|10)/, "the session check before sign-in, and the expired link's check");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
+  const expiring = servers.expiringInvitations;
+  const email = `late-${Date.now().toString(36)}@example.com`;
+  await signInWithForm(page, admin, expiring.url);
+  await expect(page).toHaveURL(`${expiring.url}/admin/dashboard`);
+  await page.goto(`${expiring.url}/admin/users`);
+  await invite(page, email, "moderator");
+  const link = await linkMailedTo(expiring, email);
+  // The admin's list marks it expired once it has.
+  const row = page.getByTestId("invitation-row").filter({ hasText: email });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText("Expired", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  const colleague = await otherBrowser(browser, info);
+  try {
+    const theirs = await colleague.newPage();
+    await theirs.goto(link);
+    await expect(theirs.getByRole("alert")).toContainText("This invitation link has expired");
+    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(theirs);
+  } finally {
+    await colleague.close();
+  }
+});
+
+test("forgot password: the e-mail's link sets a new one once and signs the other browser out", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset, and the used link");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
   // The invitee is signed in on another device.
   const other = await otherBrowser(browser, info);
   try {
@@ -208,6 +251,15 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page).toHaveURL(`${base}/admin/login`);
 
+    // The same link again: refused on the page, and the password stays the one just set.
+    await page.goto(link);
+    await page.getByLabel("New password").fill("yet-another-password-3");
+    await page.getByLabel("Confirm password").fill("yet-another-password-3");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
+    await expect(page.getByLabel("New password")).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+
     await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
     await expect(page).toHaveURL(`${base}/admin/leads`);
 
@@ -221,6 +273,7 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
 
 test("deactivate a signed-in colleague: their next click lands on the login page", async ({ page, browser, browserErrors }, info) => {
   browserErrors.allow(/status of 40[13]/, "the session checks before sign-in and after deactivation");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
   const other = await otherBrowser(browser, info);
   try {
     const theirs = await other.newPage();
