@@ -224,7 +224,7 @@ test("an expired invitation link is refused on the page", { tag: "@phone-width" 
   }
 });
 
-test("forgot password: the e-mail's link sets a new one once and signs the other browser out", async ({ page, browser, browserErrors }, info) => {
+test("forgot password: the e-mail's link sets a new one once, and the other browser's next save lands on the login page", async ({ page, browser, browserErrors }, info) => {
   browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset, and the used link");
   test.setTimeout(SELF_SERVICE_TIMEOUT);
   // The invitee is signed in on another device.
@@ -234,6 +234,8 @@ test("forgot password: the e-mail's link sets a new one once and signs the other
     await signedInRequest(elsewhere.request, base, invitee);
     await elsewhere.goto(`${base}/admin/leads`);
     await expect(elsewhere.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+    const takingLeads = elsewhere.getByRole("switch", { name: "Taking leads" });
+    await expect(takingLeads).toBeVisible();
 
     await page.goto(`${base}/admin/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -263,8 +265,8 @@ test("forgot password: the e-mail's link sets a new one once and signs the other
     await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
     await expect(page).toHaveURL(`${base}/admin/leads`);
 
-    await elsewhere.getByRole("link", { name: "Leads" }).click();
-    await elsewhere.reload();
+    // Signed out on the other device: their next save (a write) is refused, and they are sent to log in.
+    await takingLeads.click();
     await expect(elsewhere).toHaveURL(`${base}/admin/login`);
   } finally {
     await other.close();
@@ -296,8 +298,8 @@ test("deactivate a signed-in colleague: their next click lands on the login page
     await expect(row.getByRole("button", { name: "Reactivate", exact: true })).toHaveAccessibleDescription(invitee.email);
     await expectNoHorizontalOverflow(page);
 
-    await theirs.getByRole("link", { name: "Leads" }).click();
-    await theirs.reload();
+    // Their next click (another page, which reads their sessions) lands on the login page.
+    await theirs.getByRole("link", { name: "Your account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/login`);
     await signInWithForm(theirs, { email: invitee.email, password: "brand-new-password-2" });
     await expect(toast(theirs, "This account has been deactivated")).toBeVisible();
