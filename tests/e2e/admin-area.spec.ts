@@ -7,6 +7,7 @@ import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
+import { screenshotInParts } from "./screenshots";
 import { staffAccounts, type E2EServer } from "./servers";
 import { linkMailedTo } from "./staff-mail";
 
@@ -16,17 +17,26 @@ import { linkMailedTo } from "./staff-mail";
  * leads submitted through the real lead API. The tests build on each other (the bookings they
  * submit, the roles they change), so they run in order. Staff mail goes by SMTP to a local sink,
  * which the tests read the links from.
+ *
+ * STAFF_SCREENSHOTS=<dir> also saves the self-service screens there (invite, accept, forgot and
+ * reset password, the account page), at the project's width: 1280 and 390.
  */
 test.describe.configure({ mode: "serial" });
 
 const { admin, moderator, newHire } = staffAccounts;
 
+const shots = process.env.STAFF_SCREENSHOTS;
+
 let server: E2EServer = { url: "" };
 let base = "";
+let width = "";
 test.beforeEach(async ({ servers }, info) => {
   server = servers.admin[info.project.name as "desktop" | "phone"];
   base = server.url;
+  width = String(info.project.use.viewport?.width ?? "");
 });
+
+const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
 /** The colleague invited in the invitation flow, whose password the reset flow then changes. */
 const invitee = { email: "", password: "invited-password-1" };
@@ -165,6 +175,7 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
   await invite(page, invitee.email, "moderator");
   await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  await screenshot(page, "users-invite");
 
   const link = await linkMailedTo(server, invitee.email, 1);
   expect(link).toContain("/admin/accept-invitation#token=");
@@ -175,6 +186,8 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
     await expect(theirs.getByText(invitee.email)).toBeVisible();
     // The token left the address bar as soon as the page read it.
     expect(theirs.url()).toBe(`${base}/admin/accept-invitation`);
+    await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation");
     await theirs.getByLabel("Password", { exact: true }).fill(invitee.password);
     await theirs.getByLabel("Confirm password").fill(invitee.password);
     await theirs.getByRole("button", { name: "Create account" }).click();
@@ -186,6 +199,7 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
     await expect(theirs.getByRole("alert")).toContainText("This invitation link has already been used");
     await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
     await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation-used");
   } finally {
     await colleague.close();
   }
@@ -219,6 +233,7 @@ test("an expired invitation link is refused on the page", { tag: "@phone-width" 
     await expect(theirs.getByRole("alert")).toContainText("This invitation link has expired");
     await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
     await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation-expired");
   } finally {
     await colleague.close();
   }
@@ -242,12 +257,17 @@ test("forgot password: the e-mail's link sets a new one once, and the other brow
     // The login page has an Email field too: fill the reset form's once it is the page.
     await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
     await page.getByLabel("Email").fill(invitee.email);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "forgot-password");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "reset link is on its way" })).toBeVisible();
     const link = await linkMailedTo(server, invitee.email, 2);
     expect(link).toContain("/admin/reset-password#token=");
 
     await page.goto(link);
+    await expect(page.getByLabel("New password")).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "reset-password");
     await page.getByLabel("New password").fill("brand-new-password-2");
     await page.getByLabel("Confirm password").fill("brand-new-password-2");
     await page.getByRole("button", { name: "Reset password" }).click();
@@ -261,6 +281,7 @@ test("forgot password: the e-mail's link sets a new one once, and the other brow
     await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
     await expect(page.getByLabel("New password")).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
+    await screenshot(page, "reset-password-used");
 
     await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
     await expect(page).toHaveURL(`${base}/admin/leads`);
@@ -485,6 +506,8 @@ test("two-factor: enrol on the account page, then sign in with a code", { tag: "
   await page.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
   await expect(page.getByText("On", { exact: true })).toBeVisible();
+  // The account page at 1280 (admin-passkeys.spec.ts saves it at 390, with a passkey).
+  await screenshot(page, "account");
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${base}/admin/login`);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow } from "./pages-support";
+import { screenshotInParts } from "./screenshots";
 import { staffAccounts } from "./servers";
 import { mailTo } from "./staff-mail";
 
@@ -10,6 +11,7 @@ import { mailTo } from "./staff-mail";
  * the width, and the API tests cover the rest). Chromium's virtual authenticator, driven over the
  * DevTools protocol, plays the phone's fingerprint sensor. The moderator of this project's admin
  * server adds it and removes it again, so the other admin specs see the account as before.
+ * STAFF_SCREENSHOTS=<dir> also saves the account page with the passkey there (as admin-area.spec.ts).
  */
 const { moderator } = staffAccounts;
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -40,6 +42,7 @@ test("a moderator adds a passkey on a phone and signs in with it, no password", 
   await expect(toast(page, "Passkey added")).toBeVisible();
   await expect(page.getByTestId("passkey-list")).toContainText("My phone");
   await expectNoHorizontalOverflow(page);
+  await screenshotInParts(page, process.env.STAFF_SCREENSHOTS, "account-390");
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
 
