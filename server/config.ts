@@ -164,8 +164,11 @@ const envSchema = z.object({
   ADMIN_QUERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(30_000).default(1000),
   /** Sender of invitations, password resets and access notices; LEADS_NOTIFY_FROM when unset (docs/decisions/0205). */
   STAFF_MAIL_FROM: optionalString,
-  /** Hours an invitation link stays valid (docs/decisions/0205). */
-  STAFF_INVITATION_HOURS: z.coerce.number().min(1).max(24 * 30).default(72),
+  /**
+   * Hours an invitation link stays valid (docs/decisions/0205). Fractions down to 0.001 (3.6 s)
+   * are accepted, as LEADS_FIRST_CONTACT_MINUTES's are, so a browser test can watch a link expire.
+   */
+  STAFF_INVITATION_HOURS: z.coerce.number().min(0.001).max(24 * 30).default(72),
   /** "true": every admin must set up two-factor sign-in before the admin area opens to them. */
   ADMIN_REQUIRE_TWO_FACTOR: z.enum(["true", "false"]).default("false"),
   ...staffSsoEnvShape,

@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AdminUser } from "@shared/api/admin-api";
 import { staffRoles, type StaffRole } from "@shared/schemas/admin";
 import type { AppEnv } from "../app-env";
 import type { Auth } from "../auth/auth";
-import { userRoles, users } from "../db/schema";
+import { sessions, userRoles, users } from "../db/schema";
 import { originGuard } from "../http/origin-guard";
 import { adminError, adminErrorBody } from "./admin-errors";
 import { passkeyCount } from "./second-factor";
@@ -22,10 +22,10 @@ export const NOT_STAFF_MESSAGE = "You don't have admin privileges";
 export type AllowMiddleware = MiddlewareHandler<AdminEnv> & { allowedRoles: readonly StaffRole[] };
 
 /**
- * Opens every /api/admin route: 401 without a session (or for a deactivated account, whose
- * sessions are gone anyway), 403 when the signed-in user holds no staff role (admin or
- * moderator; `user` gets nothing here, docs/decisions/0204). Nothing else is read first. Each
- * route then states who may call it with `allow(...)`.
+ * Opens every /api/admin route: 401 without a session, and for a deactivated account (whose
+ * sessions deactivation ended; one that survived a race is ended here), 403 when the signed-in
+ * user holds no staff role (admin or moderator; `user` gets nothing here, docs/decisions/0204).
+ * Nothing else is read first. Each route then states who may call it with `allow(...)`.
  * With ADMIN_REQUIRE_TWO_FACTOR a staff member of any role without a second factor (TOTP, or a
  * passkey: docs/decisions/0207) gets 403 TWO_FACTOR_REQUIRED everywhere but GET /api/admin/me,
  * which tells the client to send them to the set-up page (docs/decisions/0202); enrolment itself
@@ -36,12 +36,19 @@ export function requireStaff(auth: Auth) {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return adminError(c, 401, "Not signed in");
     const { config, database } = c.get("deps");
+    // The account and its staff roles in one read (no role: one row with a null role).
     const held = await database.db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(and(eq(userRoles.userId, session.user.id), inArray(userRoles.role, [...staffRoles]), isNull(users.deactivatedAt)));
-    const role: StaffRole | null = held.some((r) => r.role === "admin") ? "admin" : held.length > 0 ? "moderator" : null;
+      .select({ deactivatedAt: users.deactivatedAt, role: userRoles.role })
+      .from(users)
+      .leftJoin(userRoles, and(eq(userRoles.userId, users.id), inArray(userRoles.role, [...staffRoles])))
+      .where(eq(users.id, session.user.id));
+    if (held.length === 0 || held[0]!.deactivatedAt) {
+      // A session that outlived the deactivation's sweep (a sign-in racing it): answered as no
+      // session, and every session of the account ended, so the browser goes to the login page.
+      await database.db.delete(sessions).where(eq(sessions.userId, session.user.id));
+      return adminError(c, 401, "Not signed in");
+    }
+    const role: StaffRole | null = held.some((r) => r.role === "admin") ? "admin" : held.some((r) => r.role === "moderator") ? "moderator" : null;
     if (!role) return adminError(c, 403, NOT_STAFF_MESSAGE);
     const twoFactorEnabled = Boolean(session.user.twoFactorEnabled);
     const passkeys = await passkeyCount(database.db, session.user.id);

@@ -8,7 +8,8 @@ import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../
 import { leads } from "../../server/db/schema";
 import { installedDomainLists } from "../../server/leads/lead-fit";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
-import { mailText, startSmtp, startSlack } from "./lead-notifications-support";
+import { startSlack } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*

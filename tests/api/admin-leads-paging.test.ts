@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, randomIp } from "../support/admin-fixtures";
 import { leadDeskStaff, leadOutbox, leads } from "../../server/db/schema";
 import { bookingBody, postJson } from "./leads-support";
-import { mailText, startSmtp, startSlack } from "./lead-notifications-support";
+import { startSlack } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*

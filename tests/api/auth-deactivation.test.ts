@@ -72,6 +72,19 @@ describe("deactivating a staff member", () => {
     expect(theirs.some((m) => m.includes("reactivated your account"))).toBe(true);
   });
 
+  it("a session that outlived its account's deactivation (a sign-in racing it) is answered 401 and ended", async () => {
+    const rep = await createStaff(t, "moderator");
+    const repCookie = await signedInCookie(t, rep.email, rep.password);
+    // The deactivation's stamp without its session sweep: what a sign-in that created its session
+    // just after the sweep leaves behind.
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, rep.userId));
+    const me = await t.app.request("/api/admin/me", { headers: { Cookie: repCookie } });
+    expect(me.status).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, rep.userId))).toEqual([]);
+    const write = await t.app.request("/api/admin/leads/routing/me", { method: "PUT", headers: { Origin: origin, Cookie: repCookie, "Content-Type": "application/json" }, body: "{}" });
+    expect(write.status).toBe(401);
+  });
+
   it("refuses deactivating oneself, and a moderator may not deactivate anyone", async () => {
     const self = await post(`/api/admin/staff/${admin.userId}/deactivate`);
     expect(self.status).toBe(400);

@@ -11,7 +11,8 @@ import { loadConfig } from "../../server/config";
 import { MAIL_UNAVAILABLE_MESSAGE } from "../../server/auth/staff-mail";
 import { INVITATION_MESSAGES } from "../../server/admin/invitations-service";
 import { RESET_REQUEST_LIMITS } from "../../server/auth/auth";
-import { mailText, startSmtp, waitFor } from "./lead-notifications-support";
+import { waitFor } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /**

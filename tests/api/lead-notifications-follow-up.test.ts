@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, postJson } from "./leads-support";
-import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
+import { startSlack } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*

@@ -5,7 +5,7 @@ import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { leadReference } from "../../server/leads/lead-reference";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
-import { mailText, startSmtp } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*

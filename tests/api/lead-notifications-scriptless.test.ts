@@ -7,7 +7,8 @@ import { leadReference } from "../../server/leads/lead-reference";
 import { bookingInquiries, leadDeskStaff, leadOutbox, leads, users } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
-import { mailText, startSlack, startSmtp } from "./lead-notifications-support";
+import { startSlack } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*

@@ -8,7 +8,8 @@ import { leadDeskStaff, leadEvents, leadOutbox, leads, users } from "../../serve
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { describeTimelineEntry } from "../../app/features/admin/leads/lead-timeline";
 import { bookingBody, postJson } from "./leads-support";
-import { mailText, startSlack, startSmtp, waitFor } from "./lead-notifications-support";
+import { startSlack, waitFor } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 /*

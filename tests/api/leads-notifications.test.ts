@@ -10,7 +10,8 @@ import { describeDeliveryFailure } from "../../server/leads/notifier";
 import { retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
-import { mailText, notificationsOnly, startSmtp, waitFor } from "./lead-notifications-support";
+import { notificationsOnly, waitFor } from "./lead-notifications-support";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";
 
 const SECRET = "webhook-secret-for-tests";

@@ -1,54 +1,48 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, projectDevice, randomIp, signedInRequest, test } from "./fixtures";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
-import { staffAccounts } from "./servers";
+import { screenshotInParts } from "./screenshots";
+import { staffAccounts, type E2EServer } from "./servers";
+import { linkMailedTo } from "./staff-mail";
 
 /**
  * The staff area end to end, on this browser project's own admin server (global-setup.ts): staff
  * accounts of every role made the way admin:create makes them, an empty lead table at the start,
  * leads submitted through the real lead API. The tests build on each other (the bookings they
- * submit, the roles they change), so they run in order.
+ * submit, the roles they change), so they run in order. Staff mail goes by SMTP to a local sink,
+ * which the tests read the links from.
+ *
+ * STAFF_SCREENSHOTS=<dir> also saves the self-service screens there (invite, accept, forgot and
+ * reset password, the account page), at the project's width: 1280 and 390.
  */
 test.describe.configure({ mode: "serial" });
 
 const { admin, moderator, newHire } = staffAccounts;
 
+const shots = process.env.STAFF_SCREENSHOTS;
+
+let server: E2EServer = { url: "" };
 let base = "";
-let mailbox = "";
+let width = "";
 test.beforeEach(async ({ servers }, info) => {
-  base = servers.admin[info.project.name as "desktop" | "phone"].url;
-  mailbox = servers.admin[info.project.name as "desktop" | "phone"].mailbox ?? "";
+  server = servers.admin[info.project.name as "desktop" | "phone"];
+  base = server.url;
+  width = String(info.project.use.viewport?.width ?? "");
 });
 
-/**
- * The first link on the server's public URL in the newest message to `to` in the development
- * mailbox (the server runs without SMTP_URL, so the outbox worker writes each message there).
- */
-async function linkMailedTo(to: string, count: number): Promise<string> {
-  let found: string[] = [];
-  await expect
-    .poll(async () => {
-      const names = await fs.promises.readdir(mailbox).catch(() => [] as string[]);
-      const texts = await Promise.all(names.map((name) => fs.promises.readFile(`${mailbox}/${name}`, "utf8")));
-      found = texts.filter((text) => text.includes(`\nTo: ${to}\n`));
-      return found.length;
-    }, { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(count);
-  const newest = found.sort((a, b) => Date.parse(/^Date: (.+)$/m.exec(b)![1]!) - Date.parse(/^Date: (.+)$/m.exec(a)![1]!))[0]!;
-  return new RegExp(`${base}/\\S+`).exec(newest)![0];
-}
+const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
 /** The colleague invited in the invitation flow, whose password the reset flow then changes. */
 const invitee = { email: "", password: "invited-password-1" };
 
-async function signInWithForm(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${base}/admin/login`);
+async function signInWithForm(page: Page, who: { email: string; password: string }, at = base) {
+  await page.goto(`${at}/admin/login`);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -154,34 +148,58 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 401/, "the session check before sign-in");
+// The self-service flows work two browsers, wait for mail and check each screen: 20-30 s on a loaded
+// two-core machine, against the 30 s default.
+const SELF_SERVICE_TIMEOUT = 60_000;
+
+const inviteForm = (page: Page) => page.getByRole("form", { name: "Invite a colleague" });
+
+async function invite(page: Page, email: string, role: "admin" | "moderator") {
+  await inviteForm(page).getByLabel("Email", { exact: true }).fill(email);
+  await inviteForm(page).getByLabel("Role").selectOption(role);
+  await inviteForm(page).getByRole("button", { name: "Invite" }).click();
+  await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
+}
+
+/** A browser of another person, at this project's width, from an address of its own. */
+const otherBrowser = (browser: Browser, info: TestInfo) =>
+  browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+
+test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk; the link then opens nothing", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 4(01|10)/, "the session check before sign-in, and the used link's check");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
   invitee.email = `rep-${info.project.name}-${Date.now().toString(36)}@example.com`;
   await signInWithForm(page, admin);
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
   await page.goto(`${base}/admin/users`);
-  const inviteForm = page.getByRole("form", { name: "Invite a colleague" });
-  await inviteForm.getByLabel("Email", { exact: true }).fill(invitee.email);
-  await inviteForm.getByLabel("Role").selectOption("moderator");
-  await inviteForm.getByRole("button", { name: "Invite" }).click();
-  await expect(toast(page, `Invitation sent to ${invitee.email}`)).toBeVisible();
+  await invite(page, invitee.email, "moderator");
   await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  await screenshot(page, "users-invite");
 
-  const link = await linkMailedTo(invitee.email, 1);
+  const link = await linkMailedTo(server, invitee.email, 1);
   expect(link).toContain("/admin/accept-invitation#token=");
-  const colleague = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  const colleague = await otherBrowser(browser, info);
   try {
     const theirs = await colleague.newPage();
     await theirs.goto(link);
     await expect(theirs.getByText(invitee.email)).toBeVisible();
     // The token left the address bar as soon as the page read it.
     expect(theirs.url()).toBe(`${base}/admin/accept-invitation`);
+    await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation");
     await theirs.getByLabel("Password", { exact: true }).fill(invitee.password);
     await theirs.getByLabel("Confirm password").fill(invitee.password);
     await theirs.getByRole("button", { name: "Create account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/leads`);
     await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+
+    // The same link again: refused on the page, no form.
+    await theirs.goto(link);
+    await expect(theirs.getByRole("alert")).toContainText("This invitation link has already been used");
+    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation-used");
   } finally {
     await colleague.close();
   }
@@ -189,36 +207,87 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
   await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toHaveCount(0);
 });
 
-test("forgot password: the e-mail's link sets a new one and signs the other browser out", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset");
+// Tagged @phone-width (phone project only): the refusal is the page the used link showed above,
+// at both widths; here the link has aged past its expiry on a server whose invitations last 3.6 s.
+test("an expired invitation link is refused on the page", { tag: "@phone-width" }, async ({ page, browser, servers, browserErrors }, info) => {
+  browserErrors.allow(/status of 4(01|10)/, "the session check before sign-in, and the expired link's check");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
+  const expiring = servers.expiringInvitations;
+  const email = `late-${Date.now().toString(36)}@example.com`;
+  await signInWithForm(page, admin, expiring.url);
+  await expect(page).toHaveURL(`${expiring.url}/admin/dashboard`);
+  await page.goto(`${expiring.url}/admin/users`);
+  await invite(page, email, "moderator");
+  const link = await linkMailedTo(expiring, email);
+  // The admin's list marks it expired once it has.
+  const row = page.getByTestId("invitation-row").filter({ hasText: email });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText("Expired", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  const colleague = await otherBrowser(browser, info);
+  try {
+    const theirs = await colleague.newPage();
+    await theirs.goto(link);
+    await expect(theirs.getByRole("alert")).toContainText("This invitation link has expired");
+    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation-expired");
+  } finally {
+    await colleague.close();
+  }
+});
+
+test("forgot password: the e-mail's link sets a new one once, and the other browser's next save lands on the login page", async ({ page, browser, browserErrors }, info) => {
+  browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset, and the used link");
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
   // The invitee is signed in on another device.
-  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  const other = await otherBrowser(browser, info);
   try {
     const elsewhere = await other.newPage();
     await signedInRequest(elsewhere.request, base, invitee);
     await elsewhere.goto(`${base}/admin/leads`);
     await expect(elsewhere.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+    const takingLeads = elsewhere.getByRole("switch", { name: "Taking leads" });
+    await expect(takingLeads).toBeVisible();
 
     await page.goto(`${base}/admin/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     // The login page has an Email field too: fill the reset form's once it is the page.
     await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
     await page.getByLabel("Email").fill(invitee.email);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "forgot-password");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "reset link is on its way" })).toBeVisible();
-    const link = await linkMailedTo(invitee.email, 2);
+    const link = await linkMailedTo(server, invitee.email, 2);
     expect(link).toContain("/admin/reset-password#token=");
 
     await page.goto(link);
+    await expect(page.getByLabel("New password")).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "reset-password");
     await page.getByLabel("New password").fill("brand-new-password-2");
     await page.getByLabel("Confirm password").fill("brand-new-password-2");
     await page.getByRole("button", { name: "Reset password" }).click();
     await expect(page).toHaveURL(`${base}/admin/login`);
+
+    // The same link again: refused on the page, and the password stays the one just set.
+    await page.goto(link);
+    await page.getByLabel("New password").fill("yet-another-password-3");
+    await page.getByLabel("Confirm password").fill("yet-another-password-3");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
+    await expect(page.getByLabel("New password")).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "reset-password-used");
+
     await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
     await expect(page).toHaveURL(`${base}/admin/leads`);
 
-    await elsewhere.getByRole("link", { name: "Leads" }).click();
-    await elsewhere.reload();
+    // Signed out on the other device: their next save (a write) is refused, and they are sent to log in.
+    await takingLeads.click();
     await expect(elsewhere).toHaveURL(`${base}/admin/login`);
   } finally {
     await other.close();
@@ -227,7 +296,8 @@ test("forgot password: the e-mail's link sets a new one and signs the other brow
 
 test("deactivate a signed-in colleague: their next click lands on the login page", async ({ page, browser, browserErrors }, info) => {
   browserErrors.allow(/status of 40[13]/, "the session checks before sign-in and after deactivation");
-  const other = await browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+  test.setTimeout(SELF_SERVICE_TIMEOUT);
+  const other = await otherBrowser(browser, info);
   try {
     const theirs = await other.newPage();
     await signedInRequest(theirs.request, base, { email: invitee.email, password: "brand-new-password-2" });
@@ -238,16 +308,19 @@ test("deactivate a signed-in colleague: their next click lands on the login page
     await expect(page).toHaveURL(`${base}/admin/dashboard`);
     await page.goto(`${base}/admin/users`);
     const row = page.getByTestId("staff-row").filter({ hasText: invitee.email });
-    await row.getByRole("button", { name: "Deactivate" }).click();
+    // Named "Deactivate" exactly (a contract), the row's e-mail its description.
+    const deactivate = row.getByRole("button", { name: "Deactivate", exact: true });
+    await expect(deactivate).toHaveAccessibleDescription(invitee.email);
+    await deactivate.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(`Deactivate ${invitee.email}?`);
-    await dialog.getByRole("button", { name: "Deactivate" }).click();
+    await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
     await expect(toast(page, `${invitee.email} deactivated`)).toBeVisible();
-    await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Reactivate", exact: true })).toHaveAccessibleDescription(invitee.email);
     await expectNoHorizontalOverflow(page);
 
-    await theirs.getByRole("link", { name: "Leads" }).click();
-    await theirs.reload();
+    // Their next click (another page, which reads their sessions) lands on the login page.
+    await theirs.getByRole("link", { name: "Your account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/login`);
     await signInWithForm(theirs, { email: invitee.email, password: "brand-new-password-2" });
     await expect(toast(theirs, "This account has been deactivated")).toBeVisible();
@@ -433,6 +506,8 @@ test("two-factor: enrol on the account page, then sign in with a code", { tag: "
   await page.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(toast(page, "Two-factor sign-in is on")).toBeVisible();
   await expect(page.getByText("On", { exact: true })).toBeVisible();
+  // The account page at 1280 (admin-passkeys.spec.ts saves it at 390, with a passkey).
+  await screenshot(page, "account");
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${base}/admin/login`);

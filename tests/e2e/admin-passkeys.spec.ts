@@ -1,8 +1,9 @@
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoHorizontalOverflow } from "./pages-support";
+import { screenshotInParts } from "./screenshots";
 import { staffAccounts } from "./servers";
+import { mailTo } from "./staff-mail";
 
 /**
  * A passkey added on the account page and then used to sign in instead of the password
@@ -10,13 +11,15 @@ import { staffAccounts } from "./servers";
  * the width, and the API tests cover the rest). Chromium's virtual authenticator, driven over the
  * DevTools protocol, plays the phone's fingerprint sensor. The moderator of this project's admin
  * server adds it and removes it again, so the other admin specs see the account as before.
+ * STAFF_SCREENSHOTS=<dir> also saves the account page with the passkey there (as admin-area.spec.ts).
  */
 const { moderator } = staffAccounts;
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test("a moderator adds a passkey on a phone and signs in with it, no password", { tag: "@phone-width" }, async ({ page, servers, browserErrors }) => {
   browserErrors.allow(/status of 401/, "the session checks while signed out");
-  const { url: base, mailbox } = servers.admin.phone;
+  const server = servers.admin.phone;
+  const base = server.url;
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -39,16 +42,13 @@ test("a moderator adds a passkey on a phone and signs in with it, no password", 
   await expect(toast(page, "Passkey added")).toBeVisible();
   await expect(page.getByTestId("passkey-list")).toContainText("My phone");
   await expectNoHorizontalOverflow(page);
+  await screenshotInParts(page, process.env.STAFF_SCREENSHOTS, "account-390");
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
 
-  // They are told: a new way into their account was added.
+  // They are told, by SMTP: a new way into their account was added.
   await expect
-    .poll(async () => {
-      const names = await fs.promises.readdir(mailbox!).catch(() => [] as string[]);
-      const texts = await Promise.all(names.map((name) => fs.promises.readFile(`${mailbox}/${name}`, "utf8")));
-      return texts.some((text) => text.includes(`\nTo: ${moderator.email}\n`) && text.includes("A passkey was added"));
-    }, { timeout: 15_000 })
+    .poll(async () => (await mailTo(server, moderator.email)).some((mail) => `${mail.subject}\n${mail.text}`.includes("A passkey was added")), { timeout: 15_000 })
     .toBe(true);
 
   await page.getByRole("button", { name: "Logout" }).click();

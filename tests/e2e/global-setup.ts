@@ -1,9 +1,9 @@
-import path from "node:path";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FullConfig } from "@playwright/test";
 import { openDatabase } from "../../server/db/client";
 import { seededDataDir, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
+import { mailText, startSmtp } from "../support/smtp-sink";
 import { createPostgresDatabase } from "../support/test-database";
 import { createStaff, e2eStaff, staffVariant } from "./staff-templates";
 import {
@@ -24,15 +24,17 @@ import {
  * - tags and pixels: a tag manager + Meta pixel, and GA4 + Meta pixel (consent and conversions);
  * - leads: the bot check on (a local siteverify), notifications to a local webhook receiver, and
  *   a staff account, so lead tests read what was stored through the real admin API;
- * - admin (one per browser project): staff accounts of each role; the admin tests start from an
- *   empty lead table, which each project must have to itself;
+ * - admin (one per browser project): staff accounts of each role, staff mail by SMTP to a local
+ *   sink; the admin tests start from an empty lead table, which each project must have to itself;
+ * - expiringInvitations: an admin, staff mail to its own sink, invitations that expire 3.6 s after
+ *   they are sent (admin-area.spec.ts opens an expired link);
  * - leadDesk (one per browser project): two admins, an empty lead table, a first-contact target of
  *   seconds and Calendly's webhook on, for the lead desk's screens (admin-leads.spec.ts);
  * - analytics (one per browser project): no visit counted yet, the scheduler and the bot check as
  *   on the leads server, an admin, for the funnel report (analytics-report.spec.ts).
  *
- * The fakes of third parties (siteverify, the webhook receiver) run here and answer the tests
- * over HTTP. Workers read the addresses from the environment (see servers.ts).
+ * The fakes of third parties (siteverify, the webhook receiver, the SMTP sinks) run here and
+ * answer the tests over HTTP. Workers read the addresses from the environment (see servers.ts).
  */
 export default async function globalSetup(_config: FullConfig) {
   const started: SpawnedServer[] = [];
@@ -47,8 +49,12 @@ export default async function globalSetup(_config: FullConfig) {
     cleanups.push(receiver.close);
     const siteverify = await fakeSiteverify();
     cleanups.push(siteverify.close);
+    const mail = await mailSinks();
+    cleanups.push(mail.close);
 
-    const start = async (env: Record<string, string | undefined>, staff: StaffAccount[] = []) => {
+    /** `smtp`: staff mail (and lead mail) by SMTP to a sink of this server's own, as a deployment sends it. */
+    const start = async (env: Record<string, string | undefined>, staff: StaffAccount[] = [], { smtp = false } = {}) => {
+      const sink = smtp ? await mail.add() : null;
       const database = await freshDatabase(staff);
       cleanups.push(database.drop);
       const server = await spawnServer({
@@ -61,15 +67,17 @@ export default async function globalSetup(_config: FullConfig) {
           // the per-address limits (tested in tests/api) do not throttle the suite.
           TRUST_PROXY_HEADER: "x-forwarded-for",
           LEADS_RATE_LIMIT_MAX: "1000",
+          // SMTP_URL and LEADS_NOTIFY_FROM are all staff mail needs; SMTP_URL requires
+          // LEADS_NOTIFY_TO, whose new-lead mail lands in the same sink.
+          ...(sink ? { SMTP_URL: sink.smtpUrl, LEADS_NOTIFY_FROM: "desk@agentdesk.example", LEADS_NOTIFY_TO: "leads@agentdesk.example" } : {}),
           ...env,
         },
       });
       started.push(server);
-      // Without SMTP_URL, staff mail goes to files here (server/auth/staff-mail.ts).
-      return { url: `http://localhost:${server.port}`, mailbox: path.join(database.dataDir, "mailbox") };
+      return { url: `http://localhost:${server.port}`, ...(sink ? { mail: sink.messagesUrl } : {}) };
     };
 
-    const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone] = await Promise.all([
+    const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone, expiringInvitations] = await Promise.all([
       start({ SUPPORT_EMAIL: "help@agentdesk.example" }),
       start({ GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890" }),
       start({ GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" }),
@@ -96,6 +104,7 @@ export default async function globalSetup(_config: FullConfig) {
           // waiting out the back-off.
           { ADMIN_QUERY_RETRY_BASE_MS: "20" },
           e2eStaff.admin,
+          { smtp: true },
         ),
       ),
       ...(["desktop", "phone"] as const).map(() =>
@@ -121,6 +130,7 @@ export default async function globalSetup(_config: FullConfig) {
           e2eStaff.analytics,
         ),
       ),
+      start({ STAFF_INVITATION_HOURS: "0.001" }, e2eStaff.expiringInvitations, { smtp: true }),
     ]);
 
     const servers: E2EServers = {
@@ -131,6 +141,7 @@ export default async function globalSetup(_config: FullConfig) {
       admin: { desktop: adminDesktop!, phone: adminPhone! },
       leadDesk: { desktop: deskDesktop!, phone: deskPhone! },
       analytics: { desktop: analyticsDesktop!, phone: analyticsPhone! },
+      expiringInvitations: expiringInvitations!,
     };
     process.env[E2E_SERVERS_ENV] = JSON.stringify(servers);
   } catch (error) {
@@ -209,4 +220,41 @@ async function fakeSiteverify() {
     const action = /^e2e-token-([a-z_]+)-/.exec(params.get("response") ?? "")?.[1];
     json(res, action ? { success: true, score: 0.9, action, hostname: "localhost" } : { success: false });
   });
+}
+
+/**
+ * SMTP sinks (tests/support/smtp-sink.ts), one per server that sends mail, and one HTTP endpoint
+ * over them for the test workers: GET /<sink>?to=<address> lists the messages that sink received
+ * for the address, oldest first, each as { to, subject, text } with the body decoded as a mail
+ * client shows it.
+ */
+async function mailSinks() {
+  const sinks: Awaited<ReturnType<typeof startSmtp>>[] = [];
+  const viewer = await listen((req, res) => {
+    const url = new URL(req.url ?? "/", "http://sink");
+    const sink = sinks[Number(url.pathname.slice(1))];
+    if (req.method !== "GET" || !sink) return res.writeHead(404).end();
+    const to = url.searchParams.get("to")?.toLowerCase();
+    json(
+      res,
+      sink.messages
+        .filter((m) => !to || m.to.some((address) => address.toLowerCase() === to))
+        .map((m) => {
+          const decoded = mailText(m.raw);
+          const split = decoded.indexOf("\r\n\r\n");
+          return { to: m.to, subject: /^Subject: *(.*)$/im.exec(decoded.slice(0, split))?.[1] ?? "", text: decoded.slice(split + 4) };
+        }),
+    );
+  });
+  return {
+    add: async () => {
+      const sink = await startSmtp();
+      sinks.push(sink);
+      return { smtpUrl: `smtp://127.0.0.1:${sink.port}`, messagesUrl: `${viewer.url}/${sinks.length - 1}` };
+    },
+    close: async () => {
+      await Promise.allSettled(sinks.map((sink) => sink.close()));
+      await viewer.close();
+    },
+  };
 }

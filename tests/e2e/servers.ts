@@ -22,8 +22,11 @@ export const LEAD_DESK_CALENDLY_KEY = "e2e-calendly-signing-key";
 /** The lead desk's servers' first-contact target: 1.2 s, so a lead the test made is overdue moments later. */
 export const LEAD_DESK_FIRST_CONTACT_MINUTES = 0.02;
 
-/** `mailbox`: the development mailbox folder (DATA_DIR/mailbox), where staff mail is written without SMTP_URL. */
-export type E2EServer = { url: string; mailbox?: string };
+/**
+ * `mail`, on a server that sends mail by SMTP to a local sink (global-setup.ts): GET it with
+ * ?to=<address> for the messages the sink received for that address (see staff-mail.ts).
+ */
+export type E2EServer = { url: string; mail?: string };
 
 export type E2EServers = {
   /** The plain deployment: no tags, no bot check, no notifications. */
@@ -34,7 +37,7 @@ export type E2EServers = {
   pixels: E2EServer;
   /** The bot check on, notifications to a local webhook receiver, one admin account. */
   leads: E2EServer & { receiverUrl: string; siteverifyUrl: string };
-  /** Staff accounts of every role and an empty lead table, one server per browser project. */
+  /** Staff accounts of every role, an empty lead table, mail by SMTP to a sink, one server per browser project. */
   admin: Record<"desktop" | "phone", E2EServer>;
   /**
    * The lead desk (admin-leads.spec.ts), one per browser project: two admins, an empty lead table,
@@ -48,6 +51,11 @@ export type E2EServers = {
    * of the test is its own visitor through x-forwarded-for (TRUST_PROXY_HEADER) and its user agent.
    */
   analytics: Record<"desktop" | "phone", E2EServer>;
+  /**
+   * Invitations that expire 3.6 s after they are sent (STAFF_INVITATION_HOURS=0.001), one admin,
+   * mail by SMTP to a sink: for opening an expired invitation link (admin-area.spec.ts, phone).
+   */
+  expiringInvitations: E2EServer;
 };
 
 let cached: E2EServers | null = null;

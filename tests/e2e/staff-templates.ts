@@ -14,6 +14,7 @@ export const e2eStaff = {
   admin: [staffAccounts.admin, staffAccounts.moderator, staffAccounts.newHire],
   leadDesk: [staffAccounts.admin, staffAccounts.colleague],
   analytics: [staffAccounts.admin],
+  expiringInvitations: [staffAccounts.admin],
 } satisfies Record<string, StaffAccount[]>;
 
 /** Staff accounts made the way `npm run admin:create` makes them (tests/process covers the command itself). */

@@ -1,5 +1,6 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, hashKey } from "@tanstack/react-query";
 import { getRuntimeConfig } from "~/lib/runtime-config";
+import { adminSessionKey } from "./admin-session";
 import { ApiError, isAuthError } from "./api-client";
 
 /**
@@ -20,12 +21,21 @@ export function isWorthRetrying(error: unknown): boolean {
 const MAX_RETRY_DELAY_MS = 30_000;
 
 export function createAdminQueryClient() {
+  // A call refused mid-session (signed out elsewhere, deactivated, role removed), whether it read
+  // or wrote: re-check the session, and the page's AdminShell then sends the user to the login
+  // page (or their own home, for a role removed). Not the session check's own refusal, which
+  // AdminShell already acts on; a query under its key (["admin", "me", "sessions"]) counts.
+  const recheckSession = () => void client.invalidateQueries({ queryKey: adminSessionKey, exact: true });
+  const sessionKeyHash = hashKey(adminSessionKey);
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      // A data call refused mid-session (expired, role removed): re-check the session, and the
-      // page's AdminShell then sends the user to the login page.
       onError: (error, query) => {
-        if (isAuthError(error) && query.queryKey[1] !== "me") void client.invalidateQueries({ queryKey: ["admin", "me"] });
+        if (isAuthError(error) && query.queryHash !== sessionKeyHash) recheckSession();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isAuthError(error)) recheckSession();
       },
     }),
     defaultOptions: {

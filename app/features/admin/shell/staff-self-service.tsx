@@ -160,8 +160,10 @@ export const RESET_LINK_INVALID = "This reset link is not valid or has expired. 
 export function ResetPasswordForm() {
   const token = useLinkToken();
   const navigate = useNavigate();
+  // Set once the server refused the token (used, expired, unknown): the form gives way to why.
+  const [refused, setRefused] = React.useState(false);
   if (token === undefined) return <Spinner label="Reading the link" />;
-  if (token === null) return <LinkProblem message={RESET_LINK_INVALID} />;
+  if (token === null || refused) return <LinkProblem message={RESET_LINK_INVALID} />;
   return (
     <NewPasswordFields
       passwordLabel="New password"
@@ -169,8 +171,12 @@ export function ResetPasswordForm() {
       busyLabel="Saving..."
       onSubmit={async (password) => {
         const { error } = await authClient().resetPassword({ newPassword: password, token });
+        if (error?.code === "INVALID_TOKEN") {
+          setRefused(true);
+          return;
+        }
         if (error) {
-          toast.error(error.code === "INVALID_TOKEN" ? RESET_LINK_INVALID : error.message || "Could not reset the password");
+          toast.error(error.message || "Could not reset the password");
           return;
         }
         toast.success("Password changed: sign in with the new one");

@@ -331,7 +331,9 @@ function StaffList() {
           <tbody>
             {staff.data.map((m) => (
               <tr key={m.userId} className="border-t border-border" data-testid="staff-row">
-                <td className="px-3 py-2 [overflow-wrap:anywhere]">{m.email}</td>
+                <td id={`staff-email-${m.userId}`} className="px-3 py-2 [overflow-wrap:anywhere]">
+                  {m.email}
+                </td>
                 <td className="hidden px-3 py-2 sm:table-cell">
                   <span className="flex flex-wrap gap-1">
                     {m.roles.map((r) => (
@@ -355,9 +357,11 @@ function StaffList() {
                     "Active"
                   )}
                 </td>
+                {/* Deactivate and Reactivate are named by their text alone (scripts press "Deactivate" in
+                    the person's row); the row's e-mail describes them to a screen reader. */}
                 <td className="px-3 py-2 text-right">
                   {m.deactivatedAt ? (
-                    <Button variant="outline" size="sm" onClick={() => void change(m, "reactivate")} disabled={access.isPending} aria-label={`Reactivate ${m.email}`}>
+                    <Button variant="outline" size="sm" onClick={() => void change(m, "reactivate")} disabled={access.isPending} aria-describedby={`staff-email-${m.userId}`}>
                       Reactivate
                     </Button>
                   ) : m.userId === me?.userId ? (
@@ -373,7 +377,7 @@ function StaffList() {
                       <Button variant="outline" size="sm" onClick={() => setConfirming({ member: m, action: "reset-factors" })} aria-label={`Reset sign-in methods of ${m.email}`}>
                         Reset sign-in
                       </Button>
-                      <Button variant="ghost-destructive" size="sm" onClick={() => setConfirming({ member: m, action: "deactivate" })} aria-label={`Deactivate ${m.email}`}>
+                      <Button variant="ghost-destructive" size="sm" onClick={() => setConfirming({ member: m, action: "deactivate" })} aria-describedby={`staff-email-${m.userId}`}>
                         Deactivate
                       </Button>
                     </span>
