@@ -6,8 +6,8 @@ import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { bookingBotCheck, meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "../../server/leads/notification-queue";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
-import { notificationsOnly, startSlack } from "./lead-notifications-support";
-import { outboxWorkerFor } from "../support/outbox";
+import { startSlack } from "./lead-notifications-support";
+import { notificationsOnly, outboxWorkerFor } from "../support/outbox";
 
 /*
  * The Slack channel (docs/decisions/0704): a readable message per staff topic, lead text that

@@ -1,13 +1,6 @@
 import type http from "node:http";
 import { startHttpServer } from "./leads-support";
 
-/**
- * For files about delivering staff notifications: no first-contact check is queued with each lead
- * (a `lead_desk` row, which sends nothing; tests/api/lead-reassignment.test.ts covers it), so the
- * outbox holds only the notifications these files count.
- */
-export const notificationsOnly = { LEADS_REASSIGN_MAX: "0" } as const;
-
 export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { leadReference } from "../../server/leads/lead-reference";
 import { bookingBody, contactBody, leadCounts, postJson, startHttpServer } from "./leads-support";
-import { notificationsOnly } from "./lead-notifications-support";
+import { notificationsOnly } from "../support/outbox";
 
 /*
  * Lead forms sent without JavaScript (server/routes/lead-pages.ts, docs/decisions/0501): the

@@ -10,9 +10,9 @@ import { describeDeliveryFailure } from "../../server/leads/notifier";
 import { retryDelayMs, type OutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import { bookingBody, enterpriseBody, contactBody, postJson, startHttpServer } from "./leads-support";
-import { notificationsOnly, waitFor } from "./lead-notifications-support";
+import { waitFor } from "./lead-notifications-support";
 import { mailText, startSmtp } from "../support/smtp-sink";
-import { outboxWorkerFor } from "../support/outbox";
+import { notificationsOnly, outboxWorkerFor } from "../support/outbox";
 
 const SECRET = "webhook-secret-for-tests";
 

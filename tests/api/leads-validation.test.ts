@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { bookingBody, contactBody, enterpriseBody, leadCounts, postJson } from "./leads-support";
-import { notificationsOnly } from "./lead-notifications-support";
+import { notificationsOnly } from "../support/outbox";
 
 let t: TestApp;
 

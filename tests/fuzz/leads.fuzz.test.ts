@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { notificationsOnly } from "../support/outbox";
 import { bookingInquiries, contactRequests } from "../../server/db/schema";
 import { bookingBody, contactBody, enterpriseBody } from "../api/leads-support";
 import {
@@ -33,9 +34,9 @@ beforeAll(async () => {
     TRUST_PROXY_HEADER: "x-forwarded-for",
     // Generated valid bodies must not all meet the per-address limit; its own property is below.
     LEADS_RATE_LIMIT_MAX: "1000000",
-    // A channel, so each stored lead queues an outbox row and a refusal must queue none (and no
-    // first-contact check, so that row is the only one).
-    LEADS_REASSIGN_MAX: "0",
+    // A channel, so each stored lead queues an outbox row and a refusal must queue none, that row
+    // the only one.
+    ...notificationsOnly,
     LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks/leads",
     LEADS_WEBHOOK_SECRET: "webhook-secret",
   });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { notificationsOnly } from "../support/outbox";
 import { contactBody } from "../api/leads-support";
 import { paths } from "@shared/site-routes";
 import { contentTypes, closeStillServing, hostileString, isHeaderSafe, oddHeaders, PUBLIC_URL, rowCounts, runs, send } from "./support";
@@ -17,8 +18,8 @@ beforeAll(async () => {
     {
       TRUST_PROXY_HEADER: "x-forwarded-for",
       LEADS_RATE_LIMIT_MAX: "1000000",
-      // One outbox row per stored lead: the webhook's (no first-contact check).
-      LEADS_REASSIGN_MAX: "0",
+      // One outbox row per stored lead: the webhook's.
+      ...notificationsOnly,
       LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hooks/leads",
       LEADS_WEBHOOK_SECRET: "webhook-secret",
     },

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, expect, it } from "vitest";
 import { seededDataDir, spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
+import { notificationsOnly } from "../support/outbox";
 import { openDatabase } from "../../server/db/client";
 import { bookingInquiries, leadOutbox } from "../../server/db/schema";
 
@@ -43,8 +44,8 @@ it("loses no acknowledged lead and no outbox entry across SIGKILL and restart", 
     DATABASE_URL: postgres?.url,
     LEADS_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`,
     LEADS_WEBHOOK_SECRET: "crash-test-secret",
-    // One outbox entry per lead, the webhook's: no first-contact check (lead-reassign-restart's).
-    LEADS_REASSIGN_MAX: "0",
+    // One outbox entry per lead, the webhook's (lead-reassign-restart tests the first-contact check).
+    ...notificationsOnly,
     LEADS_OUTBOX_POLL_MS: "50",
     LEADS_OUTBOX_RETRY_BASE_MS: "100",
     LEADS_OUTBOX_RETRY_MAX_MS: "300",

@@ -3,6 +3,13 @@ import { createOutboxWorker } from "../../server/leads/outbox-worker";
 import { createLogger } from "../../server/logger";
 import type { TestApp } from "./test-app";
 
+/**
+ * For tests that count a lead's outbox rows (staff notifications, the webhook): no first-contact
+ * check is queued with each lead (a `lead_desk` row, which sends nothing;
+ * tests/api/lead-reassignment.test.ts covers it), so the outbox holds only what they count.
+ */
+export const notificationsOnly = { LEADS_REASSIGN_MAX: "0" } as const;
+
 type WorkerOptions = Partial<Omit<Parameters<typeof createOutboxWorker>[0], "db" | "config">> & {
   config?: Partial<TestApp["config"]["leads"]["outbox"]>;
 };
