@@ -452,10 +452,12 @@ function RolesList() {
           <p className="font-semibold">No role records yet.</p>
         </Card>
       ) : roles.data ? (
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
-          <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+        // One markup, two layouts, as the lead inbox: from md up a table; below it each record is a
+        // card, so a phone reads it without scrolling sideways or breaking words into fragments.
+        <div className="md:overflow-x-auto md:rounded-xl md:border md:border-border md:bg-background md:shadow-sm">
+          <table className="block w-full border-collapse text-left text-sm md:table">
             <caption className="sr-only">Role records, newest first</caption>
-            <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+            <thead className="hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group">
               <tr>
                 <th scope="col" className="px-3 py-2">User ID</th>
                 <th scope="col" className="px-3 py-2">Email</th>
@@ -464,18 +466,18 @@ function RolesList() {
                 <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="grid gap-3 md:table-row-group">
               {roles.data.map((r) => (
-                <tr key={r.id} className="border-t border-border" data-testid="role-row">
-                  <td className="px-3 py-2 font-mono" title={r.userId}>
+                <tr key={r.id} className="grid gap-1 rounded-xl border border-border bg-background p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0 md:shadow-none" data-testid="role-row">
+                  <td className="block font-mono text-xs text-muted-foreground md:table-cell md:px-3 md:py-2 md:text-sm md:text-foreground" title={r.userId}>
                     {r.userId.slice(0, 8)}
                   </td>
-                  <td className="px-3 py-2 [overflow-wrap:anywhere]">{r.email ?? "—"}</td>
-                  <td className="px-3 py-2">
+                  <td className="block [overflow-wrap:anywhere] md:table-cell md:px-3 md:py-2">{r.email ?? "—"}</td>
+                  <td className="block md:table-cell md:px-3 md:py-2">
                     <Badge variant={r.role === "admin" ? "solid" : "outline"}>{r.role}</Badge>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatShortDate(r.createdAt)}</td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="block text-muted-foreground md:table-cell md:whitespace-nowrap md:px-3 md:py-2 md:text-foreground">{formatShortDate(r.createdAt)}</td>
+                  <td className="block md:table-cell md:px-3 md:py-2 md:text-right">
                     <Button
                       variant="ghost-destructive"
                       size="sm"
@@ -571,10 +573,12 @@ function AuditLogList() {
           <p className="text-muted-foreground">No changes recorded yet.</p>
         </Card>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
-          <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+        // One markup, two layouts, as the lead inbox: from md up a table; below it each record is a
+        // card, so a phone reads it without scrolling sideways or breaking words into fragments.
+        <div className="md:overflow-x-auto md:rounded-xl md:border md:border-border md:bg-background md:shadow-sm">
+          <table className="block w-full border-collapse text-left text-sm md:table">
             <caption className="sr-only">Role changes, exports and sign-ins, newest first (read-only)</caption>
-            <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+            <thead className="hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group">
               <tr>
                 <th scope="col" className="px-3 py-2">When</th>
                 <th scope="col" className="px-3 py-2">Who</th>
@@ -582,13 +586,13 @@ function AuditLogList() {
                 <th scope="col" className="px-3 py-2">Details</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="grid gap-3 md:table-row-group">
               {audit.data.map((e) => (
-                <tr key={e.id} className="border-t border-border" data-testid="audit-row">
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(e.createdAt)}</td>
-                  <td className="px-3 py-2 [overflow-wrap:anywhere]">{e.actorEmail ?? "—"}</td>
-                  <td className="px-3 py-2">{actionLabels[e.action] ?? e.action}</td>
-                  <td className="px-3 py-2">{describe(e)}</td>
+                <tr key={e.id} className="grid gap-1 rounded-xl border border-border bg-background p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0 md:shadow-none" data-testid="audit-row">
+                  <td className="block text-xs text-muted-foreground md:table-cell md:whitespace-nowrap md:px-3 md:py-2 md:text-sm md:text-foreground">{formatDateTime(e.createdAt)}</td>
+                  <td className="block [overflow-wrap:anywhere] md:table-cell md:px-3 md:py-2">{e.actorEmail ?? "—"}</td>
+                  <td className="block font-medium md:table-cell md:px-3 md:py-2 md:font-normal">{actionLabels[e.action] ?? e.action}</td>
+                  <td className="block [overflow-wrap:anywhere] text-muted-foreground md:table-cell md:px-3 md:py-2 md:text-foreground">{describe(e)}</td>
                 </tr>
               ))}
             </tbody>
