@@ -38,6 +38,15 @@ const channels = () => ({
   LEADS_OUTBOX_RETRY_BASE_MS: "60000",
 });
 
+/** The staff channels with the bot check on, against the local siteverify. */
+const checkedChannels = () => ({
+  ...channels(),
+  RECAPTCHA_SITE_KEY: "site-key",
+  RECAPTCHA_SECRET_KEY: "secret-key",
+  RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
+  RECAPTCHA_TIMEOUT_MS: "5000",
+});
+
 beforeAll(async () => {
   smtp = await startSmtp();
   slack = await startSlack();
@@ -47,17 +56,7 @@ beforeAll(async () => {
     const action = (new URLSearchParams(body).get("response") ?? "").split(":")[0];
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: true, score: 0.9, action, hostname: "localhost" }));
   });
-  checked = await createTestApp(
-    {
-      ...channels(),
-      RECAPTCHA_SITE_KEY: "site-key",
-      RECAPTCHA_SECRET_KEY: "secret-key",
-      RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
-      RECAPTCHA_TIMEOUT_MS: "5000",
-    },
-    {},
-    { site: "lazy" },
-  );
+  checked = await createTestApp(checkedChannels(), {}, { site: "lazy" });
   unchecked = await createTestApp(channels(), {}, { site: "lazy" });
 });
 afterEach(async () => {
@@ -181,17 +180,7 @@ describe("scriptless posts routed to an owner", () => {
   let routed: TestApp;
   let owners: { userId: string; email: string; password: string }[];
   beforeAll(async () => {
-    routed = await createTestApp(
-      {
-        ...channels(),
-        RECAPTCHA_SITE_KEY: "site-key",
-        RECAPTCHA_SECRET_KEY: "secret-key",
-        RECAPTCHA_VERIFY_URL: `${verify.url}/recaptcha/api/siteverify`,
-        RECAPTCHA_TIMEOUT_MS: "5000",
-      },
-      {},
-      { site: "lazy" },
-    );
+    routed = await createTestApp(checkedChannels(), {}, { site: "lazy" });
     // Two staff in the general rotation: leads are routed to one, moved to the other.
     owners = [await createStaff(routed, "admin"), await createStaff(routed, "admin")];
     // Two password hashes on a shared 2-core machine.
