@@ -29,9 +29,9 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
-  // Every test runs at both widths, except those tagged in their spec file (with the reason):
-  // @any-width tests (pure API, admin CRUD, analytics, JSON-LD) run in the desktop project only;
-  // @phone-width tests set their own phone viewport and run in the phone project only.
+  // A flow runs once, at desktop width, unless the width changes it: tests tagged @phone-width run
+  // in the phone project only (the phone's own layout or flow), tests tagged @both-widths in both
+  // (layout checks, and flows that differ by width). Each tag says why beside its test.
   projects: [
     {
       name: "desktop",
@@ -40,7 +40,7 @@ export default defineConfig({
     },
     {
       name: "phone",
-      grepInvert: /@any-width/,
+      grep: /@phone-width|@both-widths/,
       use: {
         ...devices["Pixel 7"],
         // A phone's width, touch and mobile viewport, drawn at one device pixel per CSS pixel:

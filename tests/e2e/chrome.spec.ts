@@ -73,8 +73,8 @@ test.describe("desktop navigation", () => {
   });
 });
 
-test.describe("phone navigation", () => {
-  test.skip(({ isMobile }) => !isMobile, "phone only");
+// The phone's tab bar and menu replace the top bar below lg.
+test.describe("phone navigation", { tag: "@phone-width" }, () => {
 
   test("the tab bar has Home, Solutions, Pricing, Resources and Book", async ({ page }) => {
     await page.goto("/faq");

@@ -58,8 +58,8 @@ async function useFaq(page: Page) {
   await expect(answer(page, 0)).toBeHidden();
 }
 
-test.describe("on a phone", () => {
-  test.skip(({ isMobile }) => !isMobile, "the phone's menu and tab bar; the page controls are the same at any width");
+// The phone's menu and tab bar; the page controls are the same at any width.
+test.describe("on a phone", { tag: "@phone-width" }, () => {
 
   test("without JavaScript: the menu and both sheets open and close, the switch shows annual prices, FAQ answers open one at a time", async ({ noScriptPage }) => {
     await noScriptPage.goto("/pricing");
