@@ -9,8 +9,7 @@ import { expect, signedInRequest, test } from "./fixtures";
 
 const RANGE_MESSAGE = "Use a date between 2000-01-01 and 2100-12-31";
 
-// Tagged @any-width (desktop project only): the limits and messages do not depend on the width.
-test("bookings filter: dates limited to the server's range, and a refused date's message beside its field", { tag: "@any-width" }, async ({ page, servers, browserErrors }) => {
+test("bookings filter: dates limited to the server's range, and a refused date's message beside its field", async ({ page, servers, browserErrors }) => {
   browserErrors.allow(/status of 400/, "the test makes the server refuse a date");
   const base = servers.leads.url;
   await signedInRequest(page.request, base);

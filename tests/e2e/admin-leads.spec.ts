@@ -166,8 +166,7 @@ const leads = {
   },
 };
 
-// Tagged @any-width (desktop project only): the phone's layout has its own test below.
-test("the lead desk: inbox, filters and search, a lead worked with a stale edit recovered, export, dashboard", { tag: "@any-width" }, async ({
+test("the lead desk: inbox, filters and search, a lead worked with a stale edit recovered, export, dashboard", async ({
   page,
   playwright,
   browserErrors,

@@ -8,8 +8,7 @@ import { dataLayer, hydrated } from "./pages-support";
  * The page's collector (app/lib/collector.ts, docs/decisions/0801) in Chromium, on the plain
  * deployment, whose runtime configuration says it counts events (collectEvents). POST /api/events
  * is answered here (202), so these tests read exactly what the page sends, whatever the server
- * does with it. The collector's logic at every width is the same code:
- * desktop only (@any-width).
+ * does with it. The collector's logic at every width is the same code: desktop width only.
  */
 
 type Beacon = { body: string; afterLoad: boolean };
@@ -61,7 +60,7 @@ async function bookAndType(page: Page) {
   return dialog;
 }
 
-test("@any-width a visit sends its page views, the Book press, the dialog and the form start: after load, no identifier, nothing stored", async ({ page, context }) => {
+test("a visit sends its page views, the Book press, the dialog and the form start: after load, no identifier, nothing stored", async ({ page, context }) => {
   const received = await answerEvents(page);
   // An image that holds the page's load event until the test lets it arrive, as a slow image
   // would: hydration does not wait for it, so the visitor can act before the load event.
@@ -124,7 +123,7 @@ test("@any-width a visit sends its page views, the Book press, the dialog and th
   expect(storage).toEqual({ local: [], session: ["lead-attribution"], databases: [] });
 });
 
-test("@any-width with Global Privacy Control on, the page sends nothing", async ({ page, context }) => {
+test("with Global Privacy Control on, the page sends nothing", async ({ page, context }) => {
   await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
   const received = await answerEvents(page);
   await page.goto(landing, { referer });

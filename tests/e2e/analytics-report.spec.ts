@@ -134,8 +134,7 @@ async function funnel(page: Page): Promise<string[][]> {
 
 const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
-// Tagged @any-width (desktop project only): the phone's layout has its own test below.
-test("three visitors browse, book and leave; the report shows exactly their funnel, tables, filter and CSV", { tag: "@any-width" }, async ({ page, browser, browserErrors }) => {
+test("three visitors browse, book and leave; the report shows exactly their funnel, tables, filter and CSV", async ({ page, browser, browserErrors }) => {
   test.setTimeout(60_000);
   await signedInRequest(page.request, base);
   // Nothing counted yet: the empty state.
@@ -304,8 +303,7 @@ test("on a phone: the report of two visitors readable at 390 px, without sideway
   await expectNoHorizontalOverflow(page);
 });
 
-// Tagged @any-width (desktop project only): the error state does not depend on the width.
-test("the report says 'Failed to fetch analytics' when it cannot be read, after the retries", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+test("the report says 'Failed to fetch analytics' when it cannot be read, after the retries", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 500/, "the test makes the report fail");
   await signedInRequest(page.request, base);
   const failing = await failRequests(page, "**/api/admin/analytics?*", { status: 500, json: { error: "boom" } });

@@ -5,8 +5,6 @@ import { dataLayer, hydrated } from "./pages-support";
 // Every page's chrome (header, footer, navigation per width) is checked in pages-every-route.spec.ts.
 
 test.describe("desktop navigation", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only");
-
   test("Solutions menu lists Features, Compare costs and the Industries group, by keyboard", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
@@ -169,9 +167,7 @@ test("client-side navigation to an unknown path shows the not-found page", async
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
 
-// @any-width (desktop project only, see playwright.config.ts): the toast region and the /admin
-// redirect do not depend on the width.
-test("one toast region, empty, is on the page from the start and stays one when a form opens", { tag: "@any-width" }, async ({ page }) => {
+test("one toast region, empty, is on the page from the start and stays one when a form opens", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   // Screen readers announce toasts through this region: it must exist before the first toast.
@@ -183,7 +179,7 @@ test("one toast region, empty, is on the page from the start and stays one when 
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 });
 
-test("/admin opens the admin area, which sends a visitor without a session to the login page", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+test("/admin opens the admin area, which sends a visitor without a session to the login page", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 401/, "the session check answers 401 without a session");
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(200);

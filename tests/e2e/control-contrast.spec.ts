@@ -61,7 +61,7 @@ function expectAtLeast3to1(measured: Measured[], where: string) {
   expect(low, `controls on ${where} whose edge is below 3:1 against their background`).toEqual([]);
 }
 
-test("form controls' edges stand at 3:1 or more on every form", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+test("form controls' edges stand at 3:1 or more on every form", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 401/, "the sign-in page's session check answers 401 without a session");
   await stubSchedulers(page);
   for (const path of [paths.contact, paths.enterprise, paths.pricing, paths.compare, paths.adminLogin]) {

@@ -24,7 +24,6 @@ type Opener = {
   path: string;
   control: (page: Page) => Locator;
   dialog: string;
-  width?: "desktop";
 };
 
 const mainButton = (name: string, which: "first" | "last" | number) => (page: Page) => {
@@ -35,15 +34,15 @@ const mainButton = (name: string, which: "first" | "last" | number) => (page: Pa
 /**
  * The controls that open a lead dialog (docs/product.md), one of each kind on each page: the
  * header's, a page's own Book demo (the same component at every place on a page), the compare
- * page's Book a demo and /enterprise's consult button (the tab bar's Book is a link to /book). At
- * phone width one opener of each dialog (the same components; the header's button is hidden).
+ * page's Book a demo and /enterprise's consult button (the tab bar's Book is a link to /book).
+ * Keyboard use is checked at desktop width, where the header's button is shown.
  */
 const openers: Opener[] = [
-  { name: "navbar Book demo", path: "/about", control: (p) => p.getByRole("banner").getByRole("button", { name: "Book demo" }), dialog: BOOKING_TITLE, width: "desktop" },
+  { name: "navbar Book demo", path: "/about", control: (p) => p.getByRole("banner").getByRole("button", { name: "Book demo" }), dialog: BOOKING_TITLE },
   { name: "home hero Book demo", path: "/", control: mainButton("Book demo", 0), dialog: BOOKING_TITLE },
-  { name: "pricing card Book demo", path: "/pricing", control: mainButton("Book demo", "first"), dialog: BOOKING_TITLE, width: "desktop" },
+  { name: "pricing card Book demo", path: "/pricing", control: mainButton("Book demo", "first"), dialog: BOOKING_TITLE },
   { name: "/compare hero Book a demo", path: "/compare", control: mainButton("Book a demo", "first"), dialog: ENTERPRISE_TITLE },
-  { name: "/enterprise Book directly", path: "/enterprise", control: mainButton("Book a consultation", "last"), dialog: ENTERPRISE_TITLE, width: "desktop" },
+  { name: "/enterprise Book directly", path: "/enterprise", control: mainButton("Book a consultation", "last"), dialog: ENTERPRISE_TITLE },
 ];
 
 /** Focuses the control and presses Enter, as a keyboard user does. */
@@ -65,8 +64,7 @@ async function openBookingDialogOnPricing(page: Page) {
 
 readingTest.describe("keyboard: focus moves into the form and back to the control that opened the dialog", () => {
   for (const opener of openers) {
-    readingTest(`${opener.name}: Enter, the first field, Escape`, async ({ page, isMobile }) => {
-      readingTest.skip(opener.width === "desktop" && isMobile, "shown at desktop width only");
+    readingTest(`${opener.name}: Enter, the first field, Escape`, async ({ page }) => {
       await page.goto(opener.path);
       await hydrated(page);
       const control = opener.control(page);
@@ -103,8 +101,7 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
   });
 });
 
-test("closed and opened again at once (Escape then Enter, one browser task): a fresh form, its first field focused", async ({ page, isMobile }) => {
-  test.skip(isMobile, "the browser's event order does not depend on the width: checked once, at desktop width");
+test("closed and opened again at once (Escape then Enter, one browser task): a fresh form, its first field focused", async ({ page }) => {
   const { control, dialog, name } = await openBookingDialogOnPricing(page);
   await expect(name).toBeFocused({ timeout: 15_000 });
   await page.keyboard.type("Ada Lovelace");
@@ -184,8 +181,7 @@ async function pressBookDemoOnceIdle(page: Page, form: Request[]) {
   await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
 }
 
-test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page, isMobile }) => {
-  test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
+test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page }) => {
   // Code fetched and run after the load event falls inside Lighthouse's blocking-time window.
   const form = recordRequests(page, BOOKING_FORM);
   await pressBookDemoOnceIdle(page, form);
@@ -195,8 +191,7 @@ test("nothing of the dialog's form loads with the page, even once idle; a press 
   expect(form).toHaveLength(1);
 });
 
-test("a visitor who asks to save data gets no warm-up: the code loads on the press", async ({ page, isMobile }) => {
-  test.skip(isMobile, "what loads when does not depend on the width: checked once, at desktop width");
+test("a visitor who asks to save data gets no warm-up: the code loads on the press", async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true } }));
   const form = recordRequests(page, BOOKING_FORM);
   await pressBookDemoOnceIdle(page, form);
@@ -205,7 +200,6 @@ test("a visitor who asks to save data gets no warm-up: the code loads on the pre
 });
 
 test.describe("code that cannot load: retried, then the plain form, which posts natively", () => {
-  test.skip(({ isMobile }) => isMobile, "the fallback does not depend on the width: checked once, at desktop width");
   test.beforeEach(({ browserErrors }) => {
     browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/, "the test fails the chunk's requests");
   });

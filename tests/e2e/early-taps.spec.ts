@@ -12,6 +12,9 @@ import { dataLayer, hydrated } from "./pages-support";
  */
 
 const SCRIPTS = /\/assets\/[^/]+\.js$/;
+// A tap before hydration is a phone's problem (slow network, slow CPU): checked in the phone
+// project; what happens when the scripts never load does not depend on the width (desktop).
+const phoneOnly = { tag: "@phone-width" };
 const BOOKING_TITLE = "SEE HOW AI CAN TRANSFORM YOUR BUSINESS";
 
 /** Opens `path` with every script held back; the returned function lets them through. */
@@ -21,7 +24,7 @@ async function openWithScriptsHeld(page: Page, path: string) {
   return release;
 }
 
-test("/pricing: Book demo tapped before hydration opens the booking dialog at once, counted once when the scripts load", async ({ page }) => {
+test("/pricing: Book demo tapped before hydration opens the booking dialog at once, counted once when the scripts load", phoneOnly, async ({ page }) => {
   const release = await openWithScriptsHeld(page, "/pricing");
   const button = page.getByTestId("price-card").getByRole("button", { name: "Book demo" });
   await button.click();
@@ -37,7 +40,7 @@ test("/pricing: Book demo tapped before hydration opens the booking dialog at on
   ]);
 });
 
-test("/compare: a consult button tapped before hydration opens the enterprise dialog at once, counted once when the scripts load", async ({ page }) => {
+test("/compare: a consult button tapped before hydration opens the enterprise dialog at once, counted once when the scripts load", phoneOnly, async ({ page }) => {
   const release = await openWithScriptsHeld(page, "/compare");
   const button = page.getByRole("main").getByRole("button", { name: "Book a demo" }).first();
   await button.click();
@@ -56,7 +59,7 @@ test.describe("the leads server (bot check on)", () => {
 
   test(
     "Book demo with the scripts held back: the form at once; a lead typed and sent there is held, then stored once, checked, as typed",
-    { tag: "@phone-width" },
+    phoneOnly,
     async ({ context, page, leadDesk }, info) => {
       await interceptThirdParties(context);
       const email = uniqueEmail(info, "early-book");
@@ -99,8 +102,7 @@ test.describe("the leads server (bot check on)", () => {
   );
 });
 
-test("scripts that fail to load: the booking dialog still opens and its form posts natively to its page", async ({ page, browserErrors, isMobile }) => {
-  test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
+test("scripts that fail to load: the booking dialog still opens and its form posts natively to its page", async ({ page, browserErrors }) => {
   browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes every script fail");
   await page.route(SCRIPTS, (route) => route.abort("failed"));
   await page.goto("/", { waitUntil: "commit" });
@@ -111,8 +113,7 @@ test("scripts that fail to load: the booking dialog still opens and its form pos
   await expect(form).toHaveAttribute("action", "/book-demo#booking-form");
 });
 
-test("/contact: when the form's code cannot load, a submit made meanwhile is sent natively with what was typed, and the form says so", async ({ page, browserErrors, isMobile }) => {
-  test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
+test("/contact: when the form's code cannot load, a submit made meanwhile is sent natively with what was typed, and the form says so", async ({ page, browserErrors }) => {
   browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes the form's code fail");
   // Every request for the form's code waits, then fails once the test says so.
   let fail!: () => void;
@@ -137,8 +138,7 @@ test("/contact: when the form's code cannot load, a submit made meanwhile is sen
   await expect(page).toHaveURL(/\/contact#contact-form$/);
 });
 
-test("/contact: when the form's code cannot load, the form stays as plain HTML, says so, and posts natively", async ({ page, browserErrors, isMobile }) => {
-  test.skip(isMobile, "the fallback does not depend on the width: checked once, at desktop width");
+test("/contact: when the form's code cannot load, the form stays as plain HTML, says so, and posts natively", async ({ page, browserErrors }) => {
   browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes the form's code fail");
   await page.route(/\/assets\/contact-form-[^/]+\.js$/, (route) => route.abort("failed"));
   await page.goto("/contact");

@@ -49,9 +49,8 @@ async function fill(dialog: Locator, v: BookingValues) {
   await consent.setChecked(v.consent);
 }
 
-// Behaviour that does not depend on the width (validation, failures, what loads when) is checked
-// once, in the phone project (tag @phone-width, see playwright.config.ts), where most visitors
-// are; the main submission runs at both widths.
+// The form works the same at any width: every test here runs once, in the phone project (tag
+// @phone-width, see playwright.config.ts), where most visitors are.
 const phoneOnly = { tag: "@phone-width" };
 
 test("nothing from reCAPTCHA or the scheduler loads with the page; opening the dialog loads reCAPTCHA", phoneOnly, async ({ context, page }) => {
@@ -106,7 +105,7 @@ test("shows every validation message beside its field, and nothing is sent", pho
   expect(posts).toEqual([]);
 });
 
-test("submits: 'Submitting...', stored with attribution, success toast, closed and reset, scheduler 300 ms later prefilled", async ({
+test("submits: 'Submitting...', stored with attribution, success toast, closed and reset, scheduler 300 ms later prefilled", phoneOnly, async ({
   context,
   page,
   leadDesk,

@@ -10,16 +10,13 @@ import { settled } from "./pages-support";
  * Plain pages come from the "site" server (its support address is help@agentdesk.example),
  * conversions from the "pixels" server (GA4 and a Meta pixel configured).
  */
-// Every test here is tagged @any-width (desktop project only, see playwright.config.ts): the
-// greeting text, the booking_completed event and the pixels do not depend on the width.
-const anyWidth = { tag: "@any-width" };
 
 async function completedEvents(page: Page) {
   await expect.poll(async () => (await dataLayerEvents(page)).filter((e) => e.event === "booking_completed").length).toBe(1);
   return (await dataLayerEvents(page)).filter((e) => e.event === "booking_completed");
 }
 
-test("greets the booker by name, fires booking_completed once, loads no pixel when none is configured", anyWidth, async ({ context, page }) => {
+test("greets the booker by name, fires booking_completed once, loads no pixel when none is configured", async ({ context, page }) => {
   const requests = await interceptThirdParties(context);
   await page.goto(`/booking-success?name=Ada%20Lovelace&email=ada%40example.com`);
   await expect(page.getByRole("heading", { name: "Thank you, Ada Lovelace!" })).toBeVisible();
@@ -40,7 +37,7 @@ test("greets the booker by name, fires booking_completed once, loads no pixel wh
   await expect(page).toHaveTitle(/Booking confirmed/);
 });
 
-test("uses the default name without a query, and an email of null", anyWidth, async ({ context, page }) => {
+test("uses the default name without a query, and an email of null", async ({ context, page }) => {
   await interceptThirdParties(context);
   await page.goto(`/booking-success`);
   await expect(page.getByRole("heading", { name: "Thank you, Guest!" })).toBeVisible();
@@ -50,7 +47,7 @@ test("uses the default name without a query, and an email of null", anyWidth, as
   await expect(page).toHaveURL(/\/features$/);
 });
 
-test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", anyWidth, async ({ context, page, servers }) => {
+test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", async ({ context, page, servers }) => {
   const requests = await interceptThirdParties(context);
   // The tag and pixel scripts record the page address they run on (GA4's page_location, Meta's PageView).
   await context.route(/^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//, (route) => {
@@ -86,7 +83,7 @@ test("with GA4 and Meta configured and consented to: generate_lead and Lead are 
   expect(fbq).toContainEqual(["track", "Lead"]);
 });
 
-test("with pixels configured but no consent given: nothing is loaded or sent", anyWidth, async ({ context, page, servers }) => {
+test("with pixels configured but no consent given: nothing is loaded or sent", async ({ context, page, servers }) => {
   const requests = await interceptThirdParties(context);
   await page.goto(`${servers.pixels.url}/booking-success?name=Grace`);
   await completedEvents(page);

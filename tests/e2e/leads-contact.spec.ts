@@ -34,12 +34,11 @@ async function openForm(page: Page): Promise<Locator> {
   return form;
 }
 
-// Behaviour that does not depend on the width (validation, failures, what loads when) is checked
-// once, in the phone project (tag @phone-width, see playwright.config.ts), where most visitors
-// are; the main submission runs at both widths.
+// The form works the same at any width: every test here runs once, in the phone project (tag
+// @phone-width, see playwright.config.ts), where most visitors are.
 const phoneOnly = { tag: "@phone-width" };
 
-test("every validation message, then a stored lead and 'Thanks! We'll be in touch soon.'", async ({ context, page, leadDesk }, info) => {
+test("every validation message, then a stored lead and 'Thanks! We'll be in touch soon.'", phoneOnly, async ({ context, page, leadDesk }, info) => {
   const email = uniqueEmail(info, "alan");
   const requests = await interceptThirdParties(context);
   const form = await openForm(page);

@@ -50,12 +50,11 @@ async function openConsultDialog(page: Page, path: string, buttonName: string): 
 const popups = (page: Page) =>
   page.evaluate(() => (window as unknown as { __calendlyPopups?: { url: string }[] }).__calendlyPopups ?? []);
 
-// Behaviour that does not depend on the width (validation, failures, what loads when) is checked
-// once, in the phone project (tag @phone-width, see playwright.config.ts), where most visitors
-// are; the main submission runs at both widths.
+// The form works the same at any width: every test here runs once, in the phone project (tag
+// @phone-width, see playwright.config.ts), where most visitors are.
 const phoneOnly = { tag: "@phone-width" };
 
-test("consultation dialog from /compare: cta_book_click with location compare, validation, submitting, stored, toast, closed, scheduler with the AI goal", async ({
+test("consultation dialog from /compare: cta_book_click with location compare, validation, submitting, stored, toast, closed, scheduler with the AI goal", phoneOnly, async ({
   context,
   page,
   leadDesk,
@@ -162,7 +161,7 @@ test("consultation dialog: a failed answer shows 'Error' / 'Failed to save infor
   expect(await leadDesk.bookings(email)).toEqual([]);
 });
 
-test("inline request form on /enterprise: loads reCAPTCHA on first focus, then 'Request submitted' and 'Submit another request'", async ({
+test("inline request form on /enterprise: loads reCAPTCHA on first focus, then 'Request submitted' and 'Submit another request'", phoneOnly, async ({
   context,
   page,
   leadDesk,

@@ -83,8 +83,7 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
-  test("a consult button opens the enterprise request form; it posts natively to /enterprise and shows 'Request submitted'", async ({ browser, servers, leadDesk, isMobile }, info) => {
-    test.skip(isMobile, "the native path does not depend on the width (the booking form's test runs at both): once, at desktop width");
+  test("a consult button opens the enterprise request form; it posts natively to /enterprise and shows 'Request submitted'", async ({ browser, servers, leadDesk }, info) => {
     const { context, page, urls } = await visitWithoutScripts(browser, info, servers.leads.url);
     const email = uniqueEmail(info, "nojs-ent");
     await page.goto("/compare");
@@ -114,8 +113,7 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
-  test("the contact form: an invalid post comes back with the messages beside the values; a valid one is stored once with 'Thanks!'", async ({ browser, servers, leadDesk, isMobile }, info) => {
-    test.skip(isMobile, "the native path does not depend on the width (the booking form's test runs at both): once, at desktop width");
+  test("the contact form: an invalid post comes back with the messages beside the values; a valid one is stored once with 'Thanks!'", async ({ browser, servers, leadDesk }, info) => {
     const { context, page, urls } = await visitWithoutScripts(browser, info, servers.leads.url);
     const email = uniqueEmail(info, "nojs-contact");
     const company = `Kept Values ${email.split("@")[0]!.split("+")[1]}`;

@@ -124,8 +124,6 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
 });
 
 test.describe("at desktop width", () => {
-  test.skip(({ isMobile }) => isMobile, "the top bar's menus are shown from lg up");
-
   test("the top bar's menus open and close without JavaScript, under their button", async ({ noScriptPage: page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });

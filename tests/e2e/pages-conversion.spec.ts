@@ -7,6 +7,9 @@ import { reassurance } from "../../app/content/calls-to-action";
 import { setupCallTrialClaim, contactTrialClaim, trial } from "../../app/content/pricing";
 import { hydrated, runtimeConfig, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /*
  * The pages that convert: /contact and /book (/enterprise: pages-enterprise.spec.ts).
  * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
@@ -28,7 +31,7 @@ async function firstScreenBottom(page: Page) {
   return (await bar.isVisible()) ? (await box(bar)).y : page.viewportSize()!.height;
 }
 
-test("contact: the form in the first screen, then the contact details and the four quick-start steps; 30-day trial", async ({ page }, info) => {
+test("contact: the form in the first screen, then the contact details and the four quick-start steps; 30-day trial", layout, async ({ page }, info) => {
   await page.goto(paths.contact);
   const config = await runtimeConfig(page);
   expect(trial.contactDays).toBe(30);
@@ -55,7 +58,7 @@ test("contact: the form in the first screen, then the contact details and the fo
   for (const [index, title] of titles.entries()) await expect(steps.nth(index)).toContainText(title);
 });
 
-test("book: the call beside the scheduler (before it on a phone), a skeleton until the 700 px frame paints, the 7-day trial", async ({ page }, info) => {
+test("book: the call beside the scheduler (before it on a phone), a skeleton until the 700 px frame paints, the 7-day trial", layout, async ({ page }, info) => {
   // The scheduler answers only when the test says so: until then the frame has not painted.
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));

@@ -14,6 +14,9 @@ import {
 } from "../../app/content/enterprise";
 import { expectOutcomes, sectionByHeading, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /*
  * /enterprise: its sections, the two diagrams (docs/product.md#design), the security cards' full rows, the
  * reassurance lines, the request form's place and the book-directly band. The form's behaviour:
@@ -33,7 +36,7 @@ test.beforeEach(async ({ page }) => {
   await stubSchedulers(page);
 });
 
-test("enterprise: hero, 8 feature cards, outcomes, use cases, integrations and data-flow diagrams, delivery options, procurement FAQ, security cards in full rows, form, book-directly, reassurance lines; nothing shifts", async ({
+test("enterprise: hero, 8 feature cards, outcomes, use cases, integrations and data-flow diagrams, delivery options, procurement FAQ, security cards in full rows, form, book-directly, reassurance lines; nothing shifts", layout, async ({
   page,
 }, info) => {
   const phone = info.project.name === "phone";

@@ -6,6 +6,9 @@ import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { expectNoHorizontalOverflow, hydrated, stubSchedulers } from "./pages-support";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /**
  * Every page, at each width: the chrome, no sideways overflow (also at 360 px on the phone), no
  * console error or CSP violation, axe-core finding no violation, no conflicting utilities; and,
@@ -16,7 +19,7 @@ const NOT_FOUND = "/no-such-page";
 
 for (const path of [...publicPaths, NOT_FOUND]) {
   const known = path !== NOT_FOUND;
-  test(`${path}: chrome, no overflow, no console error or CSP violation, no axe violation, readable without JavaScript`, async ({
+  test(`${path}: chrome, no overflow, no console error or CSP violation, no axe violation, readable without JavaScript`, layout, async ({
     page,
     noScriptPage,
     browserErrors,

@@ -8,6 +8,9 @@ import { industryPages } from "../../app/content/industries";
 import { guarantee } from "../../app/content/pricing";
 import { cumulativeLayoutShift, expectOutcomes, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /*
  * The features overview, the four feature pages and the three industry pages.
  * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
@@ -57,7 +60,7 @@ const mockupDetails: Record<FeatureId, { shows: string[]; drawingOnly: string }>
 };
 
 for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof featurePages)[FeatureId]][]) {
-  test(`feature page ${content.path}: its mock-up beside the copy (under the actions on a phone), links to /book and /contact with the reassurance line, the other three features; nothing shifts`, async ({
+  test(`feature page ${content.path}: its mock-up beside the copy (under the actions on a phone), links to /book and /contact with the reassurance line, the other three features; nothing shifts`, layout, async ({
     page,
   }, info) => {
     const phone = info.project.name === "phone";

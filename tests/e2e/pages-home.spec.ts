@@ -8,6 +8,9 @@ import { agentDemos } from "../../app/content/agent-demo";
 import { dataLayer, hydrated, stubSchedulers } from "./pages-support";
 import { expectAgentAtWork } from "./agent-at-work";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /*
  * The home page: hero, feature cards, rollout, and its Book demo buttons. Its proof (trusted-by
  * strip, outcomes): pages-proof.spec.ts.
@@ -41,7 +44,7 @@ test.describe("home", () => {
     }
   });
 
-  test("the agent at work beside the hero's copy; the reassurance line and the highlights each on one row", async ({ page }, info) => {
+  test("the agent at work beside the hero's copy; the reassurance line and the highlights each on one row", layout, async ({ page }, info) => {
     await expectAgentAtWork(page, paths.home, agentDemos.home, info);
 
     const main = page.getByRole("main");

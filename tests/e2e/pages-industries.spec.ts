@@ -5,6 +5,9 @@ import { reassurance } from "../../app/content/calls-to-action";
 import { expectAgentAtWork } from "./agent-at-work";
 import { sectionByHeading } from "./pages-support";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /*
  * The three industry pages' hero (the agent at work, the reassurance line) and their typical call
  * as one timeline. Their Book demo links and use cases: pages-features-industries.spec.ts; every
@@ -12,7 +15,7 @@ import { sectionByHeading } from "./pages-support";
  */
 
 for (const content of Object.values(industryPages)) {
-  test(`${content.path}: the agent at work in the hero, the reassurance line, the typical call as one timeline`, async ({ page }, info) => {
+  test(`${content.path}: the agent at work in the hero, the reassurance line, the typical call as one timeline`, layout, async ({ page }, info) => {
     await expectAgentAtWork(page, content.path, content.demo, info);
 
     const main = page.getByRole("main");

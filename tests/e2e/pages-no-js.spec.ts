@@ -56,15 +56,14 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-// @any-width (desktop project only, see playwright.config.ts): data and JSON-LD, no layout.
-test("titles and descriptions are unique across public pages", { tag: "@any-width" }, () => {
+test("titles and descriptions are unique across public pages", () => {
   const titles = publicPaths.map((p) => pageSeo[p].title);
   const descriptions = publicPaths.map((p) => pageSeo[p].description);
   expect(new Set(titles).size).toBe(titles.length);
   expect(new Set(descriptions).size).toBe(descriptions.length);
 });
 
-test("the home page carries Organization JSON-LD", { tag: "@any-width" }, async ({ page }) => {
+test("the home page carries Organization JSON-LD", async ({ page }) => {
   await page.goto(paths.home);
   const org = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Organization");
   expect(org).toMatchObject({ name: brand.name, url: new URL("/", page.url()).toString(), slogan: brand.tagline });

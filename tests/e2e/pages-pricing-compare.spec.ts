@@ -91,8 +91,7 @@ test.describe("pricing", () => {
     expect((await dataLayer(page)).filter((e) => e.event === "cta_book_click")).toEqual([{ event: "cta_book_click", location: "pricing" }]);
   });
 
-  // @any-width (desktop project only, see playwright.config.ts): JSON-LD, no layout.
-  test("the plan's Offer with its price is in JSON-LD", { tag: "@any-width" }, async ({ page }) => {
+  test("the plan's Offer with its price is in JSON-LD", async ({ page }) => {
     await page.goto(paths.pricing);
     const product = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Product") as { offers: { price: string; priceCurrency: string }[] };
     expect(product.offers.map((o) => [o.price, o.priceCurrency])).toEqual([
@@ -222,8 +221,7 @@ test.describe("compare", () => {
     await expect(calculator.getByRole("alert")).toBeVisible();
   });
 
-  // @any-width: only the analytics event is checked, which does not depend on the width.
-  test("Watch demo only records demo_play", { tag: "@any-width" }, async ({ page }) => {
+  test("Watch demo only records demo_play", async ({ page }) => {
     await page.goto(paths.compare);
     await hydrated(page);
     const before = page.url();

@@ -6,13 +6,16 @@ import { outcomesLabel } from "../../app/content/outcomes";
 import { exampleTestimonials, testimonialsIntro } from "../../app/content/proof";
 import { expectOutcomes, hydrated, sectionByHeading, cumulativeLayoutShift } from "./pages-support";
 
+// Layout, checked at both widths (see playwright.config.ts).
+const layout = { tag: "@both-widths" };
+
 /*
  * The proof on the home page (docs/product.md#design): the trusted-by wordmarks, the example testimonials,
  * the reseller seal and the vendor-reported outcomes. The outcomes' row on /features and
  * /enterprise: expectOutcomes, from their specs.
  */
 
-test("home: six one-line wordmarks of one height, example testimonials labelled as examples, the reseller seal, the outcomes", async ({ page }, info) => {
+test("home: six one-line wordmarks of one height, example testimonials labelled as examples, the reseller seal, the outcomes", layout, async ({ page }, info) => {
   await page.goto(paths.home);
   const viewport = page.viewportSize()!;
 

@@ -43,8 +43,6 @@ function recordScripts(page: Page) {
 }
 
 test.describe("the header's menus are native popovers (app/components/ui/dropdown-menu.tsx)", () => {
-  test.skip(({ isMobile }) => isMobile, "the desktop menus are hidden on phones");
-
   test("Solutions opens without loading any menu library, before or after the pointer reaches it", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/");
