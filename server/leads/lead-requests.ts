@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { LeadResponse } from "@shared/api/lead-api";
 import type { AppDeps } from "../app-env";
 import {
@@ -13,7 +13,7 @@ import { stripHiddenCharacters } from "@shared/schemas/lead-fields";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { HONEYPOT_FIELD, idempotencyKeySchema } from "@shared/schemas/lead-meta";
 import crypto from "node:crypto";
-import { describeInvalidInput, publicErrorBody } from "../http/validation";
+import { describeInvalidInput, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-check";
 import { leadReference, leadReferenceHash } from "./lead-reference";
@@ -41,8 +41,37 @@ export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 429 | 503; body: Lead
 
 export const RATE_LIMITED = "Too many submissions from your network. Please try again later.";
 
-/** A lead submission's JSON body: any object; the form's own schema is parsed after the honeypot. */
+/** A lead submission's body as it arrived: the honeypot and the idempotency key are read from it. */
 export type LeadBody = Record<string, unknown>;
+
+const isObject = (value: unknown): value is LeadBody => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A body parsed by its form's schema: the parsed fields, and the body as it arrived (its honeypot
+ * and idempotency key are not form fields). A body that is no object at all gets one message.
+ */
+function submissionSchema<S extends z.ZodType>(pick: (body: LeadBody) => S) {
+  return z.custom<LeadBody>(isObject, NOT_A_JSON_OBJECT).transform((body, ctx) => {
+    const parsed = pick(body).safeParse(body);
+    if (parsed.success) return { body, value: parsed.data as z.output<S> };
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
+}
+
+/**
+ * POST /api/submit-booking's body: the booking dialog's fields or an enterprise form's, told apart
+ * by bookingShapeOf and checked by that form's own schema, so each gets its own messages.
+ */
+export const bookingSubmissionSchema = submissionSchema((body) =>
+  bookingShapeOf(body) === "booking" ? bookingDialogRequestSchema : enterpriseRequestSchema,
+);
+
+/** POST /api/contact's body: the /contact form's fields. */
+export const contactSubmissionSchema = submissionSchema(() => contactRequestSchema);
+
+export type BookingSubmission = z.output<typeof bookingSubmissionSchema>;
+export type ContactSubmission = z.output<typeof contactSubmissionSchema>;
 
 /** What the route knows about the request besides its body. */
 export type RequestMeta = {
@@ -84,9 +113,13 @@ async function counted(meta: RequestMeta, answer: LeadAnswer): Promise<LeadAnswe
   return decision.allowed ? answer : limited(decision);
 }
 
-function validationFailure(error: z.ZodError): LeadAnswer {
+/**
+ * The answer to a body its form's schema refused (400 with the messages beside the fields), once
+ * counted against the address's limit as a valid submission would be: a refused address gets 429.
+ */
+export function invalidSubmission(meta: RequestMeta, error: { issues: readonly z.core.$ZodIssue[] }): Promise<LeadAnswer> {
   const { error: message, fieldErrors } = describeInvalidInput(error.issues);
-  return fail(400, message, fieldErrors);
+  return counted(meta, fail(400, message, fieldErrors));
 }
 
 /**
@@ -99,7 +132,7 @@ function honeypotFilled(record: LeadBody): boolean {
   return honeypot !== undefined && honeypot !== null && honeypot !== "";
 }
 
-/** Checks shared by both endpoints before the form's own fields: the idempotency key. */
+/** The check both endpoints share once the form's own fields are valid: the idempotency key. */
 function preflight(record: LeadBody, meta: RequestMeta): LeadAnswer | { body: LeadBody; idempotencyKey: string; clientKey: boolean } {
   const rawKey = meta.idempotencyHeader ?? record.idempotency_key;
   // Without a client key the submission cannot be a retry: a fresh key, and no lookup needed.
@@ -275,16 +308,24 @@ async function planFor(deps: AppDeps, meta: RequestMeta, kind: LeadKind, botChec
   return plan.filter((p) => p.channel !== "prospect_email");
 }
 
-/** POST /api/submit-booking: the booking dialog's and the enterprise forms' body shapes. */
-export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
-  const pre = preflight(rawBody, meta);
+/** Parses a body by its schema, then stores it (the native form posts, which arrive as forms). */
+function parsedThen<T>(
+  schema: { safeParse: (body: unknown) => z.ZodSafeParseResult<T> },
+  store: (deps: AppDeps, submission: T, meta: RequestMeta) => Promise<LeadAnswer>,
+) {
+  return (deps: AppDeps, body: LeadBody, meta: RequestMeta): Promise<LeadAnswer> => {
+    const parsed = schema.safeParse(body);
+    return parsed.success ? store(deps, parsed.data, meta) : invalidSubmission(meta, parsed.error);
+  };
+}
+
+/** A booking dialog's or an enterprise form's submission, its fields valid: stored once (storeSubmission). */
+export async function storeBooking(deps: AppDeps, submission: BookingSubmission, meta: RequestMeta): Promise<LeadAnswer> {
+  const pre = preflight(submission.body, meta);
   if ("status" in pre) return counted(meta, pre);
   const { body, idempotencyKey, clientKey } = pre;
-
+  const v = submission.value;
   const shape = bookingShapeOf(body);
-  const parsed = shape === "booking" ? bookingDialogRequestSchema.safeParse(body) : enterpriseRequestSchema.safeParse(body);
-  if (!parsed.success) return counted(meta, validationFailure(parsed.error));
-  const v = parsed.data;
   // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
   const sourceForm: BookingSourceForm = v.source_form ?? (shape === "booking" ? "booking_dialog" : "enterprise_dialog");
   const lead = bookingLeadOf(v, sourceForm);
@@ -316,14 +357,12 @@ export async function submitBooking(deps: AppDeps, rawBody: LeadBody, meta: Requ
   });
 }
 
-/** POST /api/contact: the /contact form, stored as a lead. */
-export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: RequestMeta): Promise<LeadAnswer> {
-  const pre = preflight(rawBody, meta);
+/** A /contact form's submission, its fields valid: stored once as a lead (storeSubmission). */
+export async function storeContact(deps: AppDeps, submission: ContactSubmission, meta: RequestMeta): Promise<LeadAnswer> {
+  const pre = preflight(submission.body, meta);
   if ("status" in pre) return counted(meta, pre);
   const { body, idempotencyKey, clientKey } = pre;
-  const parsed = contactRequestSchema.safeParse(body);
-  if (!parsed.success) return counted(meta, validationFailure(parsed.error));
-  const v = parsed.data;
+  const v = submission.value;
 
   return storeSubmission(deps, meta, {
     body,
@@ -347,3 +386,9 @@ export async function submitContact(deps: AppDeps, rawBody: LeadBody, meta: Requ
     stored: () => SUCCESS,
   });
 }
+
+/** A booking or enterprise form's body, parsed then stored. */
+export const submitBooking = parsedThen(bookingSubmissionSchema, storeBooking);
+
+/** A /contact form's body, parsed then stored. */
+export const submitContact = parsedThen(contactSubmissionSchema, storeContact);

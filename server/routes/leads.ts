@@ -1,13 +1,21 @@
 import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
-import { z } from "zod";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
-import { invalidInput, jsonBody, NOT_A_JSON_OBJECT, publicErrorBody } from "../http/validation";
+import { jsonBody, publicErrorBody } from "../http/validation";
 import { RefusalPacer, rateLimiterOf } from "../leads/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
 import type { StoreLimit } from "../leads/lead-service";
-import { RATE_LIMITED, submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
+import {
+  bookingSubmissionSchema,
+  contactSubmissionSchema,
+  invalidSubmission,
+  RATE_LIMITED,
+  storeBooking,
+  storeContact,
+  type LeadAnswer,
+  type RequestMeta,
+} from "../leads/lead-requests";
 
 export { RATE_LIMITED };
 
@@ -15,15 +23,6 @@ export { RATE_LIMITED };
 export const LEAD_BODY_LIMIT_BYTES = 32 * 1024;
 
 export const UNAVAILABLE = "We could not save your request right now. Please try again in a moment.";
-
-/**
- * Any JSON object, passed on as it arrived: the submission pipeline checks the honeypot before it
- * parses the form's own schema (and the booking endpoint picks that schema by the body's shape).
- */
-const leadBodySchema = z.custom<LeadBody>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
-  NOT_A_JSON_OBJECT,
-);
 
 /** Answers a known refusal holds at most at once (RefusalPacer); past that, answered at once. */
 const MAX_HELD_REFUSALS = 2000;
@@ -93,14 +92,13 @@ export async function scriptlessRefusal(c: Context<AppEnv>): Promise<{ status: 4
   return { status: 429, error: RATE_LIMITED };
 }
 
-type Submit = (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
 
 /**
  * Public lead endpoints: POST /api/submit-booking, POST /api/contact. Order of checks: a refusal
  * of the address this instance already knows (before the body is read), JSON-only body within the
- * size limit, a JSON object, then the submission pipeline (shared zod schema, honeypot, bot check,
- * and one statement that counts the submission against its address's limit, checks its
- * idempotency key, stores it and queues its notifications).
+ * size limit, the form's shared zod schema (a refused body is counted against the address's limit
+ * as a valid one is), then the submission pipeline (idempotency key, honeypot, bot check, and one
+ * statement that counts the submission, stores it and queues its notifications).
  * Errors answer in `{ success: false, error, fieldErrors? }` (success and error as
  * docs/product.md#booking-submit reads them).
  */
@@ -113,29 +111,41 @@ export function leadRoutes() {
     await next();
   };
   const leadJson = jsonBody({ maxBytes: LEAD_BODY_LIMIT_BYTES, errorBody: publicErrorBody });
-  const leadBody = zValidator("json", leadBodySchema, invalidInput(publicErrorBody));
-
-  const answer = async (c: Context<AppEnv>, submit: Submit, body: LeadBody) => {
+  const metaOf = (c: Context<AppEnv>): RequestMeta => {
     const deps = c.get("deps");
-    const meta: RequestMeta = {
+    return {
       clientIp: clientIp(c, deps.config.trustProxyHeader),
       userAgent: c.req.header("user-agent") ?? null,
       idempotencyHeader: c.req.header("idempotency-key") ?? null,
       limit: leadLimit(c),
     };
+  };
+  const respond = async (c: Context<AppEnv>, answering: () => Promise<LeadAnswer>, body?: Record<string, unknown>) => {
     try {
-      const { status, body: answerBody, retryAfterSeconds } = await submit(deps, body, meta);
+      const { status, body: answerBody, retryAfterSeconds } = await answering();
       if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
       if (answerBody.success) countFunnelStep(c, "submission", body);
       return c.json(answerBody, status);
     } catch (error) {
-      deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
+      c.get("deps").logger.error({ err: error, path: c.req.path }, "lead submission failed");
       return c.json(publicErrorBody({ error: UNAVAILABLE }), 503);
     }
   };
+  // A body its form's schema refuses is answered 400, once counted against the address's limit.
+  const invalid = (result: { success: true } | { success: false; error: Parameters<typeof invalidSubmission>[1] }, c: Context<AppEnv>) =>
+    result.success ? undefined : respond(c, () => invalidSubmission(metaOf(c), result.error));
+  // Typed for this app's context, which the hook reads (zValidator cannot infer it from the hook).
+  const leadBody = <S extends typeof bookingSubmissionSchema | typeof contactSubmissionSchema>(schema: S) =>
+    zValidator<S, "json", AppEnv, string, typeof invalid>("json", schema, invalid);
 
-  routes.post("/submit-booking", rateLimit, leadJson, leadBody, (c) => answer(c, submitBooking, c.req.valid("json")));
-  routes.post("/contact", rateLimit, leadJson, leadBody, (c) => answer(c, submitContact, c.req.valid("json")));
+  routes.post("/submit-booking", rateLimit, leadJson, leadBody(bookingSubmissionSchema), (c) => {
+    const submission = c.req.valid("json");
+    return respond(c, () => storeBooking(c.get("deps"), submission, metaOf(c)), submission.body);
+  });
+  routes.post("/contact", rateLimit, leadJson, leadBody(contactSubmissionSchema), (c) => {
+    const submission = c.req.valid("json");
+    return respond(c, () => storeContact(c.get("deps"), submission, metaOf(c)), submission.body);
+  });
   for (const path of ["/submit-booking", "/contact"]) {
     routes.on(["GET", "PUT", "PATCH", "DELETE"], path, (c) => {
       c.header("Allow", "POST");
