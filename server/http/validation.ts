@@ -54,22 +54,31 @@ export function invalidInput(errorBody: ErrorBody) {
 
 const MALFORMED_JSON = "Malformed JSON body";
 const JSON_ONLY = "Content-Type must be application/json";
+const JSON_OR_TEXT = "Content-Type must be application/json or text/plain";
 
 /**
- * JSON-only request bodies: 415 for any other content type (Hono's json validator would read such
- * a body as `{}`), 413 past the size limit (checked while streaming, so a lying or absent
+ * JSON request bodies: 415 for any other content type (Hono's json validator would read such a
+ * body as `{}`), 413 past the size limit (checked while streaming, so a lying or absent
  * Content-Length does not help), 400 for malformed JSON, never an empty object in its place.
- * The parsed text stays in Hono's body cache for `zValidator("json", …)`.
+ * The parsed text stays in Hono's body cache for `zValidator("json", …)`. With `plainText`, a
+ * body sent as text/plain (navigator.sendBeacon sends its string so) is read as the JSON it holds.
  */
-export function jsonBody(options: { maxBytes: number; errorBody: ErrorBody }): MiddlewareHandler {
-  const { maxBytes, errorBody } = options;
+export function jsonBody(options: { maxBytes: number; errorBody: ErrorBody; plainText?: boolean }): MiddlewareHandler {
+  const { maxBytes, errorBody, plainText = false } = options;
   const limit = bodyLimit({
     maxSize: maxBytes,
     onError: (c) => c.json(errorBody({ error: `Request body too large (limit ${Math.round(maxBytes / 1024)} KB)` }), 413),
   });
   return async (c, next) => {
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== "application/json") return c.json(errorBody({ error: JSON_ONLY }), 415);
+    if (plainText && type === "text/plain") {
+      // The validator reads a body as JSON only when its type says so.
+      const headers = new Headers(c.req.raw.headers);
+      headers.set("content-type", "application/json");
+      c.req.raw = new Request(c.req.raw, { headers });
+    } else if (type !== "application/json") {
+      return c.json(errorBody({ error: plainText ? JSON_OR_TEXT : JSON_ONLY }), 415);
+    }
     return limit(c, async () => {
       try {
         await c.req.json();

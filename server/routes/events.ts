@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { zValidator } from "@hono/zod-validator";
 import { collectedEventSchema } from "@shared/schemas/analytics";
 import type { AppEnv } from "../app-env";
 import { analyticsFor, eventLimit, uncountedRequest } from "../analytics/ingest";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
-import { describeInvalidInput, publicErrorBody } from "../http/validation";
+import { invalidInput, jsonBody, publicErrorBody } from "../http/validation";
 
 /** One event is a name, a path, a referrer and three campaign values: well under 1 KB. */
 export const EVENTS_BODY_LIMIT_BYTES = 2 * 1024;
@@ -25,6 +25,13 @@ function hasControlCharacters(value: unknown): boolean {
   return false;
 }
 
+/** The collector's event, as the server takes it: no control character in any of its text. */
+const eventSchema = collectedEventSchema.refine((event) => !hasControlCharacters(event), {
+  message: CONTROL_CHARACTERS,
+  // After the fields' own checks, whose messages (a campaign's hidden characters) say more.
+  when: (payload) => payload.issues.length === 0,
+});
+
 /** 202 with no body: a beacon's answer is never read. */
 const accepted = () => new Response(null, { status: 202 });
 
@@ -32,16 +39,11 @@ const accepted = () => new Response(null, { status: 202 });
  * POST /api/events: one event from the page's collector (docs/decisions/0801). Order: the
  * type (JSON or text/plain) before anything is read; bots and Global Privacy Control answered 202
  * and dropped without reading the body; the per-address limit (in memory); the body within 2 KB,
- * parsed as JSON and by the shared schema; then the event joins the in-process buffer and the
+ * parsed as JSON (sent as JSON or as text) and by the shared schema; then the event joins the in-process buffer and the
  * answer is 202 at once. No database round trip on this path: the buffer writes in batches.
  */
 export function eventRoutes() {
   const routes = new Hono<AppEnv>();
-  const limit = bodyLimit({
-    maxSize: EVENTS_BODY_LIMIT_BYTES,
-    onError: (c) => c.json(publicErrorBody({ error: `Request body too large (limit ${EVENTS_BODY_LIMIT_BYTES / 1024} KB)` }), 413),
-  });
-
   const refuse = (c: Context, error: string, status: 400 | 404 | 415) => c.json(publicErrorBody({ error }), status);
 
   routes.post(
@@ -60,19 +62,11 @@ export function eventRoutes() {
       }
       await next();
     },
-    limit,
+    jsonBody({ maxBytes: EVENTS_BODY_LIMIT_BYTES, errorBody: publicErrorBody, plainText: true }),
+    zValidator("json", eventSchema, invalidInput(publicErrorBody)),
     async (c) => {
       const deps = c.get("deps");
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await c.req.text());
-      } catch {
-        return refuse(c, "Malformed JSON body", 400);
-      }
-      const parsed = collectedEventSchema.safeParse(raw);
-      if (!parsed.success) return c.json(publicErrorBody(describeInvalidInput(parsed.error.issues, "json")), 400);
-      if (hasControlCharacters(parsed.data)) return refuse(c, CONTROL_CHARACTERS, 400);
-      const event = parsed.data;
+      const event = c.req.valid("json");
       const pageView = event.name === "page_view";
       analyticsFor(deps).push({
         ip: clientIp(c, deps.config.trustProxyHeader),
