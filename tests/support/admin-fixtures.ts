@@ -20,9 +20,37 @@ export function randomIp(): string {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
+/**
+ * Staff passwords: an app's n-th account gets this worker's n-th password, so no two accounts of
+ * one app share a password, while the files of one worker (which share its modules) hash each of
+ * them once. better-auth's scrypt costs 0.3-0.5 s of CPU a hash on a 2-core machine, and the fast
+ * project made about 200 accounts a run. The hash stored is better-auth's own, salted, at its cost.
+ */
+const workerPasswordSeed = crypto.randomUUID();
+const accountsMade = new WeakMap<TestApp, number>();
+const hashOfPassword = new Map<string, Promise<string>>();
+
+function nextStaffPassword(t: TestApp): string {
+  const n = accountsMade.get(t) ?? 0;
+  accountsMade.set(t, n + 1);
+  return `pw-${workerPasswordSeed}-${n}`;
+}
+
 export async function createStaff(t: TestApp, role: AppRole | null, email = `${role ?? "plain"}-${crypto.randomUUID().slice(0, 8)}@example.com`) {
-  const password = `pw-${crypto.randomUUID()}`;
+  const password = nextStaffPassword(t);
   const auth = createAuth({ config: t.config, database: t.database, logger: createLogger("silent") });
+  // This helper's own auth instance (never the app's) hashes each password once per worker.
+  const context = await auth.$context;
+  const hash = context.password.hash;
+  context.password.hash = (plain) => {
+    let hashed = hashOfPassword.get(plain);
+    if (!hashed) {
+      hashed = hash(plain);
+      hashOfPassword.set(plain, hashed);
+      hashed.catch(() => hashOfPassword.delete(plain));
+    }
+    return hashed;
+  };
   // ensureStaffAccount always grants a role; a user without any role gets one then loses it.
   const result = await ensureStaffAccount(auth, t.database.db, { email, password, role: role ?? "user" });
   if (role === null) {
