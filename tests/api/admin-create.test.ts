@@ -263,4 +263,13 @@ describe("admin:create with a refused or unreachable DATABASE_URL", () => {
       expect(cli.output, url).not.toContain(SECRET);
     }
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))("with a wrong password says so without the password", async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.password = "wrong-hunter2";
+    const cli = await create(url.toString());
+    expect(cli.code).toBe(1);
+    expect(cli.output).toContain("password authentication failed");
+    expect(cli.output).not.toContain(SECRET);
+  });
 });
