@@ -109,9 +109,9 @@ async function signIn(database: TestDatabase, accounts: { email: string; passwor
 }
 
 /*
- * What tests/process/admin-cli.test.ts and start-secrets.test.ts asserted of the command's
- * answers, moved here unchanged: the same arguments, environments and inputs, the same messages.
- * All on the embedded database; the runs of one test share a data dir, in order.
+ * What the command answers, asserted as the process tests did when they started it for each
+ * case, unchanged: the same arguments, environments and inputs, the same messages.
+ * The runs of one test share its database, in order.
  */
 describe("admin:create, in process", { timeout: 60_000 }, () => {
   it("explains its usage and creates nothing without --email or with a password too short", async () => {
@@ -229,7 +229,7 @@ describe("admin:create, in process", { timeout: 60_000 }, () => {
 /**
  * A DATABASE_URL that is refused or cannot connect: what the command prints never holds the URL's
  * password (docs/decisions/0606, 0612). Every password here contains "ter2". The server's start
- * with the same URLs: tests/unit/database-url-secrets.test.ts and tests/process/start-secrets.test.ts.
+ * with the same URLs: tests/unit/database-url-secrets.test.ts and tests/process/server-lifecycle.test.ts.
  */
 describe("admin:create with a refused or unreachable DATABASE_URL", () => {
   const SECRET = "ter2";
