@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { notificationsOnly } from "../support/outbox";
 import { contactBody } from "../api/leads-support";
 import { paths } from "@shared/site-routes";
-import { contentTypes, closeStillServing, hostileString, isHeaderSafe, oddHeaders, PUBLIC_URL, rowCounts, runs, send } from "./support";
+import { contentTypes, knownContentTypes, closeStillServing, hostileString, isHeaderSafe, oddHeaders, PUBLIC_URL, rowCounts, runs, send } from "./support";
 
 /*
  * The site's own inputs, on the real client build: GET/HEAD of any path (the trailing-slash
@@ -180,24 +180,32 @@ describe("native form posts", () => {
 });
 
 describe("the native posts' headers alone", () => {
-  it("any Content-Type with a valid urlencoded body: 415 or the page, never a 5xx", async () => {
+  const valid = ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8"];
+  const answer = async (path: string, type: string | undefined, referer: string | null) => {
+    const headers: Record<string, string> = { origin: PUBLIC_URL, "x-forwarded-for": "198.51.100.40" };
+    if (type !== undefined) headers["content-type"] = type;
+    if (referer !== null) headers.referer = referer;
+    const res = await send(t, path, { method: "POST", headers, body: new URLSearchParams(pages[path]!).toString() });
+    if (!res) return;
+    const text = await res.text();
+    expect(res.status, `${type}: ${text.slice(0, 200)}`).toBeLessThan(500);
+    expect([200, 400, 415]).toContain(res.status);
+  };
+
+  // The listed Content-Types (contentTypes' right and wrong ones) are few: each is sent to each
+  // page once, instead of drawing them at random, which rendered the same valid post ~90 times.
+  it("any Content-Type with a valid urlencoded body: 415 or the page, never a 5xx", { timeout: 45_000 }, async () => {
+    const listed = [...valid, ...knownContentTypes];
+    for (const path of Object.keys(pages)) for (const type of listed) await answer(path, type, null);
+    // Generated ones, and hostile Referers with any of them.
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...Object.keys(pages)),
-        contentTypes(["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8"]),
+        fc.oneof(contentTypes(valid), hostileString.filter(isHeaderSafe)),
         fc.option(hostileString.filter(isHeaderSafe), { freq: 2 }),
-        async (path, type, referer) => {
-          const headers: Record<string, string> = { origin: PUBLIC_URL, "x-forwarded-for": "198.51.100.40" };
-          if (type !== undefined) headers["content-type"] = type;
-          if (referer !== null) headers.referer = referer;
-          const res = await send(t, path, { method: "POST", headers, body: new URLSearchParams(pages[path]!).toString() });
-          if (!res) return;
-          const text = await res.text();
-          expect(res.status, `${type}: ${text.slice(0, 200)}`).toBeLessThan(500);
-          expect([200, 400, 415]).toContain(res.status);
-        },
+        answer,
       ),
-      runs(150),
+      runs(60),
     );
   });
 });

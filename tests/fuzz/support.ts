@@ -109,18 +109,18 @@ export const rawJsonText = (value: fc.Arbitrary<unknown>): fc.Arbitrary<string> 
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 4000 }).map((n) => "[".repeat(n) + "]".repeat(n)) },
   );
 
+/** Content-Type header values that have been wrong somewhere (or none). */
+export const knownContentTypes: (string | undefined)[] = [
+  undefined, "", "text/plain", "application/xml", "application/json;charset=utf-16", "APPLICATION/JSON", "application/json ; charset=utf-8",
+  "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=xyz",
+  "application/jsonx", "application/json\u0000", ";", "*/*", "application/merge-patch+json",
+];
+
 /** Content-Type header values, right and wrong. */
 export const contentTypes = (right: string[]): fc.Arbitrary<string | undefined> =>
   fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...right) },
-    {
-      weight: 3,
-      arbitrary: fc.constantFrom(
-        undefined, "", "text/plain", "application/xml", "application/json;charset=utf-16", "APPLICATION/JSON", "application/json ; charset=utf-8",
-        "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=xyz",
-        "application/jsonx", "application/json\u0000", ";", "*/*", "application/merge-patch+json",
-      ),
-    },
+    { weight: 3, arbitrary: fc.constantFrom(...knownContentTypes) },
     { weight: 1, arbitrary: hostileString.filter(isHeaderSafe) },
   );
 

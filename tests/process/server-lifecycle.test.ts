@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { runServerToExit, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
+import { freePort, runServerToExit, spawnServer, tempDataDir, type SpawnedServer } from "../support/spawn-server";
 
 const started: SpawnedServer[] = [];
 afterAll(async () => {
@@ -12,9 +12,11 @@ const embedded = { DATABASE_URL: undefined };
 // Each test starts one to three real servers: allow for a loaded 2-core machine (the servers'
 // own health wait is 90 s) instead of the default 30 s.
 describe("server process", { timeout: 120_000 }, () => {
-  it("refuses to start a second server on the same data dir, with a clear message, and leaves the first one working", async () => {
-    // A first start on an empty folder (initdb and migrations); the other tests start from a copy
-    // of the migrated template (see tests/support/pglite-templates.ts).
+  // One data dir through a server's life, each step on what the one before left: a first start,
+  // a second server refused beside it, a clean stop, a start after it, a kill, a start after that.
+  it("holds its data dir: refuses a second server with a clear message, releases it on SIGTERM (exit 0), takes over the lock of one killed with SIGKILL", async () => {
+    // A first start on an empty folder (initdb and migrations); other process tests start from a
+    // copy of the migrated template (see tests/support/pglite-templates.ts).
     const first = await spawnServer({ env: embedded, fresh: true });
     started.push(first);
     const second = await runServerToExit({ ...embedded, DATA_DIR: first.dataDir, PORT: "0" });
@@ -22,22 +24,18 @@ describe("server process", { timeout: 120_000 }, () => {
     expect(second.output).toContain(`The embedded database in ${first.dataDir} is in use by another process`);
     const health = await fetch(`${first.url}/api/health`);
     expect(await health.json()).toMatchObject({ status: "ok", database: { reachable: true } });
-  });
 
-  it("shuts down cleanly on SIGTERM (exit 0) and releases the data dir for the next start", async () => {
-    const server = await spawnServer({ env: embedded });
-    expect(await server.stop()).toBe(0);
-    const again = await spawnServer({ env: embedded, dataDir: server.dataDir });
-    started.push(again);
-    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
-  });
+    // SIGTERM: exit 0, and the data dir is free for the next start.
+    expect(await first.stop()).toBe(0);
+    const afterStop = await spawnServer({ env: embedded, dataDir: first.dataDir });
+    started.push(afterStop);
+    expect((await fetch(`${afterStop.url}/api/health`)).status).toBe(200);
 
-  it("takes over the lock left by a server killed with SIGKILL", async () => {
-    const server = await spawnServer({ env: embedded });
-    await server.kill();
-    const again = await spawnServer({ env: embedded, dataDir: server.dataDir });
-    started.push(again);
-    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    // SIGKILL leaves the lock behind; the next start takes it over.
+    await afterStop.kill();
+    const afterKill = await spawnServer({ env: embedded, dataDir: first.dataDir });
+    started.push(afterKill);
+    expect((await fetch(`${afterKill.url}/api/health`)).status).toBe(200);
   });
 
   it("stops at start-up with a message naming a wrong variable", async () => {
@@ -46,9 +44,11 @@ describe("server process", { timeout: 120_000 }, () => {
     expect(output).toMatch(/Cannot start: Invalid configuration:\n\s+PORT: /);
   });
 
-  it("says so when DATABASE_URL points at no database", async () => {
-    const { code, output } = await runServerToExit({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none", PORT: "0" });
+  // What is printed for other refused or unreachable URLs: tests/unit/database-url-secrets.test.ts.
+  it("says so when DATABASE_URL points at no database, without the URL's password", async () => {
+    const { code, output } = await runServerToExit({ DATABASE_URL: `postgres://site:hunter2@127.0.0.1:${await freePort()}/site`, PORT: "0", DATA_DIR: tempDataDir("secrets") });
     expect(code).toBe(1);
     expect(output).toContain("Could not open the PostgreSQL database (DATABASE_URL)");
+    expect(output).not.toContain("ter2");
   });
 });
