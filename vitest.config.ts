@@ -50,7 +50,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           maxWorkers: 1,
           // The servers and commands these tests start run a quicker-starting V8
-          // (tests/support/spawn-server.ts, engineFlags); the flood test asks for V8 as shipped.
+          // (tests/support/spawn-server.ts, engineFlags).
           env: { AGENTDESK_TEST_ENGINE: "quick" },
         },
       },

@@ -119,9 +119,7 @@ together() {
 }
 
 # The process tests mostly wait on the servers and commands they start, so they run beside the
-# CPU-bound fast project, except the flood test: it measures lead submissions while /api/events
-# is flooded, which must not share the CPU with anything else, so it runs alone afterwards.
-flood_test=tests/process/analytics-flood.test.ts
+# CPU-bound fast project.
 
 if [ "$scope" = all ]; then
   # The type check, lint and build each use about one core; side by side they fill both.
@@ -131,16 +129,14 @@ if [ "$scope" = all ]; then
     "build" "npm run -s build"
   step "unit, API and process tests" together \
     "unit and API tests (vitest, fast)" "npx vitest run --project fast" \
-    "process tests (vitest, process)" "npx vitest run --project process --exclude $flood_test"
-  step "flood test (vitest, process)" npx vitest run --project process "$flood_test"
+    "process tests (vitest, process)" "npx vitest run --project process"
   step "waiting for the Chromium install" wait_for_chromium
   step "end-to-end tests (playwright)" npx playwright test
 else
   [ -f "${BUILD_DIR:-build}/server/index.js" ] || step "build" npm run -s build
   step "API and process tests" together \
     "API tests (vitest, fast)" "npx vitest run --project fast tests/api" \
-    "process tests (vitest, process)" "npx vitest run --project process --exclude $flood_test"
-  step "flood test (vitest, process)" npx vitest run --project process "$flood_test"
+    "process tests (vitest, process)" "npx vitest run --project process"
   step "waiting for the Chromium install" wait_for_chromium
   step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin- tests/e2e/analytics-report.spec.ts tests/e2e/leads-
 fi

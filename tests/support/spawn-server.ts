@@ -37,7 +37,7 @@ export function compiledEntry(name: "index" | "admin-create"): string {
  * a minute, too short for optimised code to repay compiling it. A start to /api/health: 1.9 ->
  * 1.1 CPU-s (docs/decisions/0401). Chosen by `AGENTDESK_TEST_ENGINE=quick`, which the Vitest
  * process project sets; the end-to-end servers, the benchmarks and the screenshots run V8 as
- * shipped, and so does the flood test, which measures latency (`engine: "shipped"`).
+ * shipped (`engine: "shipped"` asks for it whatever the environment says).
  */
 const quickEngineFlags = ["--liftoff-only", "--no-opt", "--no-maglev"];
 
@@ -134,7 +134,7 @@ export async function spawnServer(
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  // "close", not "exit": what the server printed last (shutdown warnings, which the flood test
+  // "close", not "exit": what the server printed last (shutdown warnings, which a test
   // reads after stop()) may still be in the pipes when the process has exited.
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
 
