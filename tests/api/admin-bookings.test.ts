@@ -296,6 +296,19 @@ describe("CSV export", () => {
     expect(await audits()).toBe(before);
   });
 
+  // After the tests that count every row: this one adds its own.
+  it("carries each row's page and campaign in its own columns", async () => {
+    await seedBookings(t, [{ name: "Campaign Buyer", workEmail: "cio@campaign.example", sourceForm: "enterprise_inline", utmSource: "linkedin", utmCampaign: "q3-enterprise", pagePath: "/enterprise" }]);
+    const res = await t.app.request("/api/admin/bookings/export", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ q: "campaign.example" }),
+    });
+    const [header, row] = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const cells = Object.fromEntries(header!.split(",").map((name, i) => [name, row!.split(",")[i]]));
+    expect(cells).toMatchObject({ name: "Campaign Buyer", source_form: "enterprise_inline", utm_source: "linkedin", utm_campaign: "q3-enterprise", page_path: "/enterprise" });
+  });
+
   it("csvCell quotes separators and prefixes every formula trigger", () => {
     expect(csvCell(null)).toBe("");
     expect(csvCell(12)).toBe("12");

@@ -1,29 +1,33 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page, PlaywrightWorkerArgs, TestInfo } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, projectDevice, randomIp, signedInRequest, test } from "./fixtures";
+import { expect, projectDevice, randomIp, signedInRequest, test, uniqueEmail } from "./fixtures";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
 import { expectNoHorizontalOverflow } from "./pages-support";
 import { screenshotInParts } from "./screenshots";
 import { staffAccounts, type E2EServer } from "./servers";
-import { linkMailedTo } from "./staff-mail";
+import { firstLinkIn, mailTo, type SinkMessage } from "./staff-mail";
 
 /**
  * The staff area end to end, on this browser project's own admin server (global-setup.ts): staff
  * accounts of every role made the way admin:create makes them, an empty lead table at the start,
- * leads submitted through the real lead API. The tests build on each other (the bookings they
- * submit, the roles they change), so they run in order. Staff mail goes by SMTP to a local sink,
- * which the tests read the links from.
+ * leads submitted through the real lead API. Staff mail goes by SMTP to a local sink, which the
+ * tests read the links from. Each test has data of its own (an account no other test changes, an
+ * address no other test invites), so the tests run side by side, in any order.
+ *
+ * Here is what only a browser sees: pages, navigation, redirects, messages and toasts. What the
+ * server answers (status codes, refusals, the last-admin guard, audit rows, CSV content, what a
+ * filter finds) is tested with app.request() in tests/api: admin-access, admin-roles,
+ * admin-bookings, admin-invitations-list and auth-*. The flows run at desktop width; the phone
+ * tests check that the screens these flows pass through fit 390 px.
  *
  * STAFF_SCREENSHOTS=<dir> also saves the self-service screens there (invite, accept, forgot and
  * reset password, the account page), at the project's width: 1280 and 390.
  */
-test.describe.configure({ mode: "serial" });
-
-const { admin, moderator, newHire } = staffAccounts;
+const { admin, moderator, newHire, assignee, forgetful, leaver, enrolling } = staffAccounts;
 
 const shots = process.env.STAFF_SCREENSHOTS;
 
@@ -38,11 +42,32 @@ test.beforeEach(async ({ servers }, info) => {
 
 const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
-/** The colleague invited in the invitation flow, whose password the reset flow then changes. */
-const invitee = { email: "", password: "invited-password-1" };
+/**
+ * The admin's session cookies on a server, signed in once per worker and kept: most tests need an
+ * admin signed in, not the sign-in (the staff sign-in test goes through that), and a password
+ * sign-in hashes with scrypt, 1-2 s a time. A logout ends only the session that logs out, and no
+ * test changes the admin's password or second factor, so the session lasts the run.
+ */
+const adminSessions = new Map<string, Promise<Awaited<ReturnType<BrowserContext["cookies"]>>>>();
+async function signInAsAdmin(context: BrowserContext, playwright: PlaywrightWorkerArgs["playwright"], at = base) {
+  let session = adminSessions.get(at);
+  if (!session) {
+    session = (async () => {
+      const request = await playwright.request.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
+      try {
+        await signedInRequest(request, at, admin);
+        return (await request.storageState()).cookies;
+      } finally {
+        await request.dispose();
+      }
+    })();
+    adminSessions.set(at, session);
+  }
+  await context.addCookies(await session);
+}
 
-async function signInWithForm(page: Page, who: { email: string; password: string }, at = base) {
-  await page.goto(`${at}/admin/login`);
+/** Signs in with the login form the page shows. */
+async function fillSignIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -58,14 +83,38 @@ async function submitLead(page: Page, body: Record<string, unknown>) {
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-// Tagged @any-width (desktop project only, see playwright.config.ts): session checks, redirects,
-// error states and the two-factor flow do not depend on the width. The screens' layout (no
-// horizontal overflow) and the login form are checked at both widths in the other tests.
-test("every admin page checks the session with a spinner and sends visitors to the login page", { tag: "@any-width" }, async ({
+const INVITATION_MAIL = /^You are invited to the admin area$/;
+const RESET_MAIL = /^Reset your admin password$/;
+
+/**
+ * The link in the newest message to `to` with this subject, once one arrived. By subject: a
+ * moderator also gets mail about the leads the rotation gives them, which other tests submit.
+ */
+async function linkMailedTo(at: E2EServer, to: string, subject: RegExp): Promise<string> {
+  let found: SinkMessage[] = [];
+  await expect
+    .poll(async () => (found = (await mailTo(at, to)).filter((m) => subject.test(m.subject))).length, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  return firstLinkIn(at, found.at(-1)!);
+}
+
+/** An invitation the admin signed in on `request` sends through the API (the invite form has its own test), and its link. */
+async function invitationLink(request: APIRequestContext, at: E2EServer, email: string): Promise<string> {
+  const res = await request.post(`${at.url}/api/admin/invitations`, { headers: { Origin: at.url }, data: { email, role: "moderator" } });
+  expect(res.status(), await res.text()).toBe(201);
+  return linkMailedTo(at, email, INVITATION_MAIL);
+}
+
+// Tests in which more than one person signs in or waits for mail: a password sign-in hashes with
+// scrypt, and on a loaded two-core machine such a test takes 20-30 s, against the 30 s default.
+const SIGN_IN_TIMEOUT = 60_000;
+
+// Messages: docs/product.md#admin-login.
+test("a visitor: every admin page checks the session with a spinner and sends them to the login page, whose form validates and shows the server's error", async ({
   page,
   browserErrors,
 }) => {
-  browserErrors.allow(/status of 401/, "the session check answers 401 without a session");
+  browserErrors.allow(/status of 40[13]/, "the session check answers 401 without a session, and so does the wrong password");
   for (const path of ["/admin/dashboard", "/admin/bookings", "/admin/users"]) {
     const release = await holdRequests(page, "**/api/admin/me");
     await page.goto(`${base}${path}`);
@@ -74,12 +123,7 @@ test("every admin page checks the session with a spinner and sends visitors to t
     await expect(page).toHaveURL(`${base}/admin/login`);
     await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
   }
-});
 
-// Messages: docs/product.md#admin-login.
-test("the login form validates with the required messages and shows the server's error", async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 40[13]/, "the session check and the wrong password answer 401");
-  await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("12345");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -87,43 +131,41 @@ test("the login form validates with the required messages and shows the server's
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await expectNoClassConflicts(page);
 
-  await signInWithForm(page, { email: admin.email, password: "wrong-password" });
+  await fillSignIn(page, { email: admin.email, password: "wrong-password" });
   await expect(toast(page, "Invalid email or password")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-test("a signed-in user without a staff role is signed out with 'Access Denied'", { tag: "@any-width" }, async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 40[13]/, "no session yet, then a session without a staff role");
-  await signInWithForm(page, newHire);
+test("staff sign in with the form and land by role: without a staff role signed out again, a moderator on the lead desk alone, an admin on the dashboard", async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/status of 40[13]/, "the session checks while signed out, the session without a staff role, and the moderator's refused roles call");
+  test.setTimeout(SIGN_IN_TIMEOUT);
+
+  // No staff role: 'Access Denied', and signed out for real (the session no longer exists on the server).
+  await page.goto(`${base}/admin/login`);
+  await fillSignIn(page, newHire);
   await expect(toast(page, "Access Denied")).toBeVisible();
   await expect(toast(page, "You don't have admin privileges")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/login`);
-  // Signed out for real: the session no longer exists on the server.
   expect((await page.request.get(`${base}/api/admin/me`)).status()).toBe(401);
-});
 
-test("a moderator lands on the lead desk, sees only it, and is refused the users page and its API", async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 40[13]/, "the session check before sign-in, and the refused roles call");
-  await signInWithForm(page, moderator);
+  // A moderator: the lead desk, nothing else, and the users page sends them back to it.
+  await fillSignIn(page, moderator);
   await expect(page).toHaveURL(`${base}/admin/leads`);
   await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link")).toHaveText(["Leads"]);
   await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
   await expectNoHorizontalOverflow(page);
-
   await page.goto(`${base}/admin/users`);
   await expect(page).toHaveURL(`${base}/admin/leads`);
-  const refused = await page.request.get(`${base}/api/admin/roles`);
-  expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${base}/admin/login`);
-});
 
-test("an admin logs in to the dashboard, is sent there from the login page, and logs out", async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 401/, "the session check answers 401 before sign-in and after logout");
-  await signInWithForm(page, admin);
+  // An admin: the dashboard, where the login page now sends them too, until they log out.
+  await fillSignIn(page, admin);
   await expect(toast(page, "Logged in successfully")).toBeVisible();
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
   await expect(page.getByTestId("signed-in-email")).toHaveText(admin.email);
@@ -148,48 +190,39 @@ test("an admin logs in to the dashboard, is sent there from the login page, and 
   await expect(page).toHaveURL(`${base}/admin/login`);
 });
 
-// The self-service flows work two browsers, wait for mail and check each screen: 20-30 s on a loaded
-// two-core machine, against the 30 s default.
-const SELF_SERVICE_TIMEOUT = 60_000;
-
 const inviteForm = (page: Page) => page.getByRole("form", { name: "Invite a colleague" });
-
-async function invite(page: Page, email: string, role: "admin" | "moderator") {
-  await inviteForm(page).getByLabel("Email", { exact: true }).fill(email);
-  await inviteForm(page).getByLabel("Role").selectOption(role);
-  await inviteForm(page).getByRole("button", { name: "Invite" }).click();
-  await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
-}
 
 /** A browser of another person, at this project's width, from an address of its own. */
 const otherBrowser = (browser: Browser, info: TestInfo) =>
   browser.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });
 
-test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk; the link then opens nothing", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 4(01|10)/, "the session check before sign-in, and the used link's check");
-  test.setTimeout(SELF_SERVICE_TIMEOUT);
-  invitee.email = `rep-${info.project.name}-${Date.now().toString(36)}@example.com`;
-  await signInWithForm(page, admin);
-  await expect(page).toHaveURL(`${base}/admin/dashboard`);
+test("invite a colleague: the e-mail's link sets their password and signs them in on the lead desk; the link then opens nothing", async ({ page, browser, playwright, browserErrors }, info) => {
+  browserErrors.allow(/status of 4(01|10)/, "the colleague's session check before sign-in, and the used link's check");
+  test.setTimeout(SIGN_IN_TIMEOUT);
+  const email = uniqueEmail(info, "rep");
+  await signInAsAdmin(page.context(), playwright);
   await page.goto(`${base}/admin/users`);
-  await invite(page, invitee.email, "moderator");
-  await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toBeVisible();
+  await inviteForm(page).getByLabel("Email", { exact: true }).fill(email);
+  await inviteForm(page).getByLabel("Role").selectOption("moderator");
+  await inviteForm(page).getByRole("button", { name: "Invite" }).click();
+  await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
+  await expect(page.getByTestId("invitation-row").filter({ hasText: email })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "users-invite");
 
-  const link = await linkMailedTo(server, invitee.email, 1);
+  const link = await linkMailedTo(server, email, INVITATION_MAIL);
   expect(link).toContain("/admin/accept-invitation#token=");
   const colleague = await otherBrowser(browser, info);
   try {
     const theirs = await colleague.newPage();
     await theirs.goto(link);
-    await expect(theirs.getByText(invitee.email)).toBeVisible();
+    await expect(theirs.getByText(email)).toBeVisible();
     // The token left the address bar as soon as the page read it.
     expect(theirs.url()).toBe(`${base}/admin/accept-invitation`);
     await expectNoHorizontalOverflow(theirs);
     await screenshot(theirs, "accept-invitation");
-    await theirs.getByLabel("Password", { exact: true }).fill(invitee.password);
-    await theirs.getByLabel("Confirm password").fill(invitee.password);
+    await theirs.getByLabel("Password", { exact: true }).fill("invited-password-1");
+    await theirs.getByLabel("Confirm password").fill("invited-password-1");
     await theirs.getByRole("button", { name: "Create account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/leads`);
     await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
@@ -203,134 +236,83 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
   } finally {
     await colleague.close();
   }
-  await page.reload();
-  await expect(page.getByTestId("invitation-row").filter({ hasText: invitee.email })).toHaveCount(0);
 });
 
-// Tagged @phone-width (phone project only): the refusal is the page the used link showed above,
-// at both widths; here the link has aged past its expiry on a server whose invitations last 3.6 s.
-test("an expired invitation link is refused on the page", { tag: "@phone-width" }, async ({ page, browser, servers, browserErrors }, info) => {
-  browserErrors.allow(/status of 4(01|10)/, "the session check before sign-in, and the expired link's check");
-  test.setTimeout(SELF_SERVICE_TIMEOUT);
-  const expiring = servers.expiringInvitations;
-  const email = `late-${Date.now().toString(36)}@example.com`;
-  await signInWithForm(page, admin, expiring.url);
-  await expect(page).toHaveURL(`${expiring.url}/admin/dashboard`);
-  await page.goto(`${expiring.url}/admin/users`);
-  await invite(page, email, "moderator");
-  const link = await linkMailedTo(expiring, email);
-  // The admin's list marks it expired once it has.
-  const row = page.getByTestId("invitation-row").filter({ hasText: email });
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toContainText("Expired", { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+test("forgot password: the e-mail's link sets a new one once, and they sign in with it", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 40[01]/, "the session checks while signed out, and the used link");
+  test.setTimeout(SIGN_IN_TIMEOUT);
+  await page.goto(`${base}/admin/login`);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The login page has an Email field too: fill the reset form's once it is the page.
+  await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
+  await page.getByLabel("Email").fill(forgetful.email);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "forgot-password");
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "reset link is on its way" })).toBeVisible();
+  const link = await linkMailedTo(server, forgetful.email, RESET_MAIL);
+  expect(link).toContain("/admin/reset-password#token=");
 
-  const colleague = await otherBrowser(browser, info);
-  try {
-    const theirs = await colleague.newPage();
-    await theirs.goto(link);
-    await expect(theirs.getByRole("alert")).toContainText("This invitation link has expired");
-    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
-    await expectNoHorizontalOverflow(theirs);
-    await screenshot(theirs, "accept-invitation-expired");
-  } finally {
-    await colleague.close();
-  }
+  await page.goto(link);
+  await expect(page.getByLabel("New password")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "reset-password");
+  await page.getByLabel("New password").fill("brand-new-password-2");
+  await page.getByLabel("Confirm password").fill("brand-new-password-2");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page).toHaveURL(`${base}/admin/login`);
+
+  // The same link again: refused on the page, and the password stays the one just set.
+  await page.goto(link);
+  await page.getByLabel("New password").fill("yet-another-password-3");
+  await page.getByLabel("Confirm password").fill("yet-another-password-3");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
+  await expect(page.getByLabel("New password")).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "reset-password-used");
+
+  await page.getByRole("link", { name: "Go to sign in" }).click();
+  await fillSignIn(page, { email: forgetful.email, password: "brand-new-password-2" });
+  await expect(page).toHaveURL(`${base}/admin/leads`);
 });
 
-test("forgot password: the e-mail's link sets a new one once, and the other browser's next save lands on the login page", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 40[01]/, "the session checks before sign-in and after the reset, and the used link");
-  test.setTimeout(SELF_SERVICE_TIMEOUT);
-  // The invitee is signed in on another device.
-  const other = await otherBrowser(browser, info);
-  try {
-    const elsewhere = await other.newPage();
-    await signedInRequest(elsewhere.request, base, invitee);
-    await elsewhere.goto(`${base}/admin/leads`);
-    await expect(elsewhere.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
-    const takingLeads = elsewhere.getByRole("switch", { name: "Taking leads" });
-    await expect(takingLeads).toBeVisible();
-
-    await page.goto(`${base}/admin/login`);
-    await page.getByRole("link", { name: "Forgot password?" }).click();
-    // The login page has an Email field too: fill the reset form's once it is the page.
-    await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
-    await page.getByLabel("Email").fill(invitee.email);
-    await expectNoHorizontalOverflow(page);
-    await screenshot(page, "forgot-password");
-    await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "reset link is on its way" })).toBeVisible();
-    const link = await linkMailedTo(server, invitee.email, 2);
-    expect(link).toContain("/admin/reset-password#token=");
-
-    await page.goto(link);
-    await expect(page.getByLabel("New password")).toBeVisible();
-    await expectNoHorizontalOverflow(page);
-    await screenshot(page, "reset-password");
-    await page.getByLabel("New password").fill("brand-new-password-2");
-    await page.getByLabel("Confirm password").fill("brand-new-password-2");
-    await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(page).toHaveURL(`${base}/admin/login`);
-
-    // The same link again: refused on the page, and the password stays the one just set.
-    await page.goto(link);
-    await page.getByLabel("New password").fill("yet-another-password-3");
-    await page.getByLabel("Confirm password").fill("yet-another-password-3");
-    await page.getByRole("button", { name: "Reset password" }).click();
-    await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
-    await expect(page.getByLabel("New password")).toHaveCount(0);
-    await expectNoHorizontalOverflow(page);
-    await screenshot(page, "reset-password-used");
-
-    await signInWithForm(page, { email: invitee.email, password: "brand-new-password-2" });
-    await expect(page).toHaveURL(`${base}/admin/leads`);
-
-    // Signed out on the other device: their next save (a write) is refused, and they are sent to log in.
-    await takingLeads.click();
-    await expect(elsewhere).toHaveURL(`${base}/admin/login`);
-  } finally {
-    await other.close();
-  }
-});
-
-test("deactivate a signed-in colleague: their next click lands on the login page", async ({ page, browser, browserErrors }, info) => {
-  browserErrors.allow(/status of 40[13]/, "the session checks before sign-in and after deactivation");
-  test.setTimeout(SELF_SERVICE_TIMEOUT);
+test("deactivate a signed-in colleague: their next click lands on the login page, and they cannot sign in", async ({ page, browser, playwright, browserErrors }, info) => {
+  browserErrors.allow(/status of 40[13]/, "the colleague's session checks after deactivation, and their refused sign-in");
+  test.setTimeout(SIGN_IN_TIMEOUT);
   const other = await otherBrowser(browser, info);
   try {
     const theirs = await other.newPage();
-    await signedInRequest(theirs.request, base, { email: invitee.email, password: "brand-new-password-2" });
+    await signedInRequest(theirs.request, base, leaver);
     await theirs.goto(`${base}/admin/leads`);
     await expect(theirs.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
 
-    await signInWithForm(page, admin);
-    await expect(page).toHaveURL(`${base}/admin/dashboard`);
+    await signInAsAdmin(page.context(), playwright);
     await page.goto(`${base}/admin/users`);
-    const row = page.getByTestId("staff-row").filter({ hasText: invitee.email });
+    const row = page.getByTestId("staff-row").filter({ hasText: leaver.email });
     // Named "Deactivate" exactly (a contract), the row's e-mail its description.
     const deactivate = row.getByRole("button", { name: "Deactivate", exact: true });
-    await expect(deactivate).toHaveAccessibleDescription(invitee.email);
+    await expect(deactivate).toHaveAccessibleDescription(leaver.email);
     await deactivate.click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(`Deactivate ${invitee.email}?`);
+    await expect(dialog).toContainText(`Deactivate ${leaver.email}?`);
     await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
-    await expect(toast(page, `${invitee.email} deactivated`)).toBeVisible();
-    await expect(row.getByRole("button", { name: "Reactivate", exact: true })).toHaveAccessibleDescription(invitee.email);
+    await expect(toast(page, `${leaver.email} deactivated`)).toBeVisible();
+    await expect(row.getByRole("button", { name: "Reactivate", exact: true })).toHaveAccessibleDescription(leaver.email);
     await expectNoHorizontalOverflow(page);
 
     // Their next click (another page, which reads their sessions) lands on the login page.
     await theirs.getByRole("link", { name: "Your account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/login`);
-    await signInWithForm(theirs, { email: invitee.email, password: "brand-new-password-2" });
+    await fillSignIn(theirs, leaver);
     await expect(toast(theirs, "This account has been deactivated")).toBeVisible();
   } finally {
     await other.close();
   }
 });
 
-test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page }) => {
-  await signedInRequest(page.request, base, admin);
+test("bookings: loading, empty, then populated newest first with attribution, filters, pages and CSV export", async ({ page, playwright }) => {
+  await signInAsAdmin(page.context(), playwright);
   const release = await holdRequests(page, "**/api/admin/bookings/search");
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
@@ -387,13 +369,13 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(rows).toHaveCount(1);
 
+  // The file holds the list as filtered: its header and the one row (its columns: admin-bookings.test.ts).
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   const csv = fs.readFileSync((await file.path())!, "utf8");
   expect(csv.trim().split("\r\n")).toHaveLength(2);
   expect(csv).toContain("Enterprise Buyer");
-  expect(csv).toContain("linkedin");
 
   await page.getByLabel("From", { exact: true }).fill("2001-01-01");
   await page.getByLabel("To", { exact: true }).fill("2001-01-31");
@@ -404,29 +386,40 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
   await expect(page.getByText("The start date must not be after the end date")).toBeVisible();
 });
 
-test("bookings: 'Failed to fetch bookings' when the list cannot be read", { tag: "@any-width" }, async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 500/, "the test makes the list fail");
-  await signedInRequest(page.request, base, admin);
-  const failing = await failRequests(page, "**/api/admin/bookings/search", { status: 500, json: { error: "boom" } });
+test("the bookings and users lists show their loading state, then say they failed after the retries", async ({ page, playwright, browserErrors }) => {
+  browserErrors.allow(/status of 50[03]/, "the test makes the lists fail");
+  await signInAsAdmin(page.context(), playwright);
+  // Each list: the first request and three retries with back-off (this server's base delay is
+  // 20 ms, see global-setup.ts; 1 s in a deployment) before the error shows.
+  const bookings = await failRequests(page, "**/api/admin/bookings/search", { status: 500, json: { error: "boom" } });
   await page.goto(`${base}/admin/bookings`);
   await expect(page.getByTestId("bookings-loading")).toBeVisible();
-  failing.release();
-  // The first request and three retries with back-off (this server's base delay is 20 ms, see
-  // global-setup.ts; 1 s in a deployment) before the error shows.
+  bookings.release();
   await expect(toast(page, "Failed to fetch bookings")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch bookings" })).toBeVisible();
-  expect(failing.attempts()).toBe(4);
+  expect(bookings.attempts()).toBe(4);
+
+  const roles = await failRequests(page, "**/api/admin/roles", { status: 503, json: { error: "down" } });
+  await page.goto(`${base}/admin/users`);
+  await expect(page.getByTestId("roles-loading")).toBeVisible();
+  roles.release();
+  await expect(toast(page, "Failed to fetch user roles")).toBeVisible();
+  expect(roles.attempts()).toBe(4);
 });
 
-test("users: assign, duplicate, unknown and malformed ids, remove, last admin, and the audit log", async ({ page, browserErrors }) => {
+test("users: assign, duplicate, unknown and malformed ids, remove, the last admin, and the audit log", async ({ page, playwright, browserErrors }) => {
   browserErrors.allow(/status of 4(09|22)/, "the unknown id, the duplicate role and the last admin role are refused");
-  await signedInRequest(page.request, base, admin);
+  await signInAsAdmin(page.context(), playwright);
+  // An export for the audit log to show, under a search no other test makes.
+  const marker = `audit-${crypto.randomUUID().slice(0, 8)}`;
+  const exported = await page.request.post(`${base}/api/admin/bookings/export`, { headers: { Origin: base }, data: { q: marker } });
+  expect(exported.status()).toBe(200);
   await page.goto(`${base}/admin/users`);
   const rows = page.getByTestId("role-row");
-  // The seeded staff, and the colleague the invitation test (earlier in this serial file) let in.
-  await expect(rows.filter({ hasText: admin.email })).toHaveCount(1);
-  const seeded = await rows.count();
-  expect(seeded).toBeGreaterThanOrEqual(3);
+  const adminRows = rows.filter({ hasText: admin.email });
+  const assigneeRows = rows.filter({ hasText: assignee.email });
+  await expect(adminRows).toHaveCount(1);
+  await expect(assigneeRows).toHaveCount(1);
 
   // Malformed id: the shared schema's message, nothing sent.
   await page.getByLabel("User ID").fill("abc");
@@ -439,11 +432,12 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   await expect(toast(page, "User ID does not exist in the system")).toBeVisible();
 
   // Find by email, default role "user" already held: the unique-violation message.
-  await page.getByLabel("Find user by email").fill(newHire.email);
+  await page.getByLabel("Find user by email").fill(assignee.email);
   await page.getByRole("button", { name: "Find" }).click();
   // The field still holds the unknown id until the lookup answers: wait for the answer.
-  await expect(toast(page, `Found ${newHire.email}`)).toBeVisible();
+  await expect(toast(page, `Found ${assignee.email}`)).toBeVisible();
   await expect(page.getByLabel("User ID")).toHaveValue(/^[0-9a-f-]{36}$/);
+  const userId = await page.getByLabel("User ID").inputValue();
   await expect(page.getByRole("form", { name: "Assign a role" }).getByLabel("Role")).toHaveValue("user");
   await page.getByRole("button", { name: "Assign role" }).click();
   await expect(toast(page, "This user already has this role")).toBeVisible();
@@ -451,52 +445,42 @@ test("users: assign, duplicate, unknown and malformed ids, remove, last admin, a
   await page.getByRole("form", { name: "Assign a role" }).getByLabel("Role").selectOption("moderator");
   await page.getByRole("button", { name: "Assign role" }).click();
   await expect(toast(page, "Role moderator assigned successfully")).toBeVisible();
-  await expect(rows).toHaveCount(seeded + 1);
-  const newest = rows.first();
-  await expect(newest).toContainText(newHire.email);
-  await expect(newest).toContainText("moderator");
-  const idCell = newest.locator("td").first();
-  await expect(idCell).toHaveText(/^[0-9a-f]{8}$/);
+  await expect(assigneeRows).toHaveCount(2);
+  const given = assigneeRows.filter({ hasText: "moderator" });
+  await expect(given).toHaveCount(1);
+  await expect(given.locator("td").first()).toHaveText(userId.slice(0, 8));
   // The assigned date, numeric month/day/year (1/5/2026).
   const now = new Date();
-  await expect(newest.locator("td").nth(3)).toHaveText(`${now.getMonth() + 1}/${now.getDate()}/${now.getFullYear()}`);
+  await expect(given.locator("td").nth(3)).toHaveText(`${now.getMonth() + 1}/${now.getDate()}/${now.getFullYear()}`);
 
-  await newest.getByRole("button", { name: /Remove role moderator/ }).click();
+  await given.getByRole("button", { name: /Remove role moderator/ }).click();
   await expect(toast(page, "Role removed successfully")).toBeVisible();
-  await expect(rows).toHaveCount(seeded);
+  await expect(assigneeRows).toHaveCount(1);
 
   // The only admin role cannot go.
-  await rows.filter({ hasText: admin.email }).getByRole("button", { name: /Remove role admin/ }).click();
+  await adminRows.getByRole("button", { name: /Remove role admin/ }).click();
   await expect(toast(page, "Failed to remove role")).toBeVisible();
   await expect(toast(page, /last admin role/)).toBeVisible();
-  await expect(rows).toHaveCount(seeded);
+  await expect(adminRows).toHaveCount(1);
 
   await expectNoHorizontalOverflow(page);
   await expectNoClassConflicts(page);
+  // The log's entries about the assignee, newest first, each naming the admin who made the change.
   const audit = page.getByTestId("audit-row");
-  await expect(audit.first()).toContainText("Removed role");
-  await expect(audit.first()).toContainText(admin.email);
-  await expect(audit.nth(1)).toContainText("Assigned role");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "Exported bookings" })).toHaveCount(1);
+  const aboutAssignee = audit.filter({ hasText: `user ${userId.slice(0, 8)}` });
+  await expect(aboutAssignee.first()).toContainText("Removed role");
+  await expect(aboutAssignee.first()).toContainText(admin.email);
+  await expect(aboutAssignee.nth(1)).toContainText("Assigned role");
+  await expect(audit.filter({ hasText: "Exported bookings" }).filter({ hasText: `q: ${marker}` })).toHaveCount(1);
 });
 
-test("users: loading and 'Failed to fetch user roles' states", { tag: "@any-width" }, async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 503/, "the test makes the list fail");
-  await signedInRequest(page.request, base, admin);
-  const failing = await failRequests(page, "**/api/admin/roles", { status: 503, json: { error: "down" } });
-  await page.goto(`${base}/admin/users`);
-  await expect(page.getByTestId("roles-loading")).toBeVisible();
-  failing.release();
-  await expect(toast(page, "Failed to fetch user roles")).toBeVisible();
-  expect(failing.attempts()).toBe(4);
-});
-
-test("two-factor: enrol on the account page, then sign in with a code", { tag: "@any-width" }, async ({ page, browserErrors }) => {
+test("two-factor: enrol on the account page, then sign in with a code", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 40[01]/, "the session check after logout, and the code that is too short");
-  await signedInRequest(page.request, base, admin);
+  test.setTimeout(SIGN_IN_TIMEOUT);
+  await signedInRequest(page.request, base, enrolling);
   await page.goto(`${base}/admin/account`);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  await page.getByLabel("Confirm your password").fill(admin.password);
+  await page.getByLabel("Confirm your password").fill(enrolling.password);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("totp-qr").locator("svg")).toBeVisible();
   await expect(page.getByTestId("backup-codes").locator("li")).toHaveCount(10);
@@ -511,7 +495,7 @@ test("two-factor: enrol on the account page, then sign in with a code", { tag: "
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${base}/admin/login`);
-  await signInWithForm(page, admin);
+  await fillSignIn(page, enrolling);
   await expect(page.getByLabel("Authentication code")).toBeVisible();
   await page.getByLabel("Authentication code").fill("12");
   await page.getByRole("button", { name: "Verify" }).click();
@@ -519,5 +503,90 @@ test("two-factor: enrol on the account page, then sign in with a code", { tag: "
   await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(toast(page, "Logged in successfully")).toBeVisible();
-  await expect(page).toHaveURL(`${base}/admin/dashboard`);
+  // A moderator's home, where the password sign-in sends them too.
+  await expect(page).toHaveURL(`${base}/admin/leads`);
+});
+
+// Tagged @phone-width (phone project only): the screens the flows above pass through, at 390 px,
+// in the same states. The lead desk, dashboard and bookings at 390 are admin-leads.spec.ts's.
+test("on a phone the staff screens fit: users with an invitation, the invitation's page, login, forgot and reset password", { tag: "@phone-width" }, async ({
+  page,
+  playwright,
+  browserErrors,
+}, info) => {
+  browserErrors.allow(/status of 40[01]/, "the session checks while signed out, and the refused reset link");
+  // The users page with an invitation pending: role records and audit log as cards.
+  await signInAsAdmin(page.context(), playwright);
+  const email = uniqueEmail(info, "phone-rep");
+  const link = await invitationLink(page.request, server, email);
+  await page.goto(`${base}/admin/users`);
+  await expect(page.getByTestId("invitation-row").filter({ hasText: email })).toBeVisible();
+  await expect(page.getByTestId("role-row").first()).toBeVisible();
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectNoClassConflicts(page);
+  await screenshot(page, "users-invite");
+
+  // Signed out from here on: the colleague's invitation page, and the screens before sign-in.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByText(email)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "accept-invitation");
+
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectNoClassConflicts(page);
+
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "forgot-password");
+
+  // A reset link that opens nothing shows the form, then why once it is sent.
+  await page.goto(`${base}/admin/reset-password#token=not-a-reset-token`);
+  await expect(page.getByLabel("New password")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "reset-password");
+  await page.getByLabel("New password").fill("brand-new-password-2");
+  await page.getByLabel("Confirm password").fill("brand-new-password-2");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "reset-password-used");
+});
+
+// Tagged @phone-width (phone project only): the refusal is the page the used link shows at desktop
+// width above; here the link has aged past its expiry on a server whose invitations last 3.6 s.
+test("an expired invitation link is refused on the page", { tag: "@phone-width" }, async ({ page, browser, servers, playwright, browserErrors }, info) => {
+  browserErrors.allow(/status of 4(01|10)/, "the colleague's session check, and the expired link's check");
+  test.setTimeout(SIGN_IN_TIMEOUT);
+  const expiring = servers.expiringInvitations;
+  const email = uniqueEmail(info, "late");
+  await signInAsAdmin(page.context(), playwright, expiring.url);
+  const link = await invitationLink(page.request, expiring, email);
+  // Once the server counts it expired, the admin's list says so.
+  await expect
+    .poll(async () => {
+      const { items } = (await (await page.request.get(`${expiring.url}/api/admin/invitations`)).json()) as { items: { email: string; expired: boolean }[] };
+      return items.find((item) => item.email === email)?.expired;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  await page.goto(`${expiring.url}/admin/users`);
+  await expect(page.getByTestId("invitation-row").filter({ hasText: email })).toContainText("Expired");
+
+  const colleague = await otherBrowser(browser, info);
+  try {
+    const theirs = await colleague.newPage();
+    await theirs.goto(link);
+    await expect(theirs.getByRole("alert")).toContainText("This invitation link has expired");
+    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(theirs);
+    await screenshot(theirs, "accept-invitation-expired");
+  } finally {
+    await colleague.close();
+  }
 });

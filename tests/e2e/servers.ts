@@ -15,6 +15,14 @@ export const staffAccounts = {
   newHire: { email: "new.hire@example.com", password: "new-hire-password-1", role: "user" },
   /** A second admin, on the lead desk's servers only: a lead's other possible owner, the "someone else" of a stale edit. */
   colleague: { email: "colleague@example.com", password: "colleague-password-1", role: "admin" },
+  // On the admin servers only, one account for each admin-area.spec.ts test that changes an account,
+  // so those tests run side by side: roles given and taken on the users page, a password reset, a
+  // deactivation, two-factor sign-in turned on. None is an admin: the users page's test removes
+  // the last admin role and must be refused.
+  assignee: { email: "assignee@example.com", password: "assignee-password-1", role: "user" },
+  forgetful: { email: "forgetful@example.com", password: "forgetful-password-1", role: "moderator" },
+  leaver: { email: "leaver@example.com", password: "leaver-password-1", role: "moderator" },
+  enrolling: { email: "enrolling@example.com", password: "enrolling-password-1", role: "moderator" },
 } as const satisfies Record<string, StaffAccount>;
 
 /** The lead desk's servers sign Calendly deliveries with this key (admin-leads.spec.ts books meetings with it). */

@@ -11,7 +11,15 @@ import { staffAccounts, type StaffAccount } from "./servers";
 /** The staff accounts of each end-to-end server that has any (global-setup.ts). */
 export const e2eStaff = {
   leads: [staffAccounts.admin],
-  admin: [staffAccounts.admin, staffAccounts.moderator, staffAccounts.newHire],
+  admin: [
+    staffAccounts.admin,
+    staffAccounts.moderator,
+    staffAccounts.newHire,
+    staffAccounts.assignee,
+    staffAccounts.forgetful,
+    staffAccounts.leaver,
+    staffAccounts.enrolling,
+  ],
   leadDesk: [staffAccounts.admin, staffAccounts.colleague],
   analytics: [staffAccounts.admin],
   expiringInvitations: [staffAccounts.admin],
