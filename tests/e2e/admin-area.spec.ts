@@ -508,15 +508,25 @@ test("two-factor: enrol on the account page, then sign in with a code", async ({
 });
 
 // Tagged @phone-width (phone project only): the screens the flows above pass through, at 390 px,
-// in the same states. The lead desk, dashboard and bookings at 390 are admin-leads.spec.ts's.
-test("on a phone the staff screens fit: users with an invitation, the invitation's page, login, forgot and reset password", { tag: "@phone-width" }, async ({
+// in the same states. The lead desk and bookings at 390 are admin-leads.spec.ts's.
+test("on a phone the staff screens fit: the dashboard, users with an invitation, the invitation's page, login, forgot and reset password", { tag: "@phone-width" }, async ({
   page,
   playwright,
   browserErrors,
 }, info) => {
   browserErrors.allow(/status of 40[01]/, "the session checks while signed out, and the refused reset link");
-  // The users page with an invitation pending: role records and audit log as cards.
   await signInAsAdmin(page.context(), playwright);
+  // The dashboard: its links and cards, nothing sideways, no axe violation.
+  await page.goto(`${base}/admin/dashboard`);
+  await expect(page.getByTestId("signed-in-email")).toHaveText(admin.email);
+  await expect(page.getByRole("link", { name: /Bookings/ }).last()).toBeVisible();
+  await expect(page.getByRole("link", { name: /Users/ }).last()).toBeVisible();
+  await expect(page.getByTestId("analytics-card")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoClassConflicts(page);
+
+  // The users page with an invitation pending: role records and audit log as cards.
   const email = uniqueEmail(info, "phone-rep");
   const link = await invitationLink(page.request, server, email);
   await page.goto(`${base}/admin/users`);
