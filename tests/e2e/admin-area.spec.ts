@@ -42,6 +42,14 @@ test.beforeEach(async ({ servers }, info) => {
 
 const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
+/** The invitation page refusing its link: the reason, no form, nothing sideways. */
+async function expectInvitationRefused(page: Page, reason: string, shot: string) {
+  await expect(page.getByRole("alert")).toContainText(reason);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, shot);
+}
+
 /**
  * The admin's session cookies on a server, signed in once per worker and kept: most tests need an
  * admin signed in, not the sign-in (the staff sign-in test goes through that), and a password
@@ -229,10 +237,7 @@ test("invite a colleague: the e-mail's link sets their password and signs them i
 
     // The same link again: refused on the page, no form.
     await theirs.goto(link);
-    await expect(theirs.getByRole("alert")).toContainText("This invitation link has already been used");
-    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
-    await expectNoHorizontalOverflow(theirs);
-    await screenshot(theirs, "accept-invitation-used");
+    await expectInvitationRefused(theirs, "This invitation link has already been used", "accept-invitation-used");
   } finally {
     await colleague.close();
   }
@@ -592,10 +597,7 @@ test("an expired invitation link is refused on the page", { tag: "@phone-width" 
   try {
     const theirs = await colleague.newPage();
     await theirs.goto(link);
-    await expect(theirs.getByRole("alert")).toContainText("This invitation link has expired");
-    await expect(theirs.getByLabel("Password", { exact: true })).toHaveCount(0);
-    await expectNoHorizontalOverflow(theirs);
-    await screenshot(theirs, "accept-invitation-expired");
+    await expectInvitationRefused(theirs, "This invitation link has expired", "accept-invitation-expired");
   } finally {
     await colleague.close();
   }
