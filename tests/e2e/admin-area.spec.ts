@@ -42,6 +42,19 @@ test.beforeEach(async ({ servers }, info) => {
 
 const screenshot = (page: Page, name: string) => screenshotInParts(page, shots, `${name}-${width}`);
 
+const NEW_PASSWORD = "brand-new-password-2";
+
+/** The reset-password page of `link`: its form, nothing sideways; a new password sent. */
+async function resetPasswordAt(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByLabel("New password")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "reset-password");
+  await page.getByLabel("New password").fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Reset password" }).click();
+}
+
 /** The invitation page refusing its link: the reason, no form, nothing sideways. */
 async function expectInvitationRefused(page: Page, reason: string, shot: string) {
   await expect(page.getByRole("alert")).toContainText(reason);
@@ -258,13 +271,7 @@ test("forgot password: the e-mail's link sets a new one once, and they sign in w
   const link = await linkMailedTo(server, forgetful.email, RESET_MAIL);
   expect(link).toContain("/admin/reset-password#token=");
 
-  await page.goto(link);
-  await expect(page.getByLabel("New password")).toBeVisible();
-  await expectNoHorizontalOverflow(page);
-  await screenshot(page, "reset-password");
-  await page.getByLabel("New password").fill("brand-new-password-2");
-  await page.getByLabel("Confirm password").fill("brand-new-password-2");
-  await page.getByRole("button", { name: "Reset password" }).click();
+  await resetPasswordAt(page, link);
   await expect(page).toHaveURL(`${base}/admin/login`);
 
   // The same link again: refused on the page, and the password stays the one just set.
@@ -278,7 +285,7 @@ test("forgot password: the e-mail's link sets a new one once, and they sign in w
   await screenshot(page, "reset-password-used");
 
   await page.getByRole("link", { name: "Go to sign in" }).click();
-  await fillSignIn(page, { email: forgetful.email, password: "brand-new-password-2" });
+  await fillSignIn(page, { email: forgetful.email, password: NEW_PASSWORD });
   await expect(page).toHaveURL(`${base}/admin/leads`);
 });
 
@@ -562,13 +569,7 @@ test("on a phone the staff screens fit: the dashboard, users with an invitation,
   await screenshot(page, "forgot-password");
 
   // A reset link that opens nothing shows the form, then why once it is sent.
-  await page.goto(`${base}/admin/reset-password#token=not-a-reset-token`);
-  await expect(page.getByLabel("New password")).toBeVisible();
-  await expectNoHorizontalOverflow(page);
-  await screenshot(page, "reset-password");
-  await page.getByLabel("New password").fill("brand-new-password-2");
-  await page.getByLabel("Confirm password").fill("brand-new-password-2");
-  await page.getByRole("button", { name: "Reset password" }).click();
+  await resetPasswordAt(page, `${base}/admin/reset-password#token=not-a-reset-token`);
   await expect(page.getByRole("alert")).toContainText("This reset link is not valid or has expired");
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "reset-password-used");
