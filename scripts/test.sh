@@ -5,7 +5,11 @@
 #
 # `npm run test:database` (scripts/test.sh --database): only what touches the database, against
 # the database of DATABASE_URL, reusing the build of a previous `npm test`: the API tests, the
-# process tests and the admin and lead end-to-end tests. CI runs it on PostgreSQL (.ci/run).
+# fuzz properties at full depth, the process tests and the admin and lead end-to-end tests. CI
+# runs it on PostgreSQL (.ci/run).
+#
+# `npm test` runs each fuzz property's first fifth (FUZZ_DEPTH=quick, tests/fuzz/support.ts): the
+# same seed's cases in the same order, so what it tries CI tries too, and CI tries the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -128,7 +132,7 @@ if [ "$scope" = all ]; then
     "lint" "npm run -s lint" \
     "build" "npm run -s build"
   step "unit, API and process tests" together \
-    "unit and API tests (vitest, fast)" "npx vitest run --project fast" \
+    "unit and API tests (vitest, fast)" "FUZZ_DEPTH=quick npx vitest run --project fast" \
     "process tests (vitest, process)" "npx vitest run --project process"
   step "waiting for the Chromium install" wait_for_chromium
   step "end-to-end tests (playwright)" npx playwright test
@@ -137,6 +141,9 @@ else
   step "API and process tests" together \
     "API tests (vitest, fast)" "npx vitest run --project fast tests/api" \
     "process tests (vitest, process)" "npx vitest run --project process"
+  # Alone, and with two minutes a test: at full depth a property runs for 5-25 s on an idle
+  # machine, past the fast project's 15 s limit on a loaded one.
+  step "fuzz properties at full depth" npx vitest run --project fast --testTimeout 120000 tests/fuzz
   step "waiting for the Chromium install" wait_for_chromium
   step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin- tests/e2e/analytics-report.spec.ts tests/e2e/leads-
 fi
