@@ -191,14 +191,6 @@ test("nothing of the dialog's form loads with the page, even once idle; a press 
   expect(form).toHaveLength(1);
 });
 
-test("a visitor who asks to save data gets no warm-up: the code loads on the press", async ({ page }) => {
-  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true } }));
-  const form = recordRequests(page, BOOKING_FORM);
-  await pressBookDemoOnceIdle(page, form);
-  await expect(page.getByRole("dialog", { name: BOOKING_TITLE }).getByLabel("Full name")).toBeFocused({ timeout: 15_000 });
-  expect(form).toHaveLength(1);
-});
-
 test.describe("code that cannot load: retried, then the plain form, which posts natively", () => {
   test.beforeEach(({ browserErrors }) => {
     browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/, "the test fails the chunk's requests");
