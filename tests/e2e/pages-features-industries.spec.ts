@@ -4,7 +4,6 @@ import { ctaLabels, reassurance } from "../../app/content/calls-to-action";
 import { featureCards, type FeatureId } from "../../app/content/features";
 import { featureMockups, featurePages } from "../../app/content/feature-pages";
 import { outcomesLabel, securityPoints } from "../../app/content/outcomes";
-import { industryPages } from "../../app/content/industries";
 import { guarantee } from "../../app/content/pricing";
 import { cumulativeLayoutShift, expectOutcomes, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
 
@@ -12,7 +11,7 @@ import { cumulativeLayoutShift, expectOutcomes, hydrated, sectionByHeading, stub
 const layout = { tag: "@both-widths" };
 
 /*
- * The features overview, the four feature pages and the three industry pages.
+ * The features overview and the four feature pages (the industry pages: pages-industries.spec.ts).
  * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
  */
 
@@ -129,16 +128,5 @@ for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof 
     );
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
-  });
-}
-
-for (const content of Object.values(industryPages)) {
-  test(`industry page ${content.path} has a Book demo link to /book`, async ({ page }) => {
-    await page.goto(content.path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.title);
-    for (const useCase of content.useCases) await expect(page.getByText(useCase.title, { exact: true })).toBeVisible();
-    const book = page.getByRole("link", { name: "Book demo", exact: true });
-    await expect(book.first()).toHaveAttribute("href", paths.book);
-    await expect(book).toHaveCount(2);
   });
 }

@@ -4,22 +4,28 @@ import { industryPageSections } from "../../app/content/industry-page";
 import { reassurance } from "../../app/content/calls-to-action";
 import { expectAgentAtWork } from "./agent-at-work";
 import { sectionByHeading } from "./pages-support";
+import { paths } from "../../shared/site-routes";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
 
 /*
- * The three industry pages' hero (the agent at work, the reassurance line) and their typical call
- * as one timeline. Their Book demo links and use cases: pages-features-industries.spec.ts; every
- * page's chrome, overflow and axe: pages-every-route.spec.ts.
+ * The three industry pages: the hero (the agent at work, the reassurance line), the use cases, both
+ * Book demo links to /book, the typical call as one timeline. Every page's chrome, overflow and
+ * axe: pages-every-route.spec.ts.
  */
 
 for (const content of Object.values(industryPages)) {
-  test(`${content.path}: the agent at work in the hero, the reassurance line, the typical call as one timeline`, layout, async ({ page }, info) => {
+  test(`${content.path}: the agent at work in the hero, the use cases, two Book demo links to /book with the reassurance line, the typical call as one timeline`, layout, async ({ page }, info) => {
     await expectAgentAtWork(page, content.path, content.demo, info);
 
     const main = page.getByRole("main");
-    // Under the hero's Book demo and under the closing band's.
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(content.title);
+    for (const useCase of content.useCases) await expect(page.getByText(useCase.title, { exact: true })).toBeVisible();
+    // The hero's Book demo and the closing band's, each with the reassurance line under it.
+    const book = page.getByRole("link", { name: "Book demo", exact: true });
+    await expect(book).toHaveCount(2);
+    for (const link of await book.all()) await expect(link).toHaveAttribute("href", paths.book);
     await expect(main.getByText(reassurance.bookDemo, { exact: true })).toHaveCount(2);
 
     const call = sectionByHeading(page, industryPageSections.workflowTitle);
