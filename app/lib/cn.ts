@@ -6,8 +6,8 @@ import { clsx, type ClassValue } from "clsx";
  * No tailwind-merge: building its class map took about 40 ms of main-thread time on every page
  * start, in one task Lighthouse counts against blocking time (docs/decisions/0303). Components
  * offer variants (size, tone, padding) instead of overriding their own utilities from outside,
- * and the end-to-end suite fails if any element on any page carries two utilities that set the
- * same thing (tests/e2e/class-conflicts.ts).
+ * and the tests fail if any element on any page carries two utilities that set the same thing
+ * (tests/support/class-conflicts.ts).
  */
 export function cn(...inputs: ClassValue[]) {
   return clsx(inputs);
