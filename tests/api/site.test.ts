@@ -3,6 +3,9 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadStaticSite } from "../../server/static-site";
 import { adminPaths, publicPaths } from "../../shared/site-routes";
+import { pageSeo } from "../../app/content/seo";
+import { brand } from "../../app/content/brand";
+import { classConflicts } from "../support/class-conflicts";
 import { clientBuildDir, createTestApp, type TestApp } from "../support/test-app";
 
 // Runs against the real client build (npm test builds before running Vitest), compressed as in production.
@@ -155,5 +158,53 @@ describe("serving the prerendered site", () => {
     const res = await get("/api/nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, error: "Not found" });
+  });
+});
+
+const namedReferences: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+/** Character references as React writes them in text and attributes, decoded. */
+const decode = (s: string) =>
+  s.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|(amp|lt|gt|quot|apos));/gi, (_, hex?: string, dec?: string, name?: string) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : namedReferences[name!.toLowerCase()]!,
+  );
+/** What a reader sees of a fragment of markup (its textContent, less scripts and styles), whitespace collapsed. */
+const textOf = (markup: string) =>
+  decode(markup.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)[\s>][\s\S]*?<\/\1>/g, "").replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+/** The first `tag` element of `html`, start to end tag (for elements that do not nest in themselves). */
+const element = (html: string, tag: string) => html.match(new RegExp(`<${tag}[\\s>][\\s\\S]*?</${tag}>`))?.[0] ?? "";
+/** Every element's class list, as the browser's `getAttribute("class")` reads it. */
+const classLists = (html: string) =>
+  [...html.replace(/<script[\s>][\s\S]*?<\/script>/g, "").matchAll(/\sclass="([^"]*)"/g)].map(([, list]) => decode(list!));
+
+/**
+ * What every page's HTML shows before its scripts run (and without them): read here through the
+ * server, once, since it is the same at every width. In the browser: that it is visible with the
+ * stylesheet and no scripts (tests/e2e/pages-no-js.spec.ts), and each width's chrome, overflow and
+ * axe (tests/e2e/pages-every-route.spec.ts).
+ */
+describe("every page's content in its HTML", () => {
+  /** An h1 with text, content in main, the footer (the page's contentinfo, after main) with the tagline, no utility overriding another. */
+  const expectReadable = (html: string) => {
+    expect(textOf(element(html, "h1")), "the h1's text").not.toBe("");
+    expect(textOf(element(html, "main")), "main's text").not.toBe("");
+    expect(textOf(element(html.slice(html.indexOf("</main>")), "footer")), "the footer's text").toContain(brand.tagline);
+    // The hydrated DOM carries the same class lists as this HTML on every public page, at both
+    // widths; states a visitor opens are checked in the browser (tests/e2e/class-conflicts.ts).
+    expect(classConflicts(classLists(html)), "conflicting Tailwind utilities on one element").toEqual([]);
+  };
+
+  it.each([...publicPaths])("%s has its exact title and description, an h1, content in main, the tagline in the footer, and no conflicting utilities", async (p) => {
+    const html = await (await get(p)).text();
+    expect(decode(html.match(/<title>(.*?)<\/title>/)![1]!)).toBe(pageSeo[p].title);
+    expect(decode(html.match(/<meta name="description" content="([^"]*)"/)![1]!)).toBe(pageSeo[p].description);
+    expectReadable(html);
+  });
+
+  it("/no-such-page answers 404 with a title, an h1, content in main, the tagline in the footer, and no conflicting utilities", async () => {
+    const res = await get("/no-such-page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(textOf(html.match(/<title>(.*?)<\/title>/)?.[1] ?? ""), "the title").not.toBe("");
+    expectReadable(html);
   });
 });

@@ -2,7 +2,8 @@ import { footerColumns, industryLinks, featurePageLinks, resourceLinks } from ".
 import { expect, readingTest as test } from "./fixtures";
 import { dataLayer, hydrated } from "./pages-support";
 
-// Every page's chrome (header, footer, navigation per width) is checked in pages-every-route.spec.ts.
+// Every page's navigation per width is checked in pages-every-route.spec.ts, its footer's tagline
+// in tests/api/site.test.ts.
 
 test.describe("desktop navigation", () => {
   test("Solutions menu lists Features, Compare costs and the Industries group, by keyboard", async ({ page }) => {

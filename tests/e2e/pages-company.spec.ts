@@ -8,7 +8,8 @@ import { runtimeConfig, sectionByHeading, stubSchedulers } from "./pages-support
 
 /*
  * About and Careers: their sections, founders, values and links.
- * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
+ * Every page's chrome, overflow and axe: pages-every-route.spec.ts; reading without JavaScript:
+ * pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
 test.beforeEach(async ({ page }) => {

@@ -12,7 +12,8 @@ const layout = { tag: "@both-widths" };
 
 /*
  * The pages that convert: /contact and /book (/enterprise: pages-enterprise.spec.ts).
- * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
+ * Every page's chrome, overflow and axe: pages-every-route.spec.ts; reading without JavaScript:
+ * pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
 test.beforeEach(async ({ page }) => {

@@ -20,8 +20,8 @@ const layout = { tag: "@both-widths" };
 /*
  * /enterprise: its sections, the two diagrams (docs/product.md#design), the security cards' full rows, the
  * reassurance lines, the request form's place and the book-directly band. The form's behaviour:
- * leads-enterprise.spec.ts. Every page's chrome, overflow, axe and no-JavaScript reading:
- * pages-every-route.spec.ts.
+ * leads-enterprise.spec.ts. Every page's chrome, overflow and axe: pages-every-route.spec.ts;
+ * reading without JavaScript: pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
 type Box = { x: number; y: number; width: number; height: number };

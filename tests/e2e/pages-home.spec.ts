@@ -14,7 +14,8 @@ const layout = { tag: "@both-widths" };
 /*
  * The home page: hero, feature cards, rollout, and its Book demo buttons. Its proof (trusted-by
  * strip, outcomes): pages-proof.spec.ts.
- * Every page's chrome, overflow, axe and no-JavaScript reading: pages-every-route.spec.ts.
+ * Every page's chrome, overflow and axe: pages-every-route.spec.ts; reading without JavaScript:
+ * pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
 test.beforeEach(async ({ page }) => {

@@ -8,11 +8,27 @@ import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { expect, test } from "./fixtures";
 import { jsonLdBlocks } from "./pages-support";
 
-// Every page's prerendered HTML is read with JavaScript off in pages-every-route.spec.ts; here,
-// what only the HTML holds.
+// What every page's prerendered HTML holds is read through the server in tests/api/site.test.ts;
+// here, that the browser shows it without scripts, and what only the HTML does.
+
+const NOT_FOUND = "/no-such-page";
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
+
+  // All pages in one page, at desktop width: a stylesheet rule that hid content until scripts ran
+  // would show here. What their HTML holds, the same at every width: tests/api/site.test.ts.
+  test("every page, and the 404 page, shows its h1 and the content of main without scripts", async ({ page, browserErrors }) => {
+    // 21 pages: each a second or so on a loaded machine.
+    test.setTimeout(60_000);
+    browserErrors.allow(/status of 404/, "the unknown path answers 404, which the browser reports");
+    for (const path of [...publicPaths, NOT_FOUND]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(path === NOT_FOUND ? 404 : 200);
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+      await expect(page.getByRole("main"), path).not.toBeEmpty();
+    }
+  });
 
   test("/pricing's billing switch shows either period: the annual price, total, 'Save $901' and percentage", async ({ page }) => {
     await page.goto(paths.pricing);

@@ -5,8 +5,9 @@ import { twMerge } from "tailwind-merge";
  * of main-thread time on every page start (docs/decisions/0303). That is only safe while no
  * element carries two utilities that set the same thing (`text-sm` and `text-base`, `p-6` and
  * `p-4`), because then the stylesheet's order, not the markup, decides which wins.
- * tailwind-merge still knows what conflicts, so the tests run every class list through it, wherever
- * they read the class lists from (the page in the browser: tests/e2e/class-conflicts.ts).
+ * tailwind-merge still knows what conflicts, so the tests run every class list through it: of the
+ * hydrated page in the browser (tests/e2e/class-conflicts.ts), of the prerendered HTML through the
+ * server (tests/api/site.test.ts).
  *
  * Returns one line per class list in which a utility is overridden by another; none is right.
  */
