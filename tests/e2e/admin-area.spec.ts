@@ -35,7 +35,7 @@ let server: E2EServer = { url: "" };
 let base = "";
 let width = "";
 test.beforeEach(async ({ servers }, info) => {
-  server = servers.admin[info.project.name as "desktop" | "phone"];
+  server = servers.admin;
   base = server.url;
   width = String(info.project.use.viewport?.width ?? "");
 });

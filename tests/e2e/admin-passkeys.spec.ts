@@ -18,7 +18,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-
 
 test("a moderator adds a passkey on a phone and signs in with it, no password", { tag: "@phone-width" }, async ({ page, servers, browserErrors }) => {
   browserErrors.allow(/status of 401/, "the session checks while signed out");
-  const server = servers.admin.phone;
+  const server = servers.admin;
   const base = server.url;
 
   const cdp = await page.context().newCDPSession(page);

@@ -24,8 +24,8 @@ import {
  * - tags and pixels: a tag manager + Meta pixel, and GA4 + Meta pixel (consent and conversions);
  * - leads: the bot check on (a local siteverify), notifications to a local webhook receiver, and
  *   a staff account, so lead tests read what was stored through the real admin API;
- * - admin (one per browser project): staff accounts of each role, staff mail by SMTP to a local
- *   sink; the admin tests start from an empty lead table, which each project must have to itself;
+ * - admin: staff accounts of each role, staff mail by SMTP to a local sink; the admin tests start
+ *   from an empty lead table (the phone project's admin tests store no lead);
  * - expiringInvitations: an admin, staff mail to its own sink, invitations that expire 3.6 s after
  *   they are sent (admin-area.spec.ts opens an expired link);
  * - leadDesk (one per browser project): two admins, an empty lead table, a first-contact target of
@@ -77,7 +77,7 @@ export default async function globalSetup(_config: FullConfig) {
       return { url: `http://localhost:${server.port}`, ...(sink ? { mail: sink.messagesUrl } : {}) };
     };
 
-    const [site, tags, pixels, leads, adminDesktop, adminPhone, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone, expiringInvitations] = await Promise.all([
+    const [site, tags, pixels, leads, admin, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone, expiringInvitations] = await Promise.all([
       start({ SUPPORT_EMAIL: "help@agentdesk.example" }),
       start({ GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890" }),
       start({ GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" }),
@@ -98,14 +98,12 @@ export default async function globalSetup(_config: FullConfig) {
         },
         e2eStaff.leads,
       ),
-      ...(["desktop", "phone"] as const).map(() =>
-        start(
-          // Error states show after the three retries of docs/product.md#timings-and-sizes, without
-          // waiting out the back-off.
-          { ADMIN_QUERY_RETRY_BASE_MS: "20" },
-          e2eStaff.admin,
-          { smtp: true },
-        ),
+      start(
+        // Error states show after the three retries of docs/product.md#timings-and-sizes, without
+        // waiting out the back-off.
+        { ADMIN_QUERY_RETRY_BASE_MS: "20" },
+        e2eStaff.admin,
+        { smtp: true },
       ),
       ...(["desktop", "phone"] as const).map(() =>
         start(
@@ -138,7 +136,7 @@ export default async function globalSetup(_config: FullConfig) {
       tags: tags!,
       pixels: pixels!,
       leads: { ...leads!, receiverUrl: receiver.url, siteverifyUrl: siteverify.url },
-      admin: { desktop: adminDesktop!, phone: adminPhone! },
+      admin: admin!,
       leadDesk: { desktop: deskDesktop!, phone: deskPhone! },
       analytics: { desktop: analyticsDesktop!, phone: analyticsPhone! },
       expiringInvitations: expiringInvitations!,

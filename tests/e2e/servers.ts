@@ -15,7 +15,7 @@ export const staffAccounts = {
   newHire: { email: "new.hire@example.com", password: "new-hire-password-1", role: "user" },
   /** A second admin, on the lead desk's servers only: a lead's other possible owner, the "someone else" of a stale edit. */
   colleague: { email: "colleague@example.com", password: "colleague-password-1", role: "admin" },
-  // On the admin servers only, one account for each admin-area.spec.ts test that changes an account,
+  // On the admin server only, one account for each admin-area.spec.ts test that changes an account,
   // so those tests run side by side: roles given and taken on the users page, a password reset, a
   // deactivation, two-factor sign-in turned on. None is an admin: the users page's test removes
   // the last admin role and must be refused.
@@ -45,8 +45,12 @@ export type E2EServers = {
   pixels: E2EServer;
   /** The bot check on, notifications to a local webhook receiver, one admin account. */
   leads: E2EServer & { receiverUrl: string; siteverifyUrl: string };
-  /** Staff accounts of every role, an empty lead table, mail by SMTP to a sink, one server per browser project. */
-  admin: Record<"desktop" | "phone", E2EServer>;
+  /**
+   * Staff accounts of every role, an empty lead table, mail by SMTP to a sink. One server for both
+   * projects: the phone project's admin tests (screens at 390 px, passkeys) store no lead and read
+   * only what they made, by e-mail address.
+   */
+  admin: E2EServer;
   /**
    * The lead desk (admin-leads.spec.ts), one per browser project: two admins, an empty lead table,
    * a first-contact target of seconds and Calendly's webhook on. Apart from `admin`, whose bookings
