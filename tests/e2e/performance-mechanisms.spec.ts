@@ -8,14 +8,7 @@ import { settled } from "./pages-support";
  * Code is recognised by what it contains (strings only that library has), not by chunk names,
  * so a bundler upgrade that renames or merges chunks cannot make these pass by accident.
  * (The contact form on intent: leads-contact.spec.ts.)
- * These tests ask to save data (which turns off any warm-up), so that what they check is what
- * loads on first use.
  */
-
-/** The visitor's browser asks to save data (Chromium's Save-Data setting, seen by scripts). */
-async function askToSaveData(page: Page) {
-  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
-}
 
 const RADIX_MENU = /data-radix-menu-content|DropdownMenuTrigger/;
 const RADIX_DIALOG = /data-radix-focus-guard|DialogOverlay|DialogPortal/;
@@ -56,8 +49,7 @@ test.describe("the header's menus are native popovers (app/components/ui/dropdow
 });
 
 test.describe("dialogs mount on first use (app/lib/deferred-mount.ts); sheets are native", () => {
-  test("the booking dialog's form code loads when Book demo is pressed, not with the page, even once idle (no warm-up when saving data); no Radix dialog code at all", async ({ page }) => {
-    await askToSaveData(page);
+  test("the booking dialog's form code loads when Book demo is pressed, not with the page, even once idle; no Radix dialog code at all", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/");
     await settled(page);
@@ -76,7 +68,6 @@ test.describe("dialogs mount on first use (app/lib/deferred-mount.ts); sheets ar
 
   // The tab bar is shown on phones only.
   test("the tab bar's Solutions sheet opens without loading any dialog library", { tag: "@phone-width" }, async ({ page }) => {
-    await askToSaveData(page);
     const scripts = recordScripts(page);
     await page.goto("/faq");
     await settled(page);
@@ -88,7 +79,6 @@ test.describe("dialogs mount on first use (app/lib/deferred-mount.ts); sheets ar
 
 test.describe("inline lead forms hydrate on intent (app/components/hydrate-on-intent.tsx)", () => {
   test("/enterprise: the request form's code loads when a field is focused, and the form then hydrates", async ({ page }) => {
-    await askToSaveData(page);
     const scripts = recordScripts(page);
     await page.goto("/enterprise");
     await settled(page);

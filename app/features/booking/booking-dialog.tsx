@@ -2,7 +2,7 @@ import * as React from "react";
 import { captureLandingAttribution } from "~/features/lead-capture/attribution";
 import { LeadDialog } from "~/features/lead-capture/lead-dialog";
 import { bookingDialog } from "~/content/booking-dialog";
-import { lazyComponent, retryingImport } from "~/lib/lazy-import";
+import { retryingImport } from "~/lib/lazy-import";
 import { BOOKING_DIALOG_ID } from "./booking-dialog-context";
 
 /** The dialog's accessible name: the end-to-end tests find the dialog by it. */
@@ -10,7 +10,8 @@ export const BOOKING_DIALOG_TITLE = bookingDialog.title;
 
 // The form's code (react-hook-form, zod, the bot check, the scheduler) is not part of the page's
 // start-up (docs/decisions/0303): it loads when the visitor turns to the open dialog's form.
-const [BookingDialogForm] = lazyComponent(retryingImport(() => import("./booking-form")), (m) => m.BookingDialogForm);
+const loadBookingForm = retryingImport(() => import("./booking-form"));
+const BookingDialogForm = React.lazy(() => loadBookingForm().then((m) => ({ default: m.BookingDialogForm })));
 
 /**
  * The booking dialog opened by every Book demo button (docs/product.md#booking-dialog), in every

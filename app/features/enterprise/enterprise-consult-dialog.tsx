@@ -1,12 +1,14 @@
+import * as React from "react";
 import { toast } from "~/lib/toast";
 import { LeadDialog } from "~/features/lead-capture/lead-dialog";
-import { lazyComponent, retryingImport } from "~/lib/lazy-import";
+import { retryingImport } from "~/lib/lazy-import";
 
 /**
  * The form's code loads when the visitor turns to the open dialog's form, not with the page
  * (docs/decisions/0303): /compare would otherwise ship the whole form up front.
  */
-const [EnterpriseLeadForm] = lazyComponent(retryingImport(() => import("./enterprise-lead-form")), (m) => m.EnterpriseLeadForm);
+const loadEnterpriseLeadForm = retryingImport(() => import("./enterprise-lead-form"));
+const EnterpriseLeadForm = React.lazy(() => loadEnterpriseLeadForm().then((m) => ({ default: m.EnterpriseLeadForm })));
 
 export const ENTERPRISE_DIALOG_TITLE = "Book an enterprise consultation";
 export const ENTERPRISE_SUCCESS_TITLE = "Success!";
