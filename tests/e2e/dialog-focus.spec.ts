@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from "@playwright/test";
 import { expect, readingTest, test, uniqueEmail } from "./fixtures";
 import { holdRequests } from "./held-requests";
 import { interceptThirdParties } from "./leads-fixtures";
-import { hydrated, settled } from "./pages-support";
+import { hydrated } from "./pages-support";
 
 /*
  * The lead dialogs by keyboard, what loads when, and what the form does when its code cannot
@@ -130,20 +130,6 @@ test("while the form's code loads, the plain form is there with focus on its fir
   await expect(control).toBeFocused();
 });
 
-test("a tap before hydration: the first field at once, then focus back on the tapped button", async ({ page }) => {
-  const release = await holdRequests(page, /\/assets\/[^/]+\.js$/);
-  await page.goto("/pricing", { waitUntil: "commit" });
-  const control = mainButton("Book demo", "first")(page);
-  await control.click();
-  const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
-  await expect(dialog.getByLabel("Full name")).toBeFocused();
-  await release();
-  await hydrated(page);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(control).toBeFocused();
-});
-
 test.describe("after a successful submit", () => {
   test.use({ baseURL: async ({ servers }, use) => use(servers.leads.url) });
 
@@ -171,25 +157,6 @@ function recordRequests(page: Page, pattern: RegExp) {
   });
   return seen;
 }
-
-/** Opens the home page and lets it go idle (nothing of the form may have loaded), then presses its first Book demo. */
-async function pressBookDemoOnceIdle(page: Page, form: Request[]) {
-  await page.goto("/");
-  await settled(page);
-  await settled(page);
-  expect(form).toEqual([]);
-  await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
-}
-
-test("nothing of the dialog's form loads with the page, even once idle; a press shows the form at once and then loads its code", async ({ page }) => {
-  // Code fetched and run after the load event falls inside Lighthouse's blocking-time window.
-  const form = recordRequests(page, BOOKING_FORM);
-  await pressBookDemoOnceIdle(page, form);
-  const dialog = page.getByRole("dialog", { name: BOOKING_TITLE });
-  await expect(dialog.getByLabel("Full name")).toBeFocused();
-  await expect(dialog.locator("[data-hydrated] form")).toHaveCount(1, { timeout: 15_000 });
-  expect(form).toHaveLength(1);
-});
 
 test.describe("code that cannot load: retried, then the plain form, which posts natively", () => {
   test.beforeEach(({ browserErrors }) => {

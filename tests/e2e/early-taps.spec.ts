@@ -24,7 +24,7 @@ async function openWithScriptsHeld(page: Page, path: string) {
   return release;
 }
 
-test("/pricing: Book demo tapped before hydration opens the booking dialog at once, counted once when the scripts load", phoneOnly, async ({ page }) => {
+test("/pricing: Book demo tapped before hydration opens the booking dialog at once, counted once when the scripts load; Escape then gives focus back to it", phoneOnly, async ({ page }) => {
   const release = await openWithScriptsHeld(page, "/pricing");
   const button = page.getByTestId("price-card").getByRole("button", { name: "Book demo" });
   await button.click();
@@ -38,6 +38,9 @@ test("/pricing: Book demo tapped before hydration opens the booking dialog at on
   await expect.poll(async () => (await dataLayer(page)).filter((event) => event.event === "cta_book_click")).toEqual([
     expect.objectContaining({ location: "pricing" }),
   ]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
 });
 
 test("/compare: a consult button tapped before hydration opens the enterprise dialog at once, counted once when the scripts load", phoneOnly, async ({ page }) => {
