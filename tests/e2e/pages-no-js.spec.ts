@@ -1,7 +1,6 @@
 import { publicPaths, paths } from "../../shared/site-routes";
 import { faqEntries } from "../../app/content/faq";
 import { assumptionList, costFaq, scenarios } from "../../app/content/compare";
-import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
 import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { formatUsd, formatUsdRange } from "../../app/content/format";
@@ -70,13 +69,6 @@ test.describe("with JavaScript off", () => {
     await page.getByTestId("assumptions-disclosure").locator("summary").click();
     for (const item of assumptionList) await expect(assumptions.getByText(item, { exact: true })).toBeVisible();
   });
-});
-
-test("titles and descriptions are unique across public pages", () => {
-  const titles = publicPaths.map((p) => pageSeo[p].title);
-  const descriptions = publicPaths.map((p) => pageSeo[p].description);
-  expect(new Set(titles).size).toBe(titles.length);
-  expect(new Set(descriptions).size).toBe(descriptions.length);
 });
 
 test("the home page carries Organization JSON-LD", async ({ page }) => {
