@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
 import type { UndeliverableNotification, UndeliverableNotificationsResponse } from "@shared/api/admin-notifications-api";
+import { classConflicts } from "../../../../tests/support/class-conflicts";
 import { UndeliverableNotificationsCard } from "./notifications-card";
 import { NotificationsView } from "./notifications-view";
 
@@ -31,14 +31,8 @@ function render(node: React.ReactNode, data: UndeliverableNotificationsResponse)
   );
 }
 
-/** Class lists where one utility overrides another (see tests/e2e/class-conflicts.ts). */
-function classConflicts(html: string): string[] {
-  return [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, list]) => {
-    const kept = new Set(twMerge(list!).split(/\s+/));
-    const lost = list!.split(/\s+/).filter((cls) => cls && !kept.has(cls));
-    return lost.length ? [`${lost.join(" ")} in "${list}"`] : [];
-  });
-}
+/** Class lists in `html` where one utility overrides another (tests/support/class-conflicts.ts). */
+const conflictsIn = (html: string) => classConflicts([...html.matchAll(/class="([^"]*)"/g)].map(([, list]) => list!));
 
 describe("undeliverable notifications page", () => {
   const two = {
@@ -66,7 +60,7 @@ describe("undeliverable notifications page", () => {
     expect(html).not.toContain("<table");
     expect(html).not.toMatch(/min-w-\[/);
     expect(html).toContain("[overflow-wrap:anywhere]");
-    expect(classConflicts(html)).toEqual([]);
+    expect(conflictsIn(html)).toEqual([]);
   });
 
   it("says when the list holds only the most recent, and that Retry all covers every one", () => {
@@ -88,7 +82,7 @@ describe("dashboard card", () => {
     const one = render(<UndeliverableNotificationsCard className="group block" />, { items: [item()], total: 1 });
     expect(one).toContain('href="/admin/notifications"');
     expect(one).toContain("1 undeliverable notification<");
-    expect(classConflicts(one)).toEqual([]);
+    expect(conflictsIn(one)).toEqual([]);
     expect(render(<UndeliverableNotificationsCard />, { items: [item()], total: 3 })).toContain("3 undeliverable notifications");
   });
 
