@@ -1,3 +1,5 @@
+import { JSON_ONLY, mediaType } from "../http/validation";
+
 /**
  * Every better-auth endpoint we serve takes a JSON body of a few fields (an email and a password,
  * a six-digit code); 16 KB is a hundred times that and far below what would cost the server memory.
@@ -11,7 +13,7 @@ const TOO_LARGE: AuthBodyRefusal = {
   code: "REQUEST_BODY_TOO_LARGE",
   message: `Request body too large (limit ${AUTH_BODY_LIMIT_BYTES / 1024} KB)`,
 };
-const NOT_JSON: AuthBodyRefusal = { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "Content-Type must be application/json" };
+const NOT_JSON: AuthBodyRefusal = { status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: JSON_ONLY };
 const MALFORMED: AuthBodyRefusal = { status: 400, code: "MALFORMED_JSON", message: "Malformed JSON body" };
 
 /**
@@ -24,7 +26,7 @@ const MALFORMED: AuthBodyRefusal = { status: 400, code: "MALFORMED_JSON", messag
  * `text` is undefined for an empty body.
  */
 export async function readAuthBody(request: Request): Promise<{ ok: true; text: string | undefined } | ({ ok: false } & AuthBodyRefusal)> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = mediaType(request.headers.get("content-type"));
   if (type !== "" && type !== "application/json") return { ok: false, ...NOT_JSON };
   const declared = request.headers.get("content-length")?.trim();
   if (declared && /^\d+$/.test(declared) && Number(declared) > AUTH_BODY_LIMIT_BYTES) return { ok: false, ...TOO_LARGE };

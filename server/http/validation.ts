@@ -53,8 +53,13 @@ export function invalidInput(errorBody: ErrorBody) {
 }
 
 const MALFORMED_JSON = "Malformed JSON body";
-const JSON_ONLY = "Content-Type must be application/json";
-const JSON_OR_TEXT = "Content-Type must be application/json or text/plain";
+export const JSON_ONLY = "Content-Type must be application/json";
+export const JSON_OR_TEXT = "Content-Type must be application/json or text/plain";
+
+/** A request's media type: its Content-Type without parameters, in lower case ("" when absent). */
+export function mediaType(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
 
 /**
  * JSON request bodies: 415 for any other content type (Hono's json validator would read such a
@@ -70,7 +75,7 @@ export function jsonBody(options: { maxBytes: number; errorBody: ErrorBody; plai
     onError: (c) => c.json(errorBody({ error: `Request body too large (limit ${Math.round(maxBytes / 1024)} KB)` }), 413),
   });
   return async (c, next) => {
-    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = mediaType(c.req.header("content-type"));
     if (plainText && type === "text/plain") {
       // The validator reads a body as JSON only when its type says so.
       const headers = new Headers(c.req.raw.headers);

@@ -3,14 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { isSingleLineText, stripHiddenCharacters } from "@shared/schemas/lead-fields";
 import type { AppEnv } from "../app-env";
-import { describeInvalidInput, publicErrorBody } from "../http/validation";
+import { JSON_ONLY, describeInvalidInput, mediaType, publicErrorBody } from "../http/validation";
 import { recordBookingOutcome, type BookingReport, type LeadMatch } from "../leads/booking-outcome";
 import { CALENDLY_SIGNATURE_HEADER, SIGNATURE_MESSAGES, verifyCalendlySignature } from "../leads/calendly-signature";
 
 /** Calendly's invitee payloads are a few KB; nothing legitimate comes near this. */
 export const CALENDLY_BODY_LIMIT_BYTES = 64 * 1024;
 
-const JSON_ONLY = "Content-Type must be application/json";
 const MALFORMED_JSON = "Malformed JSON body";
 const UNAVAILABLE = "Could not record this delivery right now";
 
@@ -127,8 +126,7 @@ export function calendlyWebhookRoutes() {
       c.header("Allow", "POST");
       return refuse(c, 405, "Method not allowed");
     }
-    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== "application/json") return refuse(c, 415, JSON_ONLY);
+    if (mediaType(c.req.header("content-type")) !== "application/json") return refuse(c, 415, JSON_ONLY);
 
     // The signature covers the exact bytes sent, so they are kept as bytes until it is checked.
     const read: { body?: Buffer } = {};

@@ -4,7 +4,7 @@ import { collectedEventSchema } from "@shared/schemas/analytics";
 import type { AppEnv } from "../app-env";
 import { analyticsFor, eventLimit, uncountedRequest } from "../analytics/ingest";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
-import { invalidInput, jsonBody, publicErrorBody } from "../http/validation";
+import { JSON_OR_TEXT, invalidInput, jsonBody, mediaType, publicErrorBody } from "../http/validation";
 
 /** One event is a name, a path, a referrer and three campaign values: well under 1 KB. */
 export const EVENTS_BODY_LIMIT_BYTES = 2 * 1024;
@@ -51,8 +51,7 @@ export function eventRoutes() {
     async (c, next) => {
       const deps = c.get("deps");
       if (!deps.config.analytics.enabled) return refuse(c, "Not found", 404);
-      const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-      if (!EVENT_TYPES.includes(type)) return refuse(c, "Content-Type must be application/json or text/plain", 415);
+      if (!EVENT_TYPES.includes(mediaType(c.req.header("content-type")))) return refuse(c, JSON_OR_TEXT, 415);
       if (uncountedRequest(c)) return accepted();
       const ingest = analyticsFor(deps);
       const decision = ingest.limiter.hit(eventLimit(rateLimitKeyOf(clientIp(c, deps.config.trustProxyHeader))));

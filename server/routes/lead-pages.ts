@@ -6,7 +6,7 @@ import { clientIp } from "../http/client-ip";
 import { originGuard, sameOriginUrl } from "../http/origin-guard";
 import { utcDay } from "@shared/utc-day";
 import { pageCsp } from "../http/security-headers";
-import { publicErrorBody } from "../http/validation";
+import { mediaType, publicErrorBody } from "../http/validation";
 import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
 import { schedulerLinksFor, type NativeLeadForm } from "../leads/scheduler-links";
 import type { NativeFormState } from "@shared/native-form-answer";
@@ -131,8 +131,7 @@ export function leadPageRoutes(publicUrl: string) {
       originGuard({ publicUrl, errorBody: publicErrorBody }),
       // The type before the body: a post that is no form is refused without reading any of it.
       async (c, next) => {
-        const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-        if (!FORM_TYPES.includes(type)) return refuse(c, NOT_A_FORM, 415);
+        if (!FORM_TYPES.includes(mediaType(c.req.header("content-type")))) return refuse(c, NOT_A_FORM, 415);
         await next();
       },
       bodyLimit({ maxSize: LEAD_BODY_LIMIT_BYTES, onError: (c) => refuse(c, "Your message is too long to send.", 413) }),
