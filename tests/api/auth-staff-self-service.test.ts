@@ -105,6 +105,10 @@ describe("inviting a colleague", () => {
     await post("/api/admin/invitations", { email, role: "admin" }, adminCookie);
     const { link } = await linkMailedTo(email);
     await t.database.db.update(staffInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffInvitations.email, email));
+    // The invitation page checks its link first and shows the answer's message in place of the form.
+    const checked = await post("/api/staff/invitations/check", { token: tokenOf(link) });
+    expect(checked.status).toBe(410);
+    expect(await checked.json()).toEqual({ error: INVITATION_MESSAGES.expired, code: "LINK_EXPIRED" });
     const expired = await post("/api/staff/invitations/accept", { token: tokenOf(link), password: "a-good-password-1" });
     expect(expired.status).toBe(410);
     expect(await expired.json()).toEqual({ error: INVITATION_MESSAGES.expired, code: "LINK_EXPIRED" });

@@ -26,8 +26,6 @@ import {
  *   a staff account, so lead tests read what was stored through the real admin API;
  * - admin: staff accounts of each role, staff mail by SMTP to a local sink; the admin tests start
  *   from an empty lead table (the phone project's admin tests store no lead);
- * - expiringInvitations: an admin, staff mail to its own sink, invitations that expire 3.6 s after
- *   they are sent (admin-area.spec.ts opens an expired link);
  * - leadDesk (one per browser project): two admins, an empty lead table, a first-contact target of
  *   seconds and Calendly's webhook on, for the lead desk's screens (admin-leads.spec.ts);
  * - analytics (one per browser project): no visit counted yet, the scheduler and the bot check as
@@ -77,7 +75,7 @@ export default async function globalSetup(_config: FullConfig) {
       return { url: `http://localhost:${server.port}`, ...(sink ? { mail: sink.messagesUrl } : {}) };
     };
 
-    const [site, tags, pixels, leads, admin, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone, expiringInvitations] = await Promise.all([
+    const [site, tags, pixels, leads, admin, deskDesktop, deskPhone, analyticsDesktop, analyticsPhone] = await Promise.all([
       start({ SUPPORT_EMAIL: "help@agentdesk.example" }),
       start({ GTM_ID: "GTM-TEST123", META_PIXEL_ID: "1234567890" }),
       start({ GA4_ID: "G-E2ETEST1", META_PIXEL_ID: "123456789012345" }),
@@ -128,7 +126,6 @@ export default async function globalSetup(_config: FullConfig) {
           e2eStaff.analytics,
         ),
       ),
-      start({ STAFF_INVITATION_HOURS: "0.001" }, e2eStaff.expiringInvitations, { smtp: true }),
     ]);
 
     const servers: E2EServers = {
@@ -139,7 +136,6 @@ export default async function globalSetup(_config: FullConfig) {
       admin: admin!,
       leadDesk: { desktop: deskDesktop!, phone: deskPhone! },
       analytics: { desktop: analyticsDesktop!, phone: analyticsPhone! },
-      expiringInvitations: expiringInvitations!,
     };
     process.env[E2E_SERVERS_ENV] = JSON.stringify(servers);
   } catch (error) {

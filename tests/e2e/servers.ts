@@ -63,11 +63,6 @@ export type E2EServers = {
    * of the test is its own visitor through x-forwarded-for (TRUST_PROXY_HEADER) and its user agent.
    */
   analytics: Record<"desktop" | "phone", E2EServer>;
-  /**
-   * Invitations that expire 3.6 s after they are sent (STAFF_INVITATION_HOURS=0.001), one admin,
-   * mail by SMTP to a sink: for opening an expired invitation link (admin-area.spec.ts, phone).
-   */
-  expiringInvitations: E2EServer;
 };
 
 let cached: E2EServers | null = null;

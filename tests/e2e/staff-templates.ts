@@ -22,7 +22,6 @@ export const e2eStaff = {
   ],
   leadDesk: [staffAccounts.admin, staffAccounts.colleague],
   analytics: [staffAccounts.admin],
-  expiringInvitations: [staffAccounts.admin],
 } satisfies Record<string, StaffAccount[]>;
 
 /** Staff accounts made the way `npm run admin:create` makes them (tests/process covers the command itself). */
