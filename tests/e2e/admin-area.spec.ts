@@ -398,7 +398,7 @@ test("bookings: loading, empty, then populated newest first with attribution, fi
   await expect(page.getByText("The start date must not be after the end date")).toBeVisible();
 });
 
-test("the bookings and users lists show their loading state, then say they failed after the retries", async ({ page, playwright, browserErrors }) => {
+test("the bookings, users, leads and analytics screens show their loading state, then say they failed after the retries", async ({ page, playwright, browserErrors }) => {
   browserErrors.allow(/status of 50[03]/, "the test makes the lists fail");
   await signInAsAdmin(page.context(), playwright);
   // Each list: the first request and three retries with back-off (this server's base delay is
@@ -417,6 +417,22 @@ test("the bookings and users lists show their loading state, then say they faile
   roles.release();
   await expect(toast(page, "Failed to fetch user roles")).toBeVisible();
   expect(roles.attempts()).toBe(4);
+
+  const leads = await failRequests(page, "**/api/admin/leads/search", { status: 500, json: { error: "boom" } });
+  await page.goto(`${base}/admin/leads`);
+  await expect(page.getByTestId("leads-loading")).toBeVisible();
+  leads.release();
+  await expect(toast(page, "Failed to fetch leads")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch leads" })).toBeVisible();
+  expect(leads.attempts()).toBe(4);
+
+  const analytics = await failRequests(page, "**/api/admin/analytics?*", { status: 500, json: { error: "boom" } });
+  await page.goto(`${base}/admin/analytics`);
+  await expect(page.getByTestId("analytics-loading")).toBeVisible();
+  analytics.release();
+  await expect(toast(page, "Failed to fetch analytics")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch analytics" })).toBeVisible();
+  expect(analytics.attempts()).toBe(4);
 });
 
 test("users: assign, duplicate, unknown and malformed ids, remove, the last admin, and the audit log", async ({ page, playwright, browserErrors }) => {

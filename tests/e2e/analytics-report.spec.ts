@@ -5,7 +5,6 @@ import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog"
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { expect, randomIp, signedInRequest, test, type BrowserErrors } from "./fixtures";
-import { failRequests } from "./held-requests";
 import { screenshotInParts } from "./screenshots";
 import { interceptThirdParties } from "./leads-fixtures";
 import { expectNoHorizontalOverflow, hydrated, openDialogWith } from "./pages-support";
@@ -301,16 +300,4 @@ test("on a phone: the report of two visitors readable at 390 px, without sideway
   await expect(page.getByTestId("analytics-filter")).toHaveText("Filtered by source: newsletter");
   await expect(page.getByTestId("analytics-figure-visitors").getByTestId("analytics-figure-value")).toHaveText("1");
   await expectNoHorizontalOverflow(page);
-});
-
-test("the report says 'Failed to fetch analytics' when it cannot be read, after the retries", async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 500/, "the test makes the report fail");
-  await signedInRequest(page.request, base);
-  const failing = await failRequests(page, "**/api/admin/analytics?*", { status: 500, json: { error: "boom" } });
-  await page.goto(`${base}/admin/analytics`);
-  await expect(page.getByTestId("analytics-loading")).toBeVisible();
-  failing.release();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to fetch analytics" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch analytics" })).toBeVisible();
-  expect(failing.attempts()).toBe(4);
 });
