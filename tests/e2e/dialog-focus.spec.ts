@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from "@playwright/test";
 import { expect, readingTest, test, uniqueEmail } from "./fixtures";
 import { holdRequests } from "./held-requests";
 import { interceptThirdParties } from "./leads-fixtures";
-import { hydrated } from "./pages-support";
+import { dataLayer, hydrated } from "./pages-support";
 
 /*
  * The lead dialogs by keyboard, what loads when, and what the form does when its code cannot
@@ -24,6 +24,8 @@ type Opener = {
   path: string;
   control: (page: Page) => Locator;
   dialog: string;
+  /** What each press records in the page's data layer. */
+  counted: Record<string, unknown>;
 };
 
 const mainButton = (name: string, which: "first" | "last" | number) => (page: Page) => {
@@ -38,11 +40,35 @@ const mainButton = (name: string, which: "first" | "last" | number) => (page: Pa
  * Keyboard use is checked at desktop width, where the header's button is shown.
  */
 const openers: Opener[] = [
-  { name: "navbar Book demo", path: "/about", control: (p) => p.getByRole("banner").getByRole("button", { name: "Book demo" }), dialog: BOOKING_TITLE },
-  { name: "home hero Book demo", path: "/", control: mainButton("Book demo", 0), dialog: BOOKING_TITLE },
-  { name: "pricing card Book demo", path: "/pricing", control: mainButton("Book demo", "first"), dialog: BOOKING_TITLE },
-  { name: "/compare hero Book a demo", path: "/compare", control: mainButton("Book a demo", "first"), dialog: ENTERPRISE_TITLE },
-  { name: "/enterprise Book directly", path: "/enterprise", control: mainButton("Book a consultation", "last"), dialog: ENTERPRISE_TITLE },
+  {
+    name: "navbar Book demo",
+    path: "/about",
+    control: (p) => p.getByRole("banner").getByRole("button", { name: "Book demo" }),
+    dialog: BOOKING_TITLE,
+    counted: { event: "cta_book_click", location: "navbar" },
+  },
+  { name: "home hero Book demo", path: "/", control: mainButton("Book demo", 0), dialog: BOOKING_TITLE, counted: { event: "cta_book_click", location: "hero" } },
+  {
+    name: "pricing card Book demo",
+    path: "/pricing",
+    control: mainButton("Book demo", "first"),
+    dialog: BOOKING_TITLE,
+    counted: { event: "cta_book_click", location: "pricing" },
+  },
+  {
+    name: "/compare hero Book a demo",
+    path: "/compare",
+    control: mainButton("Book a demo", "first"),
+    dialog: ENTERPRISE_TITLE,
+    counted: { event: "cta_book_click", location: "compare" },
+  },
+  {
+    name: "/enterprise Book directly",
+    path: "/enterprise",
+    control: mainButton("Book a consultation", "last"),
+    dialog: ENTERPRISE_TITLE,
+    counted: { event: "enterprise_consult_click" },
+  },
 ];
 
 /** Focuses the control and presses Enter, as a keyboard user does. */
@@ -82,9 +108,15 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
       await page.keyboard.press("Enter");
       await expect(name).toBeFocused();
       await expect(name).toHaveValue("");
+      await name.fill("Again");
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(dialog).toBeHidden();
       await expect(control).toBeFocused();
+      // Closed with its button, it opens fresh too; each of the three presses was counted.
+      await page.keyboard.press("Enter");
+      await expect(name).toHaveValue("");
+      const counted = (await dataLayer(page)).filter((entry) => entry.event === opener.counted.event);
+      expect(counted).toEqual([opener.counted, opener.counted, opener.counted]);
     });
   }
 
@@ -178,18 +210,16 @@ test.describe("code that cannot load: retried, then the plain form, which posts 
     await expect(form.getByLabel("Full name")).toBeEditable();
   });
 
-  for (const path of ["/compare", "/enterprise"]) {
-    test(`the enterprise form's code on ${path}: the dialog's plain form, posting to /enterprise's request form`, async ({ page }) => {
-      await page.route(ENTERPRISE_LEAD_FORM, (route) => route.abort());
-      await page.goto(path);
-      await hydrated(page);
-      const control = path === "/compare" ? mainButton("Book a demo", "first")(page) : mainButton("Book a consultation", "first")(page);
-      await pressWithKeyboard(page, control);
-      const dialog = page.getByRole("dialog", { name: ENTERPRISE_TITLE });
-      await expect(dialog.getByText(PLAIN_FORM_NOTICE)).toBeVisible({ timeout: 15_000 });
-      const form = dialog.getByRole("form", { name: "Enterprise consultation request" });
-      await expect(form).toHaveAttribute("action", "/enterprise#request");
-      await expect(form.getByLabel("Full name")).toBeEditable();
-    });
-  }
+  // The same dialog as /enterprise's consult buttons; from /compare its plain form posts to another page.
+  test("the enterprise form's code on /compare: the dialog's plain form, posting to /enterprise's request form", async ({ page }) => {
+    await page.route(ENTERPRISE_LEAD_FORM, (route) => route.abort());
+    await page.goto("/compare");
+    await hydrated(page);
+    await pressWithKeyboard(page, mainButton("Book a demo", "first")(page));
+    const dialog = page.getByRole("dialog", { name: ENTERPRISE_TITLE });
+    await expect(dialog.getByText(PLAIN_FORM_NOTICE)).toBeVisible({ timeout: 15_000 });
+    const form = dialog.getByRole("form", { name: "Enterprise consultation request" });
+    await expect(form).toHaveAttribute("action", "/enterprise#request");
+    await expect(form.getByLabel("Full name")).toBeEditable();
+  });
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { holdRequests } from "./held-requests";
 import { expect, test, uniqueEmail, type LeadDesk } from "./fixtures";
-import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER, dataLayerEvents, interceptThirdParties, x } from "./leads-fixtures";
+import { DEMO_SCHEDULER, ENTERPRISE_SCHEDULER, interceptThirdParties, x } from "./leads-fixtures";
 import { openDialogWith, settled } from "./pages-support";
 import { expectNoClassConflicts } from "./class-conflicts";
 
@@ -283,38 +283,6 @@ test("a server failure shows the error toast and keeps the dialog open with the 
   await expect(dialog.getByRole("button", { name: "Book my call" })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { __calendlyPopups?: unknown[] }).__calendlyPopups)).toBeUndefined();
   expect(await leadDesk.bookings(email)).toEqual([]);
-});
-
-test("bot check configured but not loadable: 'reCAPTCHA not ready', nothing sent", phoneOnly, async ({ context, page, browserErrors }) => {
-  browserErrors.allow(/ERR_BLOCKED_BY_CLIENT/, "the test blocks reCAPTCHA's script");
-  await interceptThirdParties(context, { recaptcha: "blocked" });
-  const posts: string[] = [];
-  page.on("request", (r) => r.url().endsWith("/api/submit-booking") && posts.push(r.url()));
-  const dialog = await openDialog(page);
-  await fill(dialog, valid({ name: "No Captcha" }));
-  await dialog.getByRole("button", { name: "Book my call" }).click();
-  await expect(page.getByText("reCAPTCHA not ready. Please refresh and try again.")).toBeVisible();
-  await expect(dialog).toBeVisible();
-  expect(posts).toEqual([]);
-});
-
-test("closing the dialog resets the form", phoneOnly, async ({ context, page }) => {
-  await interceptThirdParties(context);
-  const dialog = await openDialog(page);
-  await fill(dialog, valid({ name: "Half Done" }));
-  await dialog.getByRole("button", { name: "Book my call" }).focus();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  const button = page.locator("main").getByRole("button", { name: "Book demo" }).first();
-  await button.click();
-  await expect(dialog.getByLabel("Full name")).toHaveValue("");
-  await dialog.getByLabel("Full name").fill("Again");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
-  await button.click();
-  await expect(dialog.getByLabel("Full name")).toHaveValue("");
-  const clicks = (await dataLayerEvents(page)).filter((e) => e.event === "cta_book_click");
-  expect(clicks.map((e) => e.location)).toEqual(["hero", "hero", "hero"]);
 });
 
 test("when the scheduler widget cannot load, the prefilled scheduler opens in a new tab and the visitor is told", phoneOnly, async ({
