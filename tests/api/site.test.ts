@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadStaticSite } from "../../server/static-site";
-import { adminPaths, publicPaths } from "../../shared/site-routes";
+import { adminPaths, paths, publicPaths } from "../../shared/site-routes";
 import { pageSeo } from "../../app/content/seo";
 import { brand } from "../../app/content/brand";
+import { faqEntries } from "../../app/content/faq";
+import { annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { classConflicts } from "../support/class-conflicts";
 import { clientBuildDir, createTestApp, type TestApp } from "../support/test-app";
 
@@ -182,6 +184,35 @@ const classLists = (html: string) =>
  * stylesheet and no scripts (tests/e2e/pages-no-js.spec.ts), and each width's chrome, overflow and
  * axe (tests/e2e/pages-every-route.spec.ts).
  */
+/** The page's structured data blocks (`<script type="application/ld+json">`), parsed. */
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json!) as Record<string, unknown>);
+
+describe("structured data for search engines", () => {
+  const blocks = async (p: string) => jsonLd(await (await get(p)).text());
+
+  it("the home page carries the Organization, at the deployment's address", async () => {
+    expect((await blocks(paths.home)).find((b) => b["@type"] === "Organization")).toMatchObject({
+      name: brand.name,
+      url: "https://agents.example.com/",
+      slogan: brand.tagline,
+    });
+  });
+
+  it("/pricing carries the plan as a Product with its monthly and yearly Offers", async () => {
+    const product = (await blocks(paths.pricing)).find((b) => b["@type"] === "Product") as { offers: { price: string; priceCurrency: string }[] };
+    expect(product.offers.map((o) => [o.price, o.priceCurrency])).toEqual([
+      [monthlyPrice.toFixed(2), "USD"],
+      [annualYearlyTotal.toFixed(2), "USD"],
+    ]);
+  });
+
+  it("/faq carries every question and answer as a FAQPage", async () => {
+    const faqPage = (await blocks(paths.faq)).find((b) => b["@type"] === "FAQPage") as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    expect(faqPage.mainEntity.map((q) => [q.name, q.acceptedAnswer.text])).toEqual(faqEntries.map((e) => [e.question, e.answer]));
+  });
+});
+
 describe("every page's content in its HTML", () => {
   /** An h1 with text, content in main, the footer (the page's contentinfo, after main) with the tagline, no utility overriding another. */
   const expectReadable = (html: string) => {

@@ -1,11 +1,9 @@
 import { publicPaths, paths } from "../../shared/site-routes";
 import { faqEntries } from "../../app/content/faq";
 import { assumptionList, costFaq, scenarios } from "../../app/content/compare";
-import { brand } from "../../app/content/brand";
 import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { expect, test } from "./fixtures";
-import { jsonLdBlocks } from "./pages-support";
 
 // What every page's prerendered HTML holds is read through the server in tests/api/site.test.ts;
 // here, that the browser shows it without scripts, and what only the HTML does.
@@ -69,10 +67,4 @@ test.describe("with JavaScript off", () => {
     await page.getByTestId("assumptions-disclosure").locator("summary").click();
     for (const item of assumptionList) await expect(assumptions.getByText(item, { exact: true })).toBeVisible();
   });
-});
-
-test("the home page carries Organization JSON-LD", async ({ page }) => {
-  await page.goto(paths.home);
-  const org = (await jsonLdBlocks(page)).find((b) => b["@type"] === "Organization");
-  expect(org).toMatchObject({ name: brand.name, url: new URL("/", page.url()).toString(), slogan: brand.tagline });
 });

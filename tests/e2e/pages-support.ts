@@ -67,12 +67,6 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(width, "page width in px").toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-/** The JSON-LD blocks of the page, parsed. */
-export async function jsonLdBlocks(page: Page): Promise<Record<string, unknown>[]> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
-}
-
 /**
  * The vendor-reported outcomes (docs/product.md#vendor-reported-outcomes) in `list`, and its
  * section labelled so; the five figures in one row from 1024 px, in two columns (three rows) on
