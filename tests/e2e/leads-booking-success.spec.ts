@@ -37,16 +37,6 @@ test("greets the booker by name, fires booking_completed once, loads no pixel wh
   await expect(page).toHaveTitle(/Booking confirmed/);
 });
 
-test("uses the default name without a query, and an email of null", async ({ context, page }) => {
-  await interceptThirdParties(context);
-  await page.goto(`/booking-success`);
-  await expect(page.getByRole("heading", { name: "Thank you, Guest!" })).toBeVisible();
-  await expect(page.getByText("A calendar invitation is on its way to your inbox.")).toBeVisible();
-  await completedEvents(page);
-  await page.getByRole("link", { name: "Explore features" }).click();
-  await expect(page).toHaveURL(/\/features$/);
-});
-
 test("with GA4 and Meta configured and consented to: generate_lead and Lead are sent", async ({ context, page, servers }) => {
   const requests = await interceptThirdParties(context);
   // The tag and pixel scripts record the page address they run on (GA4's page_location, Meta's PageView).
@@ -83,10 +73,14 @@ test("with GA4 and Meta configured and consented to: generate_lead and Lead are 
   expect(fbq).toContainEqual(["track", "Lead"]);
 });
 
-test("with pixels configured but no consent given: nothing is loaded or sent", async ({ context, page, servers }) => {
+test("with pixels configured but no consent given: nothing is loaded or sent; without a query, the default name", async ({ context, page, servers }) => {
   const requests = await interceptThirdParties(context);
-  await page.goto(`${servers.pixels.url}/booking-success?name=Grace`);
+  await page.goto(`${servers.pixels.url}/booking-success`);
+  await expect(page.getByRole("heading", { name: "Thank you, Guest!" })).toBeVisible();
+  await expect(page.getByText("A calendar invitation is on its way to your inbox.")).toBeVisible();
   await completedEvents(page);
   await settled(page);
   expect(requests.filter((r) => /googletagmanager|facebook/.test(r))).toEqual([]);
+  await page.getByRole("link", { name: "Explore features" }).click();
+  await expect(page).toHaveURL(/\/features$/);
 });
