@@ -1,9 +1,9 @@
-import { footerColumns, industryLinks, featurePageLinks, resourceLinks } from "../../app/content/brand";
+import { footerColumns, industryLinks, resourceLinks } from "../../app/content/brand";
 import { expect, readingTest as test } from "./fixtures";
 import { dataLayer, hydrated } from "./pages-support";
 
 // Every page's navigation per width is checked in pages-every-route.spec.ts, its footer's tagline
-// in tests/api/site.test.ts.
+// in tests/api/site.test.ts, the phone's tab bar and sheets in native-controls.spec.ts.
 
 test.describe("desktop navigation", () => {
   test("Solutions menu lists Features, Compare costs and the Industries group, by keyboard", async ({ page }) => {
@@ -67,66 +67,6 @@ test.describe("desktop navigation", () => {
     await page.goto("/about");
     await hydrated(page);
     await page.getByRole("banner").getByRole("button", { name: "Book demo" }).click();
-    await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
-    expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
-  });
-});
-
-// The phone's tab bar and menu replace the top bar below lg.
-test.describe("phone navigation", { tag: "@phone-width" }, () => {
-
-  test("the tab bar has Home, Solutions, Pricing, Resources and Book", async ({ page }) => {
-    await page.goto("/faq");
-    await hydrated(page);
-    const bar = page.getByRole("navigation", { name: "Tab bar" });
-    await expect(bar.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-    await expect(bar.getByRole("button", { name: "Solutions" })).toBeVisible();
-    await expect(bar.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
-    await expect(bar.getByRole("button", { name: "Resources" })).toBeVisible();
-    await expect(bar.getByRole("link", { name: "Book" })).toHaveAttribute("href", "/book");
-    await bar.getByRole("link", { name: "Pricing" }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
-  });
-
-  test("the Solutions sheet lists the feature pages, Compare and the industries", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Solutions" }).click();
-    const sheet = page.getByRole("dialog", { name: "Solutions" });
-    await expect(sheet).toBeVisible();
-    for (const link of [...featurePageLinks, { label: "Compare costs", to: "/compare" }, ...industryLinks]) {
-      await expect(sheet.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
-    }
-    await sheet.getByRole("link", { name: "AI Guru" }).click();
-    await expect(page).toHaveURL(/\/features\/ai-guru$/);
-    await expect(sheet).toBeHidden();
-  });
-
-  test("the Resources sheet lists About, Careers, FAQ and Merch, and closes with Escape", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.getByRole("navigation", { name: "Tab bar" }).getByRole("button", { name: "Resources" }).click();
-    const sheet = page.getByRole("dialog", { name: "Resources" });
-    for (const link of resourceLinks) {
-      await expect(sheet.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
-    }
-    await expect(sheet.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
-    await expect(sheet.getByRole("link", { name: /Merch/ })).toHaveAttribute("rel", /\bnoopener\b/);
-    await page.keyboard.press("Escape");
-    await expect(sheet).toBeHidden();
-  });
-
-  test("the hamburger menu has the same items and a Book demo button", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    for (const label of ["Features", "Compare costs", ...industryLinks.map((l) => l.label), "Pricing", "Enterprise", "About", "Careers", "FAQ"]) {
-      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
-    }
-    await expect(menu.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
-    await expect(menu.getByRole("link", { name: /Merch/ })).toHaveAttribute("rel", /\bnoopener\b/);
-    await menu.getByRole("button", { name: "Book demo" }).click();
     await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
     expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
   });

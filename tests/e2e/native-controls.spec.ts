@@ -3,7 +3,7 @@ import { faqEntries } from "../../app/content/faq";
 import { featurePageLinks, industryLinks, resourceLinks } from "../../app/content/brand";
 import { expect, readingTest as test } from "./fixtures";
 import { holdRequests } from "./held-requests";
-import { hydrated } from "./pages-support";
+import { dataLayer, hydrated } from "./pages-support";
 
 /*
  * The site's chrome and page controls are HTML first (app/components/ui/sheet.tsx,
@@ -93,9 +93,23 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
     await expect(answer(page, 0)).toBeHidden();
   });
 
-  test("once hydrated, each sheet takes focus when opened from the keyboard, closes with Escape and gives focus back", async ({ page }) => {
+  test("once hydrated, each sheet lists its links, takes focus when opened from the keyboard, closes with Escape and gives focus back; a link or Book demo in it goes on", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
+    // The tab bar's own links.
+    const bar = page.getByRole("navigation", { name: "Tab bar" });
+    await expect(bar.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(bar.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
+    await expect(bar.getByRole("link", { name: "Book" })).toHaveAttribute("href", "/book");
+
+    // What each sheet lists: Merch, a shop elsewhere, opens in a new tab.
+    const links = {
+      menu: ["Features", "Compare costs", ...industryLinks.map((l) => l.label), "Pricing", "Enterprise", "About", "Careers", "FAQ"].map((label) => ({ label, to: undefined })),
+      solutions: [...featurePageLinks, { label: "Compare costs", to: "/compare" }, ...industryLinks],
+      resources: resourceLinks,
+    };
     for (const [name, firstLink] of [
       ["menu", "Features"],
       ["solutions", featurePageLinks[0]!.label],
@@ -112,6 +126,15 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
       await expect(button).toHaveAttribute("aria-expanded", "true");
       await expect(dialog.getByRole("link").first()).toBeFocused();
       await expect(dialog.getByRole("link").first()).toHaveText(firstLink);
+      for (const link of links[name]) {
+        const shown = dialog.getByRole("link", { name: link.label, exact: true });
+        if (link.to) await expect(shown).toHaveAttribute("href", link.to);
+        else await expect(shown).toBeVisible();
+      }
+      if (name !== "solutions") {
+        await expect(dialog.getByRole("link", { name: /Merch/ })).toHaveAttribute("target", "_blank");
+        await expect(dialog.getByRole("link", { name: /Merch/ })).toHaveAttribute("rel", /\bnoopener\b/);
+      }
       // Modal: the page behind is inert, so Tab moves on inside the sheet.
       await page.keyboard.press("Tab");
       await expect(dialog.getByRole("link").nth(1)).toBeFocused();
@@ -120,6 +143,20 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
       await expect(button).toBeFocused();
       await expect(button).toHaveAttribute("aria-expanded", "false");
     }
+
+    // The menu's Book demo opens the booking dialog, counted as the navbar's.
+    await opener.menu(page).click();
+    await sheet.menu(page).getByRole("button", { name: "Book demo" }).click();
+    await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
+    expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
+    await page.keyboard.press("Escape");
+    // A sheet's link goes to its page and the sheet is gone; so does a tab bar link.
+    await opener.solutions(page).click();
+    await sheet.solutions(page).getByRole("link", { name: "AI Guru" }).click();
+    await expect(page).toHaveURL(/\/features\/ai-guru$/);
+    await expect(sheet.solutions(page)).toBeHidden();
+    await bar.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
   });
 });
 
