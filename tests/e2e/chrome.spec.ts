@@ -1,6 +1,6 @@
 import { footerColumns, industryLinks, resourceLinks } from "../../app/content/brand";
 import { expect, readingTest as test } from "./fixtures";
-import { dataLayer, hydrated } from "./pages-support";
+import { hydrated } from "./pages-support";
 
 // Every page's navigation per width is checked in pages-every-route.spec.ts, its footer's tagline
 // in tests/api/site.test.ts, the phone's tab bar and sheets in native-controls.spec.ts.
@@ -61,14 +61,6 @@ test.describe("desktop navigation", () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await nav.getByRole("link", { name: "Enterprise" }).click();
     await expect(page).toHaveURL(/\/enterprise$/);
-  });
-
-  test("the navbar Book demo opens the booking dialog and tracks cta_book_click from the navbar", async ({ page }) => {
-    await page.goto("/about");
-    await hydrated(page);
-    await page.getByRole("banner").getByRole("button", { name: "Book demo" }).click();
-    await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
-    expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
   });
 });
 

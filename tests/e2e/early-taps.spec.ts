@@ -8,7 +8,8 @@ import { dataLayer, hydrated } from "./pages-support";
  * A tap on a Book or consult button between its first paint and hydration (docs/decisions/0501,
  * docs/decisions/0501): the dialog and its form are in the page and the button opens them itself,
  * at once; the click is counted once the scripts arrive. If they never do, the form still works:
- * it posts natively to its page. Never lost, never done twice.
+ * it posts natively to its page (the dialog's plain form: dialog-focus.spec.ts; its post:
+ * leads-no-js.spec.ts). Never lost, never done twice.
  */
 
 const SCRIPTS = /\/assets\/[^/]+\.js$/;
@@ -103,17 +104,6 @@ test.describe("the leads server (bot check on)", () => {
       expect(posts.filter((path) => path === "/api/submit-booking")).toHaveLength(1);
     },
   );
-});
-
-test("scripts that fail to load: the booking dialog still opens and its form posts natively to its page", async ({ page, browserErrors }) => {
-  browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/, "the test makes every script fail");
-  await page.route(SCRIPTS, (route) => route.abort("failed"));
-  await page.goto("/", { waitUntil: "commit" });
-  await page.getByRole("main").getByRole("button", { name: "Book demo" }).first().click();
-  const form = page.getByRole("dialog", { name: BOOKING_TITLE }).getByRole("form", { name: "Book a demo" });
-  await expect(form.getByLabel("Full name")).toBeVisible();
-  await expect(form).toHaveAttribute("method", "post");
-  await expect(form).toHaveAttribute("action", "/book-demo#booking-form");
 });
 
 test("/contact: when the form's code cannot load, a submit made meanwhile is sent natively with what was typed, and the form says so", async ({ page, browserErrors }) => {
