@@ -138,8 +138,6 @@ test("the form's code loads only when the visitor turns to it; a submit made bef
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  // No warm-up of the booking dialog (which brings the validation library): what loads here is the form's own doing.
-  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
   // Hold the form's code back, to act on the prerendered form before it hydrates.
   const release = await holdRequests(page, /\/assets\/contact-form-[^/]+\.js$/);
   await page.goto("/contact");
