@@ -1,5 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect, readingTest, test, uniqueEmail } from "./fixtures";
+import { axeViolations } from "./axe";
+import { expectNoClassConflicts } from "./class-conflicts";
 import { holdRequests } from "./held-requests";
 import { interceptThirdParties } from "./leads-fixtures";
 import { dataLayer, hydrated } from "./pages-support";
@@ -26,6 +28,8 @@ type Opener = {
   dialog: string;
   /** What each press records in the page's data layer. */
   counted: Record<string, unknown>;
+  /** The open dialog is read with axe-core and for conflicting utilities (once per dialog). */
+  audit?: true;
 };
 
 const mainButton = (name: string, which: "first" | "last" | number) => (page: Page) => {
@@ -47,7 +51,14 @@ const openers: Opener[] = [
     dialog: BOOKING_TITLE,
     counted: { event: "cta_book_click", location: "navbar" },
   },
-  { name: "home hero Book demo", path: "/", control: mainButton("Book demo", 0), dialog: BOOKING_TITLE, counted: { event: "cta_book_click", location: "hero" } },
+  {
+    name: "home hero Book demo",
+    path: "/",
+    control: mainButton("Book demo", 0),
+    dialog: BOOKING_TITLE,
+    counted: { event: "cta_book_click", location: "hero" },
+    audit: true,
+  },
   {
     name: "pricing card Book demo",
     path: "/pricing",
@@ -117,6 +128,10 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
       await expect(name).toHaveValue("");
       const counted = (await dataLayer(page)).filter((entry) => entry.event === opener.counted.event);
       expect(counted).toEqual([opener.counted, opener.counted, opener.counted]);
+      if (opener.audit) {
+        expect(await axeViolations(page), "axe-core violations with the dialog open").toEqual([]);
+        await expectNoClassConflicts(page);
+      }
     });
   }
 

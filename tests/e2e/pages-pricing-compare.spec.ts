@@ -25,6 +25,7 @@ import { formatUsd, formatUsdRange } from "../../app/content/format";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import type { Locator } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { expectNoClassConflicts } from "./class-conflicts";
 import { holdRequests } from "./held-requests";
 import { dataLayer, expectNoHorizontalOverflow, hydrated } from "./pages-support";
 
@@ -49,8 +50,13 @@ test.describe("pricing", () => {
     const buttonTop = () => card.getByRole("button", { name: "Book demo" }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const monthlyTop = await buttonTop();
 
-    // Keyboard: focus the switch and press Space.
+    // Keyboard: Tab onto the switch, which shows a focus ring, and press Space.
     await toggle.focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    await expect(toggle).toBeFocused();
+    const ring = await toggle.evaluate((el) => ({ outline: getComputedStyle(el).outlineStyle, shadow: getComputedStyle(el).boxShadow }));
+    expect(ring.outline !== "none" || ring.shadow !== "none", "a visible focus ring").toBe(true);
     await page.keyboard.press("Space");
     await expect(toggle).toBeChecked();
 
@@ -65,6 +71,9 @@ test.describe("pricing", () => {
     expect(await buttonTop()).toBe(monthlyTop);
     // Reading A of docs/product.md#prices (docs/decisions/0301): $719 a month, billed $8,629, about 9.5%.
     expect([annualPerMonth, annualYearlyTotal, percent]).toEqual([719, 8629, "9.5"]);
+    // The annual state as the visitor sees it: no axe violation, no conflicting utilities.
+    expect(await axeViolations(page)).toEqual([]);
+    await expectNoClassConflicts(page);
 
     await toggle.click();
     await expect(toggle).not.toBeChecked();
@@ -263,6 +272,8 @@ test.describe("faq", () => {
     await expect(main.getByText(second.answer)).toBeVisible();
     // One open at a time.
     await expect(main.getByText(first.answer)).toBeHidden();
+    // An open answer as the visitor sees it: no axe violation.
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("ArrowDown");
     await expect(question(2)).toBeFocused();
     await page.keyboard.press("ArrowUp");
@@ -272,6 +283,5 @@ test.describe("faq", () => {
     await expect(question(faqEntries.length - 1)).toBeFocused();
     await page.keyboard.press("Home");
     await expect(question(0)).toBeFocused();
-
   });
 });
