@@ -136,6 +136,9 @@ test("a visitor: every admin page checks the session with a spinner and sends th
   browserErrors,
 }) => {
   browserErrors.allow(/status of 40[13]/, "the session check answers 401 without a session, and so does the wrong password");
+  // /admin itself is a page of the site that opens the admin area.
+  expect((await page.goto(`${base}/admin`))?.status()).toBe(200);
+  await expect(page).toHaveURL(`${base}/admin/login`);
   for (const path of ["/admin/dashboard", "/admin/bookings", "/admin/users"]) {
     const release = await holdRequests(page, "**/api/admin/me");
     await page.goto(`${base}${path}`);

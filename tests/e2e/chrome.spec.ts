@@ -3,65 +3,56 @@ import { expect, readingTest as test } from "./fixtures";
 import { hydrated } from "./pages-support";
 
 // Every page's navigation per width is checked in pages-every-route.spec.ts, its footer's tagline
-// in tests/api/site.test.ts, the phone's tab bar and sheets in native-controls.spec.ts.
+// in tests/api/site.test.ts, the phone's tab bar and sheets in native-controls.spec.ts, the toast
+// region in pages-home.spec.ts.
 
-test.describe("desktop navigation", () => {
-  test("Solutions menu lists Features, Compare costs and the Industries group, by keyboard", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    const solutions = page.getByRole("button", { name: "Solutions" });
-    await expect(solutions).toHaveAttribute("aria-expanded", "false");
-    await solutions.focus();
-    await page.keyboard.press("Enter");
-    const menu = page.getByRole("menu", { name: "Solutions" });
-    await expect(solutions).toHaveAttribute("aria-expanded", "true");
-    // Focus moves to the first item; the arrow keys move between items.
-    await expect(menu.getByRole("menuitem", { name: "Features" })).toBeFocused();
-    await expect(menu.getByRole("menuitem", { name: "Features" })).toHaveAttribute("href", "/features");
-    await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toHaveAttribute("href", "/compare");
-    const industries = menu.getByRole("group", { name: "Industries" });
-    for (const link of industryLinks) {
-      await expect(industries.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
-    }
-    await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(menu.getByRole("menuitem", { name: industryLinks.at(-1)!.label })).toBeFocused();
-    // Escape closes it and gives focus back to its button.
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(solutions).toBeFocused();
-    await expect(solutions).toHaveAttribute("aria-expanded", "false");
-    await solutions.click();
-    await page.getByRole("menuitem", { name: "Law Firms" }).click();
-    await expect(page).toHaveURL(/\/industries\/law$/);
-    await expect(page.getByRole("menu")).toHaveCount(0);
-  });
+test("desktop navigation: the Solutions menu by keyboard and pointer, the Resources menu with Merch in a new tab, Pricing and Enterprise as direct links", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const solutions = page.getByRole("button", { name: "Solutions" });
+  await expect(solutions).toHaveAttribute("aria-expanded", "false");
+  await solutions.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Solutions" });
+  await expect(solutions).toHaveAttribute("aria-expanded", "true");
+  // Focus moves to the first item; the arrow keys move between items.
+  await expect(menu.getByRole("menuitem", { name: "Features" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Features" })).toHaveAttribute("href", "/features");
+  await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toHaveAttribute("href", "/compare");
+  const industries = menu.getByRole("group", { name: "Industries" });
+  for (const link of industryLinks) {
+    await expect(industries.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
+  }
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Compare costs" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(menu.getByRole("menuitem", { name: industryLinks.at(-1)!.label })).toBeFocused();
+  // Escape closes it and gives focus back to its button.
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(solutions).toBeFocused();
+  await expect(solutions).toHaveAttribute("aria-expanded", "false");
+  await solutions.click();
+  await page.getByRole("menuitem", { name: "Law Firms" }).click();
+  await expect(page).toHaveURL(/\/industries\/law$/);
+  await expect(page.getByRole("menu")).toHaveCount(0);
 
-  test("Resources menu lists About, Careers, FAQ and Merch in a new tab", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.getByRole("button", { name: "Resources" }).click();
-    for (const link of resourceLinks) {
-      await expect(page.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
-    }
-    const merch = page.getByRole("menuitem", { name: /Merch/ });
-    await expect(merch).toHaveAttribute("target", "_blank");
-    await expect(merch).toHaveAttribute("rel", /noopener/);
-    await expect(merch).toHaveAttribute("href", /^https?:\/\//);
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("menu")).toHaveCount(0);
-  });
+  await page.getByRole("button", { name: "Resources" }).click();
+  for (const link of resourceLinks) {
+    await expect(page.getByRole("menuitem", { name: link.label })).toHaveAttribute("href", link.to);
+  }
+  const merch = page.getByRole("menuitem", { name: /Merch/ });
+  await expect(merch).toHaveAttribute("target", "_blank");
+  await expect(merch).toHaveAttribute("rel", /noopener/);
+  await expect(merch).toHaveAttribute("href", /^https?:\/\//);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
 
-  test("Pricing and Enterprise are direct links", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Pricing" }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
-    await nav.getByRole("link", { name: "Enterprise" }).click();
-    await expect(page).toHaveURL(/\/enterprise$/);
-  });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await nav.getByRole("link", { name: "Enterprise" }).click();
+  await expect(page).toHaveURL(/\/enterprise$/);
 });
 
 test("the footer has its three columns, tagline, reseller badge and this year's copyright", async ({ page }) => {
@@ -79,20 +70,16 @@ test("the footer has its three columns, tagline, reseller badge and this year's 
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 });
 
-test("an unknown path answers 404 with the not-found page and a link home", async ({ page, browserErrors }) => {
+// The not-found page's status, heading and link home in the served HTML: tests/api/site.test.ts.
+test("the not-found page hydrates and its link goes home; client-side navigation to an unknown path shows it too", async ({ page, browserErrors }) => {
   browserErrors.allow(/status of 404/, "the page itself answers 404, which the browser reports");
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await hydrated(page);
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("h1").first()).toBeVisible();
-});
 
-test("client-side navigation to an unknown path shows the not-found page", async ({ page }) => {
-  await page.goto("/");
-  await hydrated(page);
   await page.evaluate(() => {
     window.history.pushState({}, "", "/missing");
     window.dispatchEvent(new PopStateEvent("popstate"));
@@ -100,21 +87,3 @@ test("client-side navigation to an unknown path shows the not-found page", async
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
 
-test("one toast region, empty, is on the page from the start and stays one when a form opens", async ({ page }) => {
-  await page.goto("/");
-  await hydrated(page);
-  // Screen readers announce toasts through this region: it must exist before the first toast.
-  const toaster = page.locator("section[aria-label^='Notifications']");
-  await expect(toaster).toHaveCount(1);
-  await page.locator("main").getByRole("button", { name: "Book demo" }).first().click();
-  await expect(page.getByRole("dialog").getByLabel("Full name")).toBeVisible();
-  await expect(toaster).toHaveCount(1);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
-});
-
-test("/admin opens the admin area, which sends a visitor without a session to the login page", async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 401/, "the session check answers 401 without a session");
-  const response = await page.goto("/admin");
-  expect(response?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/admin\/login$/);
-});

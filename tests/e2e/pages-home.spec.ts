@@ -23,28 +23,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("home", () => {
-  test("hero, money-back badge, four feature cards, 4-step rollout", async ({ page }) => {
-    await page.goto(paths.home);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(homeHero.title);
-    await expect(page.getByText(guarantee.title, { exact: true })).toBeVisible();
-    expect(guarantee.title).toBe("30-day money-back guarantee");
-
-    for (const card of featureCards) {
-      await expect(page.getByRole("link", { name: card.title, exact: true })).toHaveAttribute("href", card.to);
-    }
-    expect(featureCards).toHaveLength(4);
-    await expect(page.getByTestId("feature-card")).toHaveCount(4);
-    await expect(page.getByRole("heading", { level: 3, name: "Agentic Automation" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 3, name: "True Omnichannel" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 3, name: "Analytics & QA" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 3, name: "AI Guru" })).toBeVisible();
-    await expect(page.getByText("Intake, qualify, schedule, confirm, follow-up", { exact: false })).toBeVisible();
-
-    for (const step of ["Understand the use case", "Bring in knowledge", "Tie in systems", "Launch and refine"]) {
-      await expect(page.getByRole("heading", { level: 3, name: step })).toBeVisible();
-    }
-  });
-
   test("the agent at work beside the hero's copy; the reassurance line and the highlights each on one row", layout, async ({ page }, info) => {
     await expectAgentAtWork(page, paths.home, agentDemos.home, info);
 
@@ -71,11 +49,39 @@ test.describe("home", () => {
     }
   });
 
-  test("the hero and rollout-strip Book demo buttons open the booking dialog with their locations", async ({ page }) => {
+  test("hero, money-back badge, four feature cards, 4-step rollout; the hero and rollout-strip Book demo buttons open the booking dialog with their locations; one toast region", async ({
+    page,
+  }) => {
     await page.goto(paths.home);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(homeHero.title);
+    await expect(page.getByText(guarantee.title, { exact: true })).toBeVisible();
+    expect(guarantee.title).toBe("30-day money-back guarantee");
+
+    for (const card of featureCards) {
+      await expect(page.getByRole("link", { name: card.title, exact: true })).toHaveAttribute("href", card.to);
+    }
+    expect(featureCards).toHaveLength(4);
+    await expect(page.getByTestId("feature-card")).toHaveCount(4);
+    await expect(page.getByRole("heading", { level: 3, name: "Agentic Automation" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "True Omnichannel" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Analytics & QA" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "AI Guru" })).toBeVisible();
+    await expect(page.getByText("Intake, qualify, schedule, confirm, follow-up", { exact: false })).toBeVisible();
+
+    for (const step of ["Understand the use case", "Bring in knowledge", "Tie in systems", "Launch and refine"]) {
+      await expect(page.getByRole("heading", { level: 3, name: step })).toBeVisible();
+    }
+
     await hydrated(page);
+    // Screen readers announce toasts through this region: it is there, empty, before the first
+    // toast, and stays one when a form opens.
+    const toaster = page.locator("section[aria-label^='Notifications']");
+    await expect(toaster).toHaveCount(1);
     await page.getByRole("main").getByRole("button", { name: "Book demo" }).first().click();
     await expect(page.getByRole("dialog", { name: BOOKING_DIALOG_TITLE })).toBeVisible();
+    await expect(page.getByRole("dialog").getByLabel("Full name")).toBeVisible();
+    await expect(toaster).toHaveCount(1);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
 
