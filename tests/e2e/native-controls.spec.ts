@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { faqEntries } from "../../app/content/faq";
+import { formatUsd } from "../../app/content/format";
+import { annualPerMonth, annualYearlyTotal } from "../../app/content/pricing";
 import { featurePageLinks, industryLinks, resourceLinks } from "../../app/content/brand";
 import { expect, readingTest as test } from "./fixtures";
 import { holdRequests } from "./held-requests";
@@ -61,9 +63,17 @@ async function useFaq(page: Page) {
 // The phone's menu and tab bar; the page controls are the same at any width.
 test.describe("on a phone", { tag: "@phone-width" }, () => {
 
-  test("without JavaScript: the menu and both sheets open and close, the switch shows annual prices, FAQ answers open one at a time", async ({ noScriptPage }) => {
+  test("without JavaScript: the menu and both sheets open and close, the switch shows the annual price, total, 'Save $901' and percentage, FAQ answers open one at a time", async ({ noScriptPage }) => {
     await noScriptPage.goto("/pricing");
+    await expect(noScriptPage.getByTestId("annual-savings-chip")).toHaveText("Save $901");
     await useChromeAndSwitch(noScriptPage);
+    // The whole annual period, from the HTML alone: per month, the yearly total, the saving and its share.
+    const card = noScriptPage.getByTestId("price-card");
+    const percent = `${((901 / (annualYearlyTotal + 901)) * 100).toFixed(1)}%`;
+    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(annualPerMonth), { useInnerText: true });
+    await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`, { useInnerText: true });
+    await expect(card.getByTestId("savings-badge")).toBeVisible();
+    await expect(card.getByTestId("savings-badge")).toHaveText(`Save $901 (${percent})`);
     await noScriptPage.goto("/faq");
     await useFaq(noScriptPage);
   });

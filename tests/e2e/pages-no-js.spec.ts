@@ -1,12 +1,12 @@
 import { publicPaths, paths } from "../../shared/site-routes";
 import { faqEntries } from "../../app/content/faq";
 import { assumptionList, costFaq, scenarios } from "../../app/content/compare";
-import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
-import { formatUsd, formatUsdRange } from "../../app/content/format";
+import { formatUsdRange } from "../../app/content/format";
 import { expect, test } from "./fixtures";
 
 // What every page's prerendered HTML holds is read through the server in tests/api/site.test.ts;
-// here, that the browser shows it without scripts, and what only the HTML does.
+// here, that the browser shows it without scripts, and what only the HTML does. /pricing's billing
+// switch without scripts: native-controls.spec.ts.
 
 const NOT_FOUND = "/no-such-page";
 
@@ -27,21 +27,7 @@ test.describe("with JavaScript off", () => {
     }
   });
 
-  test("/pricing's billing switch shows either period: the annual price, total, 'Save $901' and percentage", async ({ page }) => {
-    await page.goto(paths.pricing);
-    const card = page.getByTestId("price-card");
-    const shown = { useInnerText: true };
-    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(monthlyPrice), shown);
-    await expect(page.getByTestId("annual-savings-chip")).toHaveText("Save $901");
-    await page.getByRole("switch", { name: "Annual billing" }).click();
-    const percent = `${((901 / (annualYearlyTotal + 901)) * 100).toFixed(1)}%`;
-    await expect(card.getByTestId("price-per-month")).toHaveText(formatUsd(annualPerMonth), shown);
-    await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`, shown);
-    await expect(card.getByTestId("savings-badge")).toBeVisible();
-    await expect(card.getByTestId("savings-badge")).toHaveText(`Save $901 (${percent})`);
-  });
-
-  test("every FAQ answer on /faq and every cost answer on /compare opens from its question", async ({ page }) => {
+  test("every FAQ answer on /faq and every cost answer on /compare opens from its question; /compare's calculator shows both scenarios, and its assumptions open", async ({ page }) => {
     for (const [path, entries] of [[paths.faq, faqEntries], [paths.compare, costFaq]] as const) {
       await page.goto(path);
       for (const entry of entries) {
@@ -50,10 +36,7 @@ test.describe("with JavaScript off", () => {
         await expect(page.getByText(entry.answer)).toBeVisible();
       }
     }
-  });
 
-  test("/compare's calculator shows both scenarios, and the assumptions open, without scripts", async ({ page }) => {
-    await page.goto(paths.compare);
     const calculator = page.getByTestId("cost-calculator");
     // Inputs that could not compute give way to a note.
     await expect(calculator.getByTestId("calculator-no-script")).toBeVisible();
