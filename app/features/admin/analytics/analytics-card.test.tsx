@@ -1,24 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderScreen } from "../../../../tests/support/render-screen";
 import type { AnalyticsReport } from "@shared/api/analytics-api";
 import { analyticsKey } from "./analytics-api";
 import { AnalyticsCard } from "./analytics-card";
 
 const now = new Date("2026-11-24T15:00:00.000Z");
 
-function render(totals?: AnalyticsReport["totals"]) {
-  const client = new QueryClient();
-  if (totals) client.setQueryData([...analyticsKey, { from: "2026-11-18", to: "2026-11-24" }], { totals } as AnalyticsReport);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AnalyticsCard now={now} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (totals?: AnalyticsReport["totals"]) =>
+  renderScreen(<AnalyticsCard now={now} />, { data: totals ? [[[...analyticsKey, { from: "2026-11-18", to: "2026-11-24" }], { totals }]] : [] });
 
 describe("the dashboard's Analytics card", () => {
   it("links to the report of the last 7 days and shows that report's visitors and submissions", () => {

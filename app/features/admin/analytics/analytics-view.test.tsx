@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
+import { plainSpaces, renderScreen } from "../../../../tests/support/render-screen";
 import type { AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
 import { analyticsKey } from "./analytics-api";
@@ -14,15 +13,7 @@ const now = new Date("2026-11-24T15:00:00.000Z");
 
 /** The screen at this URL, with the report the server would answer for `query` (none: still loading). */
 function render(url: string, query: AnalyticsQuery | null, report?: AnalyticsReport) {
-  const client = new QueryClient();
-  if (query && report) client.setQueryData([...analyticsKey, query], report);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <AnalyticsView now={now} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  ).replaceAll("\u00a0", " ");
+  return plainSpaces(renderScreen(<AnalyticsView now={now} />, { data: query && report ? [[[...analyticsKey, query], report]] : [], url }));
 }
 
 const row = (key: string, visitors: number, submissions: number, meetings: number): AnalyticsRow => ({

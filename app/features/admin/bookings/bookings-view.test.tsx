@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderScreen } from "../../../../tests/support/render-screen";
 import { BOOKINGS_DATE_MAX, BOOKINGS_DATE_MIN, bookingFiltersSchema } from "@shared/schemas/admin";
 import type { Booking } from "@shared/api/admin-api";
 import { BookingsView } from "./bookings-view";
@@ -8,11 +7,7 @@ import { BookingsView } from "./bookings-view";
 describe("bookings filter dates", () => {
   // The browser's picker offers only the days the server accepts (docs/decisions/0203).
   it("limit both date inputs to the days the shared schema accepts", () => {
-    const html = renderToStaticMarkup(
-      <QueryClientProvider client={new QueryClient()}>
-        <BookingsView />
-      </QueryClientProvider>,
-    );
+    const html = renderScreen(<BookingsView />);
     for (const id of ["bookings-from", "bookings-to"]) {
       const input = new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
       expect(input, id).toContain('type="date"');
@@ -53,15 +48,7 @@ describe("bookings on a phone (docs/decisions/0701)", () => {
     botCheck: "passed",
   };
 
-  function renderList() {
-    const client = new QueryClient();
-    client.setQueryData(["admin", "bookings", {}, null], { items: [booking], nextCursor: null });
-    return renderToStaticMarkup(
-      <QueryClientProvider client={client}>
-        <BookingsView />
-      </QueryClientProvider>,
-    );
-  }
+  const renderList = () => renderScreen(<BookingsView />, { data: [[["admin", "bookings", {}, null], { items: [booking], nextCursor: null }]] });
 
   // The table's fixed width squeezed the e-mail column, which then broke anywhere ("overflow-wrap:
   // anywhere"), mid-word; below md each inquiry is a card instead, and an address breaks only

@@ -1,7 +1,6 @@
-import { MutationObserver, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { plainSpaces, renderScreen } from "../../../../tests/support/render-screen";
 import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { leadStatusLabels, leadStatuses, leadTransitions, type LeadStatus } from "@shared/schemas/lead-desk";
 import { ApiError } from "../api-client";
@@ -9,14 +8,7 @@ import { StaleLeadError, leadDetailKey, leadNoteOptions, leadUpdateOptions } fro
 import { leadDetail, leadSummary, signedInAdmin, staffOther, timelineEntry } from "./lead-fixtures";
 import { LeadPage, WorkPanel } from "./lead-view";
 
-function render(node: React.ReactNode) {
-  // Numbers and units are joined by no-break spaces; the tests read plain ones.
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  ).replaceAll("\u00a0", " ");
-}
+const render = (node: React.ReactNode) => plainSpaces(renderScreen(node));
 
 /** The labels of the page's status buttons, in order. */
 const moveButtons = (html: string) => [...html.matchAll(/<button[^>]*data-testid="lead-move"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { plainSpaces, renderScreen } from "../../../../tests/support/render-screen";
 import type { LeadDeskSummary } from "@shared/api/lead-desk-api";
 import { leadSummaryKey } from "./leads-api";
 import { filtersFromSearchParams } from "./leads-filters";
@@ -11,18 +9,7 @@ import { LeadSummaryCards, summaryCards } from "./leads-summary-cards";
 const now = new Date("2026-03-04T10:00:00.000Z");
 const summary: LeadDeskSummary = { newToday: 4, awaitingFirstContact: 6, overdue: 2, meetingsBookedThisWeek: 3, submittedNotBooked: 5, firstContactTargetMinutes: 15 };
 
-function render(data: LeadDeskSummary | undefined) {
-  const client = new QueryClient();
-  if (data) client.setQueryData(leadSummaryKey, data);
-  // Numbers and units are joined by no-break spaces; the tests read plain ones.
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <LeadSummaryCards now={now} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  ).replaceAll("\u00a0", " ");
-}
+const render = (data: LeadDeskSummary | undefined) => plainSpaces(renderScreen(<LeadSummaryCards now={now} />, { data: data ? [[leadSummaryKey, data]] : [] }));
 
 describe("the dashboard's lead-desk cards", () => {
   it("each links into the inbox with filters the inbox accepts, counting what the card counts", () => {

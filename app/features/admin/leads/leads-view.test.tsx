@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
+import { plainSpaces, renderScreen } from "../../../../tests/support/render-screen";
 import type { LeadsPage } from "@shared/api/lead-desk-api";
 import { emailSegments } from "../../../components/email-address";
 import { leadSummary, staffOwner } from "./lead-fixtures";
@@ -11,17 +9,8 @@ import { LeadsView } from "./leads-view";
 
 /** The inbox at this URL, with the page of leads the server would answer for its filters. */
 function render(url: string, filters: object, page: LeadsPage) {
-  const client = new QueryClient();
-  client.setQueryData([...leadDeskKey, "list", filters, null], page);
-  client.setQueryData(["admin", "roles"], [{ id: "r1", userId: staffOwner.id, role: "admin", createdAt: "2026-01-01T00:00:00.000Z", email: staffOwner.email }]);
-  // Numbers and units are joined by no-break spaces; the tests read plain ones.
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <LeadsView />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  ).replaceAll("\u00a0", " ");
+  const roles = [{ id: "r1", userId: staffOwner.id, role: "admin", createdAt: "2026-01-01T00:00:00.000Z", email: staffOwner.email }];
+  return plainSpaces(renderScreen(<LeadsView />, { data: [[[...leadDeskKey, "list", filters, null], page], [["admin", "roles"], roles]], url }));
 }
 
 const now = Date.now();

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderScreen } from "../../../../tests/support/render-screen";
 import type { UndeliverableNotification } from "@shared/api/admin-notifications-api";
 import { NotificationsView } from "./notifications-view";
 
@@ -19,17 +17,7 @@ const item = (overrides: Partial<UndeliverableNotification>): UndeliverableNotif
   ...overrides,
 });
 
-function render(items: UndeliverableNotification[]) {
-  const client = new QueryClient();
-  client.setQueryData(["admin", "notifications"], { items, total: items.length });
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <NotificationsView />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (items: UndeliverableNotification[]) => renderScreen(<NotificationsView />, { data: [[["admin", "notifications"], { items, total: items.length }]] });
 
 describe("undeliverable notifications by topic", () => {
   it("shows the channel and what the notification was about, with a link to the lead", () => {

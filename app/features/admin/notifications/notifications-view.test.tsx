@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderScreen } from "../../../../tests/support/render-screen";
 import type { UndeliverableNotification, UndeliverableNotificationsResponse } from "@shared/api/admin-notifications-api";
 import { classConflicts } from "../../../../tests/support/class-conflicts";
 import { UndeliverableNotificationsCard } from "./notifications-card";
@@ -21,15 +19,7 @@ const item = (overrides: Partial<UndeliverableNotification> = {}): Undeliverable
 });
 
 /** The markup with the list already loaded, as the shared query would hold it. */
-function render(node: React.ReactNode, data: UndeliverableNotificationsResponse) {
-  const client = new QueryClient();
-  client.setQueryData(["admin", "notifications"], data);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (node: React.ReactNode, data: UndeliverableNotificationsResponse) => renderScreen(node, { data: [[["admin", "notifications"], data]] });
 
 /** Class lists in `html` where one utility overrides another (tests/support/class-conflicts.ts). */
 const conflictsIn = (html: string) => classConflicts([...html.matchAll(/class="([^"]*)"/g)].map(([, list]) => list!));
@@ -87,13 +77,6 @@ describe("dashboard card", () => {
   });
 
   it("shows nothing while the count is unknown", () => {
-    const html = renderToStaticMarkup(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <UndeliverableNotificationsCard />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    expect(html).toBe("");
+    expect(renderScreen(<UndeliverableNotificationsCard />)).toBe("");
   });
 });

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderScreen } from "../../../../tests/support/render-screen";
 import { AdminShell } from "./admin-shell";
 import { adminSessionKey } from "../admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
@@ -10,20 +8,15 @@ import { AccountSecurity } from "./account-security";
 
 /** The shell as it renders for a signed-in admin whose session GET /api/admin/me answered. */
 function renderShell(admin: AdminUser, setupPage = false): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(adminSessionKey, admin);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[setupPage ? "/admin/account" : "/admin/dashboard"]}>
-        {setupPage ? (
-          <AdminShell title="Your account" allow={["admin", "moderator"]} setupPage>
-            {(a) => <AccountSecurity admin={a} />}
-          </AdminShell>
-        ) : (
-          <AdminShell title="Dashboard">{() => <p data-testid="page-content">The dashboard</p>}</AdminShell>
-        )}
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderScreen(
+    setupPage ? (
+      <AdminShell title="Your account" allow={["admin", "moderator"]} setupPage>
+        {(a) => <AccountSecurity admin={a} />}
+      </AdminShell>
+    ) : (
+      <AdminShell title="Dashboard">{() => <p data-testid="page-content">The dashboard</p>}</AdminShell>
+    ),
+    { data: [[adminSessionKey, admin]], url: setupPage ? "/admin/account" : "/admin/dashboard" },
   );
 }
 

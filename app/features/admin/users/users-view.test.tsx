@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderScreen } from "../../../../tests/support/render-screen";
 import type { InvitationRecord } from "@shared/api/admin-api";
 import { formatDateTime } from "../format";
 import { UsersView } from "./users-view";
@@ -18,17 +16,7 @@ const invitation = (overrides: Partial<InvitationRecord>): InvitationRecord => (
 });
 
 /** The users page with its pending invitations already loaded, as the shared query would hold them. */
-function render(items: InvitationRecord[]) {
-  const client = new QueryClient();
-  client.setQueryData(["admin", "invitations"], items);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <UsersView />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (items: InvitationRecord[]) => renderScreen(<UsersView />, { data: [[["admin", "invitations"], items]] });
 
 /** The text of each invitation row, tags removed. */
 const rows = (html: string) =>
