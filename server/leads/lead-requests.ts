@@ -47,13 +47,15 @@ export type LeadBody = Record<string, unknown>;
 const isObject = (value: unknown): value is LeadBody => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * A body parsed by its form's schema: the parsed fields, and the body as it arrived (its honeypot
- * and idempotency key are not form fields). A body that is no object at all gets one message.
+ * A body parsed by its form's schema: the parsed fields, which form they are (`shape`), and the
+ * body as it arrived (its honeypot and idempotency key are not form fields). A body that is no
+ * object at all gets one message.
  */
-function submissionSchema<S extends z.ZodType>(pick: (body: LeadBody) => S) {
+function submissionSchema<K extends string, S extends z.ZodType>(pick: (body: LeadBody) => { shape: K; schema: S }) {
   return z.custom<LeadBody>(isObject, NOT_A_JSON_OBJECT).transform((body, ctx) => {
-    const parsed = pick(body).safeParse(body);
-    if (parsed.success) return { body, value: parsed.data as z.output<S> };
+    const { shape, schema } = pick(body);
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return { body, shape, value: parsed.data as z.output<S> };
     for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
     return z.NEVER;
   });
@@ -63,12 +65,13 @@ function submissionSchema<S extends z.ZodType>(pick: (body: LeadBody) => S) {
  * POST /api/submit-booking's body: the booking dialog's fields or an enterprise form's, told apart
  * by bookingShapeOf and checked by that form's own schema, so each gets its own messages.
  */
-export const bookingSubmissionSchema = submissionSchema((body) =>
-  bookingShapeOf(body) === "booking" ? bookingDialogRequestSchema : enterpriseRequestSchema,
-);
+export const bookingSubmissionSchema = submissionSchema((body) => {
+  const shape = bookingShapeOf(body);
+  return { shape, schema: shape === "booking" ? bookingDialogRequestSchema : enterpriseRequestSchema };
+});
 
 /** POST /api/contact's body: the /contact form's fields. */
-export const contactSubmissionSchema = submissionSchema(() => contactRequestSchema);
+export const contactSubmissionSchema = submissionSchema(() => ({ shape: "contact" as const, schema: contactRequestSchema }));
 
 export type BookingSubmission = z.output<typeof bookingSubmissionSchema>;
 export type ContactSubmission = z.output<typeof contactSubmissionSchema>;
@@ -325,9 +328,8 @@ export async function storeBooking(deps: AppDeps, submission: BookingSubmission,
   if ("status" in pre) return counted(meta, pre);
   const { body, idempotencyKey, clientKey } = pre;
   const v = submission.value;
-  const shape = bookingShapeOf(body);
   // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
-  const sourceForm: BookingSourceForm = v.source_form ?? (shape === "booking" ? "booking_dialog" : "enterprise_dialog");
+  const sourceForm: BookingSourceForm = v.source_form ?? (submission.shape === "booking" ? "booking_dialog" : "enterprise_dialog");
   const lead = bookingLeadOf(v, sourceForm);
   const id = crypto.randomUUID();
   const referenceOf = (leadId: string) => leadReference(deps.config.authSecret, leadId);
