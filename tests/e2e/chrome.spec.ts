@@ -1,4 +1,5 @@
 import { footerColumns, industryLinks, resourceLinks } from "../../app/content/brand";
+import { homeHero } from "../../app/content/home";
 import { expect, readingTest as test } from "./fixtures";
 import { hydrated } from "./pages-support";
 
@@ -78,7 +79,8 @@ test("the not-found page hydrates and its link goes home; client-side navigation
   await hydrated(page);
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(homeHero.title);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toHaveCount(0);
 
   await page.evaluate(() => {
     window.history.pushState({}, "", "/missing");

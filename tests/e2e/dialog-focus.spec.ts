@@ -129,6 +129,7 @@ readingTest.describe("keyboard: focus moves into the form and back to the contro
       const counted = (await dataLayer(page)).filter((entry) => entry.event === opener.counted.event);
       expect(counted).toEqual([opener.counted, opener.counted, opener.counted]);
       if (opener.audit) {
+        await expect(dialog).toBeVisible();
         expect(await axeViolations(page), "axe-core violations with the dialog open").toEqual([]);
         await expectNoClassConflicts(page);
       }

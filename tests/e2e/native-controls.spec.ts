@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { faqEntries } from "../../app/content/faq";
 import { formatUsd } from "../../app/content/format";
-import { annualPerMonth, annualYearlyTotal } from "../../app/content/pricing";
+import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { featurePageLinks, industryLinks, resourceLinks } from "../../app/content/brand";
 import { expect, readingTest as test } from "./fixtures";
 import { holdRequests } from "./held-requests";
@@ -63,8 +63,9 @@ async function useFaq(page: Page) {
 // The phone's menu and tab bar; the page controls are the same at any width.
 test.describe("on a phone", { tag: "@phone-width" }, () => {
 
-  test("without JavaScript: the menu and both sheets open and close, the switch shows the annual price, total, 'Save $901' and percentage, FAQ answers open one at a time", async ({ noScriptPage }) => {
+  test("without JavaScript: the menu and both sheets open and close, the switch shows either period: the monthly price, then the annual price, total, 'Save $901' and percentage, FAQ answers open one at a time", async ({ noScriptPage }) => {
     await noScriptPage.goto("/pricing");
+    await expect(noScriptPage.getByTestId("price-per-month")).toHaveText(formatUsd(monthlyPrice), { useInnerText: true });
     await expect(noScriptPage.getByTestId("annual-savings-chip")).toHaveText("Save $901");
     await useChromeAndSwitch(noScriptPage);
     // The whole annual period, from the HTML alone: per month, the yearly total, the saving and its share.
