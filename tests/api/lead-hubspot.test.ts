@@ -5,7 +5,7 @@ import type { UndeliverableNotificationsResponse } from "@shared/api/admin-notif
 import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
-import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
+import { bookingInquiries, leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { createNotifier } from "../../server/leads/notifier";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, postJson } from "./leads-support";
@@ -128,6 +128,23 @@ describe("a new lead handed to HubSpot", () => {
     });
     const delivered = await t.database.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, id), eq(leadEvents.type, "notification_delivered")));
     expect(delivered.map((e) => e.data)).toContainEqual({ channel: "hubspot", topic: "lead_stored" });
+  });
+
+  it("says on the deal when the lead is unverified (sent without JavaScript while the bot check is on)", async () => {
+    const id = await submitBooking({ work_email: "hub.noscript@example.com", company_name: "Plain Forms Inc" });
+    // Stored as a scriptless post is with reCAPTCHA configured (tests/api/lead-notifications-scriptless.test.ts);
+    // this app has no bot check, so the submission's outcome is set to that here.
+    await t.database.db.update(bookingInquiries).set({ botCheck: "no_script" }).where(eq(bookingInquiries.id, id));
+
+    expect(await newWorker().runOnce()).toBe(1);
+    expect(hubspot.requests[1]!.body).toEqual({
+      properties: {
+        dealname: "Plain Forms Inc (Booking dialog, unverified)",
+        pipeline: "website-pipeline",
+        dealstage: "qualifiedtobuy",
+        description: "UNVERIFIED: sent without JavaScript, no bot check ran",
+      },
+    });
   });
 
   it("gives a second lead from the same address the same contact and a deal of its own", async () => {
