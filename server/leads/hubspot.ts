@@ -1,15 +1,21 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { leadSourceLabels, type LeadSource, type LeadStatus } from "@shared/schemas/lead-desk";
 import type { HubSpotConfig } from "../config";
 import type { Db } from "../db/client";
-import { bookingInquiries, contactRequests, leads } from "../db/schema";
+import { leads } from "../db/schema";
 import type { LeadPayload } from "./email-message";
 import { DeliveryError, parseRetryAfter } from "./delivery-error";
 import { botCheckNote, isUnverified } from "./slack-message";
 import type { NotificationTopic } from "./lead-service";
 
 /** The part of an outbox delivery (notifier.ts HandOffDelivery) the hand-off reads. */
-type HandOffDelivery = { leadId: string; topic: NotificationTopic; payload: unknown };
+type HandOffDelivery = {
+  leadId: string;
+  topic: NotificationTopic;
+  payload: unknown;
+  /** The lead as the outbox claimed it; its bot check outcome (a lead sent without JavaScript is unverified). */
+  lead: { botCheck?: string | null } | null;
+};
 
 /**
  * The HubSpot hand-off (docs/decisions/0720), delivered through the lead outbox on channel
@@ -88,8 +94,6 @@ type HandOffLead = {
   status: LeadStatus;
   contactId: string | null;
   dealId: string | null;
-  /** What the bot check said at submit (its submission row): a lead sent without JavaScript is unverified. */
-  botCheck: string | null;
 };
 
 /** "Ada Lovelace" as HubSpot's first and last name; a single word is a first name. */
@@ -119,14 +123,14 @@ function contactProperties(lead: HandOffLead, payload: LeadPayload | null): Reco
  * nothing verified (sent without JavaScript while the bot check is on) says so in the deal's name
  * and description, as every staff notice about it does (docs/decisions/0501).
  */
-function dealProperties(lead: HandOffLead, config: HubSpotConfig): Record<string, string> {
+function dealProperties(lead: HandOffLead, botCheck: string | null, config: HubSpotConfig): Record<string, string> {
   const form = leadSourceLabels[lead.source] ?? "website";
-  const unverified = isUnverified(lead.botCheck);
+  const unverified = isUnverified(botCheck);
   return {
     dealname: `${lead.company || lead.name} (${unverified ? `${form}, unverified` : form})`,
     pipeline: config.dealPipeline,
     dealstage: config.dealStage,
-    ...(unverified ? { description: botCheckNote(lead.botCheck) } : {}),
+    ...(unverified ? { description: botCheckNote(botCheck) } : {}),
   };
 }
 
@@ -161,11 +165,8 @@ export function createHubSpotChannel(config: HubSpotConfig, db: Db): HubSpotChan
         status: leads.status,
         contactId: leads.hubspotContactId,
         dealId: leads.hubspotDealId,
-        botCheck: sql<string | null>`coalesce(${bookingInquiries.botCheck}, ${contactRequests.botCheck})`,
       })
       .from(leads)
-      .leftJoin(bookingInquiries, and(eq(leads.kind, "booking_inquiry"), eq(bookingInquiries.id, leads.id)))
-      .leftJoin(contactRequests, and(eq(leads.kind, "contact_request"), eq(contactRequests.id, leads.id)))
       .where(eq(leads.id, leadId));
     if (!row) throw new DeliveryError("NO_LEAD", "the lead of this notification is missing");
     if (!row.email) throw new DeliveryError("NO_ADDRESS", "the lead has no e-mail address");
@@ -197,7 +198,7 @@ export function createHubSpotChannel(config: HubSpotConfig, db: Db): HubSpotChan
         "POST",
         "/crm/v3/objects/deals",
         {
-          properties: dealProperties(lead, config),
+          properties: dealProperties(lead, delivery.lead?.botCheck ?? null, config),
         },
         "deal create",
         signal,
