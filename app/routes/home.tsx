@@ -11,7 +11,8 @@ import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { ProofBand } from "~/components/marketing/proof-band";
 import { Section } from "~/components/marketing/section";
 import { AgentAtWork } from "~/components/marketing/mockup/agent-at-work";
-import { HeroNote } from "~/components/layout/page-hero";
+import { HeroNote, heroGridClass, reservedHeroRow } from "~/components/layout/page-hero";
+import { cn } from "~/lib/cn";
 import { agentDemos } from "~/content/agent-demo";
 import { ctaLabels } from "~/content/calls-to-action";
 import { featureStrip, homeHero, rolloutStrip } from "~/content/home";
@@ -25,10 +26,10 @@ export const meta: Route.MetaFunction = () => pageMeta(paths.home, [organization
 export default function HomePage() {
   return (
     <>
-      {/* The same two columns as PageHero with a visual: copy beside the agent at work from lg up, the
+      {/* The same grid as PageHero with a visual: copy beside the agent at work from lg up, the
           picture under the actions on a phone (docs/product.md#design). */}
       <section className="bg-gradient-to-b from-primary-soft to-background">
-        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-10 px-4 pb-6 pt-10 text-center sm:px-6 sm:pb-8 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12 lg:text-left">
+        <div className={cn(heroGridClass, reservedHeroRow.agentAtWork)}>
           <div className="min-w-0">
             <p className="mb-4 text-balance text-sm font-semibold text-primary-hover">{homeHero.eyebrow}</p>
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{keepHyphenated(homeHero.title)}</h1>
@@ -52,7 +53,7 @@ export default function HomePage() {
               className="mx-auto mt-8 w-fit text-left text-sm font-medium sm:text-base lg:mx-0"
             />
           </div>
-          <div className="mx-auto w-full min-w-0 max-w-md lg:max-w-none">
+          <div className="mx-auto w-full min-w-0 max-w-md lg:max-w-none lg:self-start">
             <AgentAtWork demo={agentDemos.home} />
           </div>
         </div>

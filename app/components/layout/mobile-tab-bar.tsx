@@ -8,7 +8,7 @@ import { ResourcesSheet, resourcesSheetId, SolutionsSheet, solutionsSheetId } fr
 import { navLabels } from "~/content/brand";
 
 const tabClass =
-  "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium transition-colors hover:text-foreground focus-visible:-outline-offset-2";
+  "flex min-w-0 flex-col items-center gap-0.5 py-2 text-xs font-medium transition-colors hover:text-foreground focus-visible:-outline-offset-2";
 const tabLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(tabClass, isActive ? "text-primary" : "text-muted-foreground");
 
@@ -31,7 +31,10 @@ export function MobileTabBar() {
         aria-label="Tab bar"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] lg:hidden"
       >
-        <div className="mx-auto flex max-w-xl">
+        {/* Five fixed cells of the bar's full height, each tab's icon at its top: a tab's place, its
+            icon's and the bar's height do not depend on what is parsed after them, so a page painted
+            half-parsed on a slow phone does not move them (a layout shift). */}
+        <div className="mx-auto grid min-h-13.5 max-w-xl grid-cols-5">
           <NavLink to={paths.home} end className={tabLinkClass}>
             <House className="size-5" aria-hidden="true" />
             {navLabels.homeTab}

@@ -19,10 +19,10 @@ import { Section } from "./section";
  * the feature at work, beside the hero's copy). The mock-up comes from the page's route module so
  * each page's chunk carries only its own (docs/product.md#design).
  */
-export function FeaturePage({ content, visual }: { content: FeaturePageContent; visual: React.ReactNode }) {
+export function FeaturePage({ content, visual, visualRow }: { content: FeaturePageContent; visual: React.ReactNode; visualRow: string }) {
   return (
     <>
-      <PageHero eyebrow={<Badge>{content.eyebrow}</Badge>} title={content.title} lead={content.lead} note={reassurance.setupCall} visual={visual}>
+      <PageHero eyebrow={<Badge>{content.eyebrow}</Badge>} title={content.title} lead={content.lead} note={reassurance.setupCall} visual={visual} visualRow={visualRow}>
         <Button asChild size="lg">
           <Link to={paths.book}>{ctaLabels.bookSetupCall}</Link>
         </Button>

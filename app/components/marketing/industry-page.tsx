@@ -4,7 +4,7 @@ import { CalendarCheck, ClipboardList, PhoneIncoming, Send } from "lucide-react"
 import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import type { CallStepKind, IndustryPage as IndustryPageContent } from "~/content/industries";
 import { industryPageSections } from "~/content/industry-page";
-import { PageHero } from "~/components/layout/page-hero";
+import { PageHero, reservedHeroRow } from "~/components/layout/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
@@ -47,6 +47,7 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
         lead={content.lead}
         note={reassurance.bookDemo}
         visual={<AgentAtWork demo={content.demo} />}
+        visualRow={reservedHeroRow.agentAtWork}
       >
         <BookDemoLink />
         <Button asChild size="lg" variant="outline">
