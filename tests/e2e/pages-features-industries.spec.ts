@@ -5,14 +5,15 @@ import { featureCards, type FeatureId } from "../../app/content/features";
 import { featureMockups, featurePages } from "../../app/content/feature-pages";
 import { outcomesLabel, securityPoints } from "../../app/content/outcomes";
 import { guarantee } from "../../app/content/pricing";
-import { cumulativeLayoutShift, expectOutcomes, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
+import { cumulativeLayoutShift, expectOutcomes, expectSoundPage, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
 
 /*
  * The features overview and the four feature pages (the industry pages: pages-industries.spec.ts).
- * Every page's chrome, overflow and axe: pages-every-route.spec.ts; reading without JavaScript:
+ * The overview's chrome, overflow and axe: pages-every-route.spec.ts; the feature pages', their own
+ * tests here (expectSoundPage). Reading without JavaScript:
  * pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
@@ -129,5 +130,7 @@ for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof 
     );
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
+    // The checks every page gets (pages-every-route.spec.ts), on this visit.
+    await expectSoundPage(page, info);
   });
 }

@@ -3,7 +3,7 @@ import { industryPages } from "../../app/content/industries";
 import { industryPageSections } from "../../app/content/industry-page";
 import { reassurance } from "../../app/content/calls-to-action";
 import { expectAgentAtWork } from "./agent-at-work";
-import { sectionByHeading } from "./pages-support";
+import { expectSoundPage, sectionByHeading } from "./pages-support";
 import { paths } from "../../shared/site-routes";
 
 // Layout, checked at both widths (see playwright.config.ts).
@@ -11,8 +11,8 @@ const layout = { tag: "@both-widths" };
 
 /*
  * The three industry pages: the hero (the agent at work, the reassurance line), the use cases, both
- * Book demo links to /book, the typical call as one timeline. Every page's chrome, overflow and
- * axe: pages-every-route.spec.ts.
+ * Book demo links to /book, the typical call as one timeline; then the chrome, overflow and axe
+ * every page gets (expectSoundPage).
  */
 
 for (const content of Object.values(industryPages)) {
@@ -44,5 +44,7 @@ for (const content of Object.values(industryPages)) {
     const pains = sectionByHeading(page, industryPageSections.painPointsTitle);
     await expect(pains).toContainText(content.painPointsLabel);
     for (const pain of content.painPoints) await expect(pains.getByRole("listitem").filter({ hasText: pain })).toBeVisible();
+    // The checks every page gets (pages-every-route.spec.ts), on this visit.
+    await expectSoundPage(page, info);
   });
 }

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { outcomes } from "../../app/content/outcomes";
 import type { RuntimeConfig } from "../../shared/runtime-config";
 
@@ -104,4 +105,26 @@ export function cumulativeLayoutShift(page: Page) {
         setTimeout(() => resolve(sum), 100);
       }),
   );
+}
+
+/**
+ * What every page owes a visitor at this width, read on the page as it is now (hydrated): the
+ * width's navigation (the tab bar on a phone, the main menu on a desktop), nothing wider than the
+ * screen (on a phone at 360 px too), no axe-core violation and no Content-Security-Policy violation
+ * (recorded by readingTest's init script, fixtures.ts). pages-every-route.spec.ts reads it on every
+ * page; a page whose own test already visits it at both widths reads it there.
+ */
+export async function expectSoundPage(page: Page, info: TestInfo) {
+  const phone = info.project.name === "phone";
+  await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeVisible({ visible: phone });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ visible: !phone });
+  await hydrated(page);
+  await expectNoHorizontalOverflow(page);
+  expect(await axeViolations(page), "axe-core violations").toEqual([]);
+  if (phone) {
+    // The narrowest phones in use: nothing may spill sideways there either.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expectNoHorizontalOverflow(page);
+  }
+  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
 }
