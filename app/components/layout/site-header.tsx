@@ -44,7 +44,7 @@ export function SiteHeader() {
           <NavMenu kind="resources" label={navLabels.resources} className={navMenuClass} />
         </nav>
 
-        <div className="flex items-center gap-2 lg:min-w-[8.125rem] lg:justify-self-end">
+        <div className="flex items-center gap-2 lg:min-w-[7.5rem] lg:justify-self-end">
           <BookDemoButton location="navbar" size="default" icon={false} className="max-lg:hidden" />
           <MobileMenu />
         </div>
