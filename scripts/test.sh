@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, build, then every test: unit and in-process API tests, process
-# tests of the compiled server, and end-to-end tests of the built site in Chromium.
+# `npm test`: typecheck, lint, build, then every test but the fuzz properties: unit and in-process
+# API tests, process tests of the compiled server, and end-to-end tests of the built site in Chromium.
 # Installs what npm does not (Debian's Chromium headless shell) when run as root.
 #
 # `npm run test:database` (scripts/test.sh --database): only what touches the database, against

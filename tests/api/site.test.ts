@@ -182,7 +182,8 @@ const classLists = (html: string) =>
  * What every page's HTML shows before its scripts run (and without them): read here through the
  * server, once, since it is the same at every width. In the browser: that it is visible with the
  * stylesheet and no scripts (tests/e2e/pages-no-js.spec.ts), and each width's chrome, overflow and
- * axe (tests/e2e/pages-every-route.spec.ts).
+ * axe (expectSoundPage in tests/e2e/pages-support.ts: pages-every-route.spec.ts, and the pages'
+ * own tests for the home, industry and feature pages).
  */
 /** The page's structured data blocks (`<script type="application/ld+json">`), parsed. */
 const jsonLd = (html: string) =>

@@ -1,12 +1,14 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { AgentDemo } from "../../app/content/agent-demo";
-import { cumulativeLayoutShift, hydrated } from "./pages-support";
+import { cumulativeLayoutShift, expectSoundPage, hydrated } from "./pages-support";
 
 /*
  * What a visitor notices of a hero's "agent at work" mock-up (docs/product.md#design), checked the same way
  * on the home page and the three industry pages: where it sits at each width, that it shows the
  * page's own example call, that a screen reader hears one sentence instead of the drawing, that
- * nothing on the page moves, and that with reduced motion the picture is simply there.
+ * nothing on the page moves, and that with reduced motion the picture is simply there; and, on the
+ * same visit, the checks every page gets (expectSoundPage), which these pages are not read for in
+ * pages-every-route.spec.ts.
  */
 
 export async function expectAgentAtWork(page: Page, path: string, demo: AgentDemo, info: TestInfo) {
@@ -61,6 +63,9 @@ export async function expectAgentAtWork(page: Page, path: string, demo: AgentDem
     expect(box.x, "the mock-up sits right of the headline").toBeGreaterThanOrEqual(heading.x + heading.width);
     expect(box.y, "beside it, not under it").toBeLessThan(book.y + book.height);
   }
+
+  // The checks every page gets (pages-every-route.spec.ts), on this first load, before the reload below.
+  await expectSoundPage(page, info);
 
   // With reduced motion the finished picture shows at once: no animation, every part opaque.
   await page.emulateMedia({ reducedMotion: "reduce" });

@@ -5,7 +5,7 @@ import { featureCards } from "../../app/content/features";
 import { guarantee } from "../../app/content/pricing";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import { agentDemos } from "../../app/content/agent-demo";
-import { dataLayer, expectSoundPage, hydrated, stubSchedulers } from "./pages-support";
+import { dataLayer, hydrated, stubSchedulers } from "./pages-support";
 import { expectAgentAtWork } from "./agent-at-work";
 
 // Layout, checked at both widths (see playwright.config.ts).
@@ -14,7 +14,7 @@ const layout = { tag: "@both-widths" };
 /*
  * The home page: hero, feature cards, rollout, and its Book demo buttons. Its proof (trusted-by
  * strip, outcomes): pages-proof.spec.ts.
- * Its chrome, overflow and axe: the first test here (expectSoundPage); reading without JavaScript:
+ * Its chrome, overflow and axe: the first test here (in expectAgentAtWork); reading without JavaScript:
  * pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
@@ -47,8 +47,6 @@ test.describe("home", () => {
       expect(Math.abs(row.tickMiddle - row.textMiddle)).toBeLessThanOrEqual(1);
       expect(row.lines).toBe(1);
     }
-    // The checks every page gets (pages-every-route.spec.ts), on this visit.
-    await expectSoundPage(page, info);
   });
 
   test("hero, money-back badge, four feature cards, 4-step rollout; the hero and rollout-strip Book demo buttons open the booking dialog with their locations; one toast region", async ({

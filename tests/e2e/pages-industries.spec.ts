@@ -3,7 +3,7 @@ import { industryPages } from "../../app/content/industries";
 import { industryPageSections } from "../../app/content/industry-page";
 import { reassurance } from "../../app/content/calls-to-action";
 import { expectAgentAtWork } from "./agent-at-work";
-import { expectSoundPage, sectionByHeading } from "./pages-support";
+import { sectionByHeading, stubSchedulers } from "./pages-support";
 import { paths } from "../../shared/site-routes";
 
 // Layout, checked at both widths (see playwright.config.ts).
@@ -11,9 +11,13 @@ const layout = { tag: "@both-widths" };
 
 /*
  * The three industry pages: the hero (the agent at work, the reassurance line), the use cases, both
- * Book demo links to /book, the typical call as one timeline; then the chrome, overflow and axe
- * every page gets (expectSoundPage).
+ * Book demo links to /book, the typical call as one timeline; and the chrome, overflow and axe
+ * every page gets (expectSoundPage, in expectAgentAtWork).
  */
+
+test.beforeEach(async ({ page }) => {
+  await stubSchedulers(page);
+});
 
 for (const content of Object.values(industryPages)) {
   test(`${content.path}: the agent at work in the hero, the use cases, two Book demo links to /book with the reassurance line, the typical call as one timeline`, layout, async ({ page }, info) => {
@@ -44,7 +48,5 @@ for (const content of Object.values(industryPages)) {
     const pains = sectionByHeading(page, industryPageSections.painPointsTitle);
     await expect(pains).toContainText(content.painPointsLabel);
     for (const pain of content.painPoints) await expect(pains.getByRole("listitem").filter({ hasText: pain })).toBeVisible();
-    // The checks every page gets (pages-every-route.spec.ts), on this visit.
-    await expectSoundPage(page, info);
   });
 }

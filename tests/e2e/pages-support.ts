@@ -111,8 +111,10 @@ export function cumulativeLayoutShift(page: Page) {
  * What every page owes a visitor at this width, read on the page as it is now (hydrated): the
  * width's navigation (the tab bar on a phone, the main menu on a desktop), nothing wider than the
  * screen (on a phone at 360 px too), no axe-core violation and no Content-Security-Policy violation
- * (recorded by readingTest's init script, fixtures.ts). pages-every-route.spec.ts reads it on every
- * page; a page whose own test already visits it at both widths reads it there.
+ * (recorded by readingTest's init script, fixtures.ts, for the document loaded last). Leaves the
+ * page at the project's viewport. pages-every-route.spec.ts reads it on every page; a page whose
+ * own test already visits it at both widths reads it there (the home and industry pages in
+ * expectAgentAtWork, on their first load).
  */
 export async function expectSoundPage(page: Page, info: TestInfo) {
   const phone = info.project.name === "phone";
@@ -125,6 +127,7 @@ export async function expectSoundPage(page: Page, info: TestInfo) {
     // The narrowest phones in use: nothing may spill sideways there either.
     await page.setViewportSize({ width: 360, height: 780 });
     await expectNoHorizontalOverflow(page);
+    await page.setViewportSize(info.project.use.viewport!);
   }
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
 }
