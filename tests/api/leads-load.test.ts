@@ -16,7 +16,7 @@ let other: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   // Known refusals answered at once here: these tests count database calls, not time.
-  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600", LEADS_REFUSAL_DELAY_MS: "0" });
+  t = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600" });
   // A second instance: its own app (and its own memory of refusals) on the same database.
   other = createApp({ ...t.deps });
 });

@@ -581,7 +581,7 @@ describe("native posts share the per-address rate limit with the JSON endpoints"
   beforeAll(async () => {
     // Known refusals answered at once: their pacing is tested in leads-load.test.ts.
     t = await createTestApp(
-      { TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600", LEADS_REFUSAL_DELAY_MS: "0" },
+      { TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "3", LEADS_RATE_LIMIT_WINDOW_SECONDS: "600" },
       {},
       { site: "lazy" },
     );

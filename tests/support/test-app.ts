@@ -19,6 +19,9 @@ export const clientBuildDir = path.resolve(process.env.BUILD_DIR ?? "build", "cl
 /**
  * The real Hono app on a fresh database, for in-process API tests with app.request().
  * `env` is parsed like the process environment (DATABASE_URL is ignored: the test database is used).
+ * Refusals of the lead limit are answered at once unless `env` sets LEADS_REFUSAL_DELAY_MS: the
+ * pacing is a flood's concern (tests/api/leads-load.test.ts), and held for its second each, the
+ * refusals other tests make to see a 429 only kept a worker waiting (13 s a run).
  * With `site`, the app also serves the client build with the deployment values of `env`, its
  * pages compressed as production does ("eager") or as development does ("lazy").
  */
@@ -27,7 +30,7 @@ export async function createTestApp(
   extra: Partial<AppDeps> = {},
   options: { site?: Compression } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", ...env, DATABASE_URL: undefined });
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", LEADS_REFUSAL_DELAY_MS: "0", ...env, DATABASE_URL: undefined });
   const site = options.site ? loadStaticSite(clientBuildDir, config.runtime, options.site) : undefined;
   const database = await openTestDatabase();
   const deps: AppDeps = { config, database, logger: createLogger("silent"), site, ...extra };
