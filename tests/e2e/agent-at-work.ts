@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { AgentDemo } from "../../app/content/agent-demo";
-import { cumulativeLayoutShift, expectSoundPage, hydrated } from "./pages-support";
+import { reservedHeroRow } from "../../app/components/layout/page-hero";
+import { cumulativeLayoutShift, expectSoundPage, hydrated, reservedHeight } from "./pages-support";
 
 /*
  * What a visitor notices of a hero's "agent at work" mock-up (docs/product.md#design), checked the same way
@@ -62,6 +63,7 @@ export async function expectAgentAtWork(page: Page, path: string, demo: AgentDem
   } else {
     expect(box.x, "the mock-up sits right of the headline").toBeGreaterThanOrEqual(heading.x + heading.width);
     expect(box.y, "beside it, not under it").toBeLessThan(book.y + book.height);
+    expect(box.height, "the mock-up fits the row reserved for it").toBeLessThanOrEqual(reservedHeight(reservedHeroRow.agentAtWork));
   }
 
   // The checks every page gets (pages-every-route.spec.ts), on this first load, before the reload below.

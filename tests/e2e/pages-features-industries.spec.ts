@@ -5,7 +5,8 @@ import { featureCards, type FeatureId } from "../../app/content/features";
 import { featureMockups, featurePages } from "../../app/content/feature-pages";
 import { outcomesLabel, securityPoints } from "../../app/content/outcomes";
 import { guarantee } from "../../app/content/pricing";
-import { cumulativeLayoutShift, expectOutcomes, expectSoundPage, hydrated, sectionByHeading, stubSchedulers } from "./pages-support";
+import { reservedHeroRow } from "../../app/components/layout/page-hero";
+import { cumulativeLayoutShift, expectOutcomes, expectSoundPage, hydrated, reservedHeight, sectionByHeading, stubSchedulers } from "./pages-support";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
@@ -107,6 +108,7 @@ for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof 
     } else {
       expect(box.x, "the mock-up sits right of the copy").toBeGreaterThanOrEqual(lead.x + lead.width);
       expect(box.y, "beside it, not under it").toBeLessThan(primary.y);
+      expect(box.height, "the mock-up fits the row reserved for it").toBeLessThanOrEqual(reservedHeight(reservedHeroRow[id]));
     }
 
     for (const capability of content.capabilities) {

@@ -131,3 +131,10 @@ export async function expectSoundPage(page: Page, info: TestInfo) {
   }
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), "CSP violations").toEqual([]);
 }
+
+/** The height in CSS pixels that a `reservedHeroRow` class (app/components/layout/page-hero.tsx) reserves. */
+export function reservedHeight(rowClass: string): number {
+  const rem = /minmax\(([\d.]+)rem,/.exec(rowClass)?.[1];
+  if (!rem) throw new Error(`no reserved height in ${rowClass}`);
+  return Number(rem) * 16;
+}

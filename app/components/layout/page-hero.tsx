@@ -67,15 +67,16 @@ export const heroGridClass =
  * downwards as it is parsed). Without it a slow machine paints the page half-parsed,
  * the mock-up a few lines tall, and the copy drops by up to 125 px as the rest of the mock-up
  * arrives (a layout shift of 0.06). Each value is its mock-up's height in its 28rem column (the
- * same from 1024 px up), rounded up: a mock-up that grows past it shifts the copy by half the
- * difference, which the end-to-end layout-shift checks catch.
+ * same from 1024 px up), rounded up; the feature mock-ups' by their feature's id. A mock-up that
+ * grew past its value would shift the copy by half the difference: the end-to-end tests of these
+ * pages check at desktop width that each mock-up fits its reservation.
  */
 export const reservedHeroRow = {
   agentAtWork: "lg:grid-rows-[minmax(39.5rem,auto)]", // 629 px
   analytics: "lg:grid-rows-[minmax(28rem,auto)]", // 445 px
   omnichannel: "lg:grid-rows-[minmax(34.25rem,auto)]", // 544 px
-  aiGuru: "lg:grid-rows-[minmax(37rem,auto)]", // 588 px
-  agenticAutomation: "lg:grid-rows-[minmax(26.5rem,auto)]", // 419 px
+  "ai-guru": "lg:grid-rows-[minmax(37rem,auto)]", // 588 px
+  "agentic-automation": "lg:grid-rows-[minmax(26.5rem,auto)]", // 419 px
 } as const;
 
 /** The short reassurance line under a hero's or band's primary action ("10-minute call · no card"). */

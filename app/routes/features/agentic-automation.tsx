@@ -9,5 +9,5 @@ import { paths } from "@shared/site-routes";
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAgenticAutomation);
 
 export default function AgenticAutomationPage() {
-  return <FeaturePage content={featurePages["agentic-automation"]} visual={<AutomationFlow mock={featureMockups["agentic-automation"]} />} visualRow={reservedHeroRow.agenticAutomation} />;
+  return <FeaturePage content={featurePages["agentic-automation"]} visual={<AutomationFlow mock={featureMockups["agentic-automation"]} />} visualRow={reservedHeroRow["agentic-automation"]} />;
 }

@@ -9,5 +9,5 @@ import { paths } from "@shared/site-routes";
 export const meta: Route.MetaFunction = () => pageMeta(paths.featureAiGuru);
 
 export default function AiGuruPage() {
-  return <FeaturePage content={featurePages["ai-guru"]} visual={<GuruAnswer mock={featureMockups["ai-guru"]} />} visualRow={reservedHeroRow.aiGuru} />;
+  return <FeaturePage content={featurePages["ai-guru"]} visual={<GuruAnswer mock={featureMockups["ai-guru"]} />} visualRow={reservedHeroRow["ai-guru"]} />;
 }
