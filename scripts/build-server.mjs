@@ -1,27 +1,11 @@
 // The server's build: server/index.ts (the HTTP server) and server/cli/admin-create.ts (the staff
 // account command) bundled with esbuild into <BUILD_DIR>/server/*.js, so `npm start`, the
 // production image and the tests' spawned servers run plain JavaScript instead of transpiling
-// TypeScript with tsx at every start. Packages stay external (node_modules is read at run time),
-// but for two data-only ones (below).
+// TypeScript with tsx at every start. Packages are bundled too, but for those in `external` below.
 import path from "node:path";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-/** esbuild's `packages: "external"`, but with these packages bundled. */
-function externalPackagesExcept(bundled) {
-  return {
-    name: "external-packages-except",
-    setup(b) {
-      // A bare specifier (not relative or absolute, not one of tsconfig's aliases) names a package.
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith("~/") || args.path.startsWith("@shared/")) return undefined;
-        const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
-        return bundled.includes(name) ? undefined : { path: args.path, external: true };
-      });
-    },
-  };
-}
 const outdir = path.resolve(root, process.env.BUILD_DIR ?? "build", "server");
 
 const started = Date.now();
@@ -33,10 +17,15 @@ await build({
   platform: "node",
   target: "node20.19",
   format: "esm",
-  // Packages are external, except the two e-mail domain lists (server/leads/lead-fit.ts): 3 MB of
-  // CommonJS that Node would parse to detect its module format, then again to compile it, then a
-  // third time for its named exports, at every start (~0.4 s of CPU); bundled, they are parsed once.
-  plugins: [externalPackagesExcept(["mailchecker", "free-email-domains-list"])],
+  // Bundled, the packages are read as one file: Node no longer resolves, reads and compiles a few
+  // hundred modules of node_modules at every start (a start to /api/health: 3.8 -> 3.2 CPU-s,
+  // docs/performance.md). These stay where npm put them, read at run time:
+  // - PGlite loads its WebAssembly and data files from beside its own module;
+  // - pg requires the optional pg-native only when asked, which a bundler would try to resolve;
+  // - pino and pino-pretty start their transports in worker threads by file path;
+  // - React and React Router are shared with the pages' server build (react-router.js, from
+  //   `react-router build`), which imports them from node_modules: one copy of each, not two.
+  external: ["@electric-sql/pglite", "pg", "pino", "pino-pretty", "react", "react-dom", "react-router", "@react-router/node"],
   // The @shared alias comes from tsconfig.json's paths.
   tsconfig: "tsconfig.json",
   sourcemap: "linked",
