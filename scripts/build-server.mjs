@@ -22,7 +22,7 @@ await build({
   // docs/performance.md). These stay where npm put them, read at run time:
   // - PGlite loads its WebAssembly and data files from beside its own module;
   // - pg requires the optional pg-native only when asked, which a bundler would try to resolve;
-  // - pino and pino-pretty start their transports in worker threads by file path;
+  // - pino resolves a transport's worker by a file path in its own folder; pino-pretty goes with it;
   // - React and React Router are shared with the pages' server build (react-router.js, from
   //   `react-router build`), which imports them from node_modules: one copy of each, not two.
   external: ["@electric-sql/pglite", "pg", "pino", "pino-pretty", "react", "react-dom", "react-router", "@react-router/node"],

@@ -23,8 +23,12 @@ const staleAgainst = (file, sources) => {
   return at === 0 || sources.some((s) => newestMtime(path.join(root, s)) > at);
 };
 
-const serverSources = ["server", "shared", "package.json", "tsconfig.json"];
-const clientSources = ["app", "shared", "public", "vite.config.ts", "react-router.config.ts", "package.json"];
+// Both bundles hold the packages they import (the server's but a few, scripts/build-server.mjs), so
+// what npm installed counts as a source: node_modules/.package-lock.json changes with every install
+// that changes a package, a lockfile-only update included.
+const installed = "node_modules/.package-lock.json";
+const serverSources = ["server", "shared", "package.json", "tsconfig.json", installed];
+const clientSources = ["app", "shared", "public", "vite.config.ts", "react-router.config.ts", "package.json", installed];
 
 /** `what`: "all" (the site and the server) or "server" (the server bundle only). */
 export function ensureBuild(what) {

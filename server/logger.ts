@@ -33,8 +33,8 @@ function scrubArguments(args: unknown[]): unknown[] {
  * through scrubLogValue (errors by an allow-list of their fields, secret-named keys blanked, URL
  * passwords and e-mail addresses removed from strings). In production, one JSON line per event
  * for the log collector. Elsewhere the lines are formatted for a person by pino-pretty as a
- * synchronous stream in this thread: a worker-thread transport would load pino-pretty by name at
- * run time, which a bundled server cannot do. `env` comes from the config; callers that leave it
+ * synchronous stream in this thread: no worker thread to start, and nothing left to flush when the
+ * process exits. `env` comes from the config; callers that leave it
  * out (tests, scripts) get the production format, and a silent logger never builds the pretty
  * stream. `destination` (tests) receives the JSON lines instead of stdout.
  */
