@@ -17,7 +17,7 @@ await build({
   platform: "node",
   target: "node20.19",
   format: "esm",
-  // Bundled, the packages are read as one file: Node no longer resolves, reads and compiles a few
+  // Bundled, the packages are read with our code: Node no longer resolves, reads and compiles a few
   // hundred modules of node_modules at every start (a start to /api/health: 3.8 -> 3.2 CPU-s,
   // docs/performance.md). These stay where npm put them, read at run time:
   // - PGlite loads its WebAssembly and data files from beside its own module;
@@ -30,7 +30,15 @@ await build({
   tsconfig: "tsconfig.json",
   sourcemap: "linked",
   logLevel: "warning",
-  // No code splitting: each entry is one file directly under <BUILD_DIR>/server/, which keeps
-  // server/db's path to the migrations (two folders up, then drizzle/) the same as in the sources.
+  // Code the two entries share, and what only a dynamic import() reaches, go into chunks of their
+  // own: the database drivers (server/db/client.ts imports each when its kind is chosen) then load
+  // only when used, with pg or PGlite, instead of both at every start as one file imported them.
+  // The chunks sit beside the entries, directly under <BUILD_DIR>/server/, which keeps server/db's
+  // path to the migrations (two folders up, then drizzle/) the same as in the sources. A chunk is
+  // named by its content, and an earlier build's are left in place: a server still running from
+  // that build may yet import one (better-auth loads some of its code on first use), and a build
+  // that fails leaves the earlier one whole. `npm run build` starts from an empty folder.
+  splitting: true,
+  chunkNames: "chunk-[hash]",
 });
 console.log(`server bundled into ${path.relative(root, outdir)}/ in ${Date.now() - started} ms`);
