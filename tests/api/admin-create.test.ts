@@ -4,6 +4,7 @@ import { adminCreate } from "../../server/cli/admin-create-command";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
+import { cookiesFrom } from "../support/cookies";
 import { freePort, tempDataDir } from "../support/spawn-server";
 import { openTestDatabase, type TestDatabase } from "../support/test-database";
 import type { CliRun } from "../support/admin-cli";
@@ -98,11 +99,7 @@ async function signIn(database: TestDatabase, accounts: { email: string; passwor
       headers: { "Content-Type": "application/json", Origin: config.publicUrl },
       body: JSON.stringify({ email, password }),
     });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-    const me = await app.request("/api/admin/me", { headers: { Cookie: cookie } });
+    const me = await app.request("/api/admin/me", { headers: { Cookie: cookiesFrom(res) } });
     results.push({ signIn: res.status, me: me.status });
   }
   return results;

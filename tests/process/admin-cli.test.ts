@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededDataDir, spawnServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
 import { runAdminCreate, runAdminCreateOnTerminal } from "../support/admin-cli";
+import { cookiesFrom } from "../support/cookies";
 
 /** `npm run admin:create` against the embedded database and (when DATABASE_URL is set) PostgreSQL. */
 const runCli = runAdminCreate;
@@ -13,11 +14,7 @@ async function signInOverHttp(baseUrl: string, email: string, password: string) 
     headers: { "Content-Type": "application/json", Origin: baseUrl },
     body: JSON.stringify({ email, password }),
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((l) => l.split(";")[0])
-    .join("; ");
-  const me = await fetch(`${baseUrl}/api/admin/me`, { headers: { Cookie: cookie } });
+  const me = await fetch(`${baseUrl}/api/admin/me`, { headers: { Cookie: cookiesFrom(res) } });
   return { signIn: res.status, me: me.status };
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { createPostgresDatabase } from "../support/test-database";
 import { runAdminCreate } from "../support/admin-cli";
+import { cookiesFrom } from "../support/cookies";
 
 /**
  * Two server processes on two ports against one PostgreSQL, as behind a load balancer: what must
@@ -110,11 +111,7 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
 
     const ok = await signIn(a, "198.51.100.99", "correct-horse-battery");
     expect(ok.status).toBe(200);
-    const cookie = ok.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const me = await fetch(`${b.url}/api/admin/me`, { headers: { cookie, origin: SITE } });
+    const me = await fetch(`${b.url}/api/admin/me`, { headers: { cookie: cookiesFrom(ok), origin: SITE } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ user: { email: "staff@example.com" } });
   });

@@ -8,7 +8,10 @@ import { ensureStaffAccount } from "../../server/admin/staff-accounts";
 import { bookingInquiries, leads } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "./test-app";
+import { cookiesFrom } from "./cookies";
 import { outboxWorkerFor } from "./outbox";
+
+export { cookiesFrom };
 
 /** Env for admin API tests: client addresses come from X-Forwarded-For so tests can vary them. */
 export const adminTestEnv = { TRUST_PROXY_HEADER: "x-forwarded-for", PUBLIC_URL: "http://localhost:3000" };
@@ -76,15 +79,6 @@ export async function signIn(t: TestApp, email: string, password: string, ip = r
     headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": ip },
     body: JSON.stringify({ email, password }),
   });
-}
-
-/** The Cookie header value carrying every cookie a response set. */
-export function cookiesFrom(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
 }
 
 export async function signedInCookie(t: TestApp, email: string, password: string): Promise<string> {
