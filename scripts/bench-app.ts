@@ -8,6 +8,7 @@ import { createAuth } from "../server/auth/auth";
 import { loadConfig } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
 import { createLogger } from "../server/logger";
+import { cookiesFrom } from "../tests/support/cookies";
 import { createPostgresDatabase } from "../tests/support/test-database";
 
 export const ORIGIN = "http://localhost:3000";
@@ -50,6 +51,5 @@ export async function adminApp(database: Database, admins = 1) {
     body: JSON.stringify({ email: "bench0@example.com", password }),
   });
   if (!signIn.ok) throw new Error(`admin sign-in: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  return { app, config, adminIds, cookie };
+  return { app, config, adminIds, cookie: cookiesFrom(signIn) };
 }
