@@ -26,7 +26,7 @@ import type { Db } from "../db/client";
 import { staffRoles } from "@shared/schemas/admin";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
 import type { HubSpotConfig } from "../config";
-import { hubspotRecordUrls } from "../leads/hubspot";
+import { hubspotRecords } from "../leads/hubspot";
 import { queueLeadNotification, wakeOutbox } from "../leads/notification-queue";
 import { writeAudit } from "./audit-service";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
@@ -323,7 +323,7 @@ const eventColumns = {
 export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
   const [[row], timeline, staff] = await Promise.all([
     db
-      .select({ ...summaryColumns(settings), ...submissionColumns, hubspotContactId: l.hubspotContactId, hubspotDealId: l.hubspotDealId })
+      .select({ ...summaryColumns(settings), ...submissionColumns, hubspotContactId: l.hubspotContactId, hubspotDealId: l.hubspotDealId, hubspotContactCreated: l.hubspotContactCreated })
       .from(l)
       .leftJoin(owner, eq(owner.id, l.ownerUserId))
       .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
@@ -338,7 +338,9 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
       ...toSummary(row),
       submission: toSubmission(row.kind, row),
       evidence: toEvidence(row),
-      hubspot: settings.hubspot ? hubspotRecordUrls(settings.hubspot, { contactId: row.hubspotContactId, dealId: row.hubspotDealId }) : null,
+      hubspot: settings.hubspot
+        ? hubspotRecords(settings.hubspot, { contactId: row.hubspotContactId, dealId: row.hubspotDealId, contactCreated: row.hubspotContactCreated })
+        : null,
     },
     timeline: timeline.map(toTimelineEntry),
     staff,

@@ -314,6 +314,12 @@ export const leads = pgTable(
      */
     hubspotContactId: text("hubspot_contact_id"),
     hubspotDealId: text("hubspot_deal_id"),
+    /**
+     * Whether this lead's hand-off created its HubSpot contact (true) or found one already there
+     * (false): only a contact this site created gets its lead status set (docs/decisions/0720).
+     * Null until the contact is known, and on leads handed over before this was recorded.
+     */
+    hubspotContactCreated: boolean("hubspot_contact_created"),
     updatedAt: updatedAt(),
   },
   (t) => [

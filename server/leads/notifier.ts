@@ -21,7 +21,7 @@ import { botCheckToken, slackMessage, type NotificationLead } from "./slack-mess
 import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../auth/staff-mail";
 import type { Db } from "../db/client";
 import { DeliveryError, parseRetryAfter } from "./delivery-error";
-import { createHubSpotChannel } from "./hubspot";
+import { createHubSpotChannel, type HubSpotReceipt } from "./hubspot";
 
 export { DeliveryError, parseRetryAfter, requestedRetryDelayMs } from "./delivery-error";
 
@@ -44,11 +44,14 @@ export type OutboxDelivery = {
   lead: NotificationLead | null;
 };
 
+/** What a delivery adds to its timeline entry: codes only, never anything of the lead (docs/decisions/0704). */
+export type DeliveryReceipt = HubSpotReceipt;
+
 export type Notifier = {
   /** Channels this process can deliver; rows for other channels wait until configured. */
   channels: NotificationChannel[];
   /** Must stop and reject when `signal` aborts (the worker's deadline for one delivery). */
-  deliver: (delivery: OutboxDelivery, signal?: AbortSignal) => Promise<void>;
+  deliver: (delivery: OutboxDelivery, signal?: AbortSignal) => Promise<DeliveryReceipt | void>;
   close: () => void;
 };
 

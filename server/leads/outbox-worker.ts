@@ -10,6 +10,7 @@ import {
   DeliveryTimeoutError,
   describeDeliveryFailure,
   requestedRetryDelayMs,
+  type DeliveryReceipt,
   type NotificationLead,
   type Notifier,
   type OutboxDelivery,
@@ -230,7 +231,7 @@ export function createOutboxWorker(options: {
   }
 
   /** Runs the channel under the deadline; a channel that ignores its abort signal is left behind. */
-  async function attempt(delivery: OutboxDelivery): Promise<void> {
+  async function attempt(delivery: OutboxDelivery): Promise<DeliveryReceipt | undefined> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -241,7 +242,7 @@ export function createOutboxWorker(options: {
       }, config.deliveryTimeoutMs);
     });
     try {
-      await Promise.race([notifier.deliver(delivery, controller.signal), deadline]);
+      return (await Promise.race([notifier.deliver(delivery, controller.signal), deadline])) ?? undefined;
     } finally {
       clearTimeout(timer);
     }
@@ -299,8 +300,9 @@ export function createOutboxWorker(options: {
   async function deliverOne(delivery: OutboxDelivery) {
     if (delivery.channel === DESK_CHANNEL && desk) return runDeskRow(delivery, desk);
     let failure: unknown = null;
+    let receipt: DeliveryReceipt | undefined;
     try {
-      await attempt(delivery);
+      receipt = await attempt(delivery);
     } catch (error) {
       failure = error ?? new Error("delivery failed");
     }
@@ -311,7 +313,7 @@ export function createOutboxWorker(options: {
         delivery,
         { deliveredAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: null, payload: sql`null` },
         async (tx) => {
-          await appendLeadEvent(tx, { leadId: delivery.leadId, type: "notification_delivered", data: { channel, topic }, dedupeKey: `outbox:${delivery.id}:delivered` });
+          await appendLeadEvent(tx, { leadId: delivery.leadId, type: "notification_delivered", data: { channel, topic, ...receipt }, dedupeKey: `outbox:${delivery.id}:delivered` });
           if (topic === "follow_up") await recordFollowUpAlert(tx, delivery.leadId, channel);
         },
       );

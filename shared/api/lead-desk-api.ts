@@ -131,11 +131,16 @@ export type LeadOwnerRef = { id: string; email: string } | null;
 export type LeadOwnerChangedData = { from: LeadOwnerRef; to: LeadOwnerRef };
 export type LeadNoteAddedData = { text: string };
 
+/** Whether the hand-off created the lead's HubSpot contact or added the lead to one already there (docs/decisions/0720). */
+export type HubSpotContactOrigin = "created" | "existing";
+
 /**
  * The lead's records in HubSpot (docs/decisions/0720): links to the contact and the deal, each
- * null until the hand-off has made it. The whole is null when the hand-off is off.
+ * null until the hand-off has made it, and whether the contact was created or already there (null
+ * until the contact is known, and on leads handed over before this was recorded). The whole is
+ * null when the hand-off is off.
  */
-export type LeadHubSpotRecords = { contactUrl: string | null; dealUrl: string | null };
+export type LeadHubSpotRecords = { contactUrl: string | null; dealUrl: string | null; contact: HubSpotContactOrigin | null };
 
 /** GET /api/admin/leads/:id */
 export type LeadDetailResponse = {

@@ -57,6 +57,24 @@ function targetWords(d: Record<string, unknown>): string {
   return typeof minutes === "number" && minutes > 0 ? `still New after the ${targetText(minutes)} target` : "still New after the first-contact target";
 }
 
+/**
+ * A delivered HubSpot entry in words, when its receipt says what happened to the contact: created,
+ * or an existing one the lead was added to; and a status change not sent to a contact not ours.
+ */
+function hubspotWords(d: Record<string, unknown>): TimelineWords | null {
+  const topic = text(d, "topic");
+  if (topic === "status_changed" && text(d, "hubspotLeadStatus") === "not_sent") {
+    return { title: "HubSpot lead status not changed", detail: "because this site did not create the contact", note: null };
+  }
+  if (topic !== "lead_stored") return null;
+  const contact = text(d, "hubspotContact");
+  if (contact === "created") return { title: "Sent to HubSpot: new contact created", detail: "with the lead's deal", note: null };
+  if (contact === "existing") {
+    return { title: "Sent to HubSpot: added to existing contact (its details kept)", detail: "with the lead's deal and a note of what it gave", note: null };
+  }
+  return null;
+}
+
 const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ") || null;
 
 /** One timeline entry in words: what happened, and its particulars. */
@@ -68,8 +86,14 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
       const source = text(d, "source");
       return words("Lead received", source ? `from the ${(leadSourceLabels[source as LeadSource] ?? source).toLowerCase()}` : null);
     }
-    case "notification_delivered":
+    case "notification_delivered": {
+      // The HubSpot hand-off says what it did with the contact (docs/decisions/0720).
+      if (text(d, "channel") === "hubspot") {
+        const hubspot = hubspotWords(d);
+        if (hubspot) return hubspot;
+      }
       return words("Notification delivered", notification(d) || null);
+    }
     case "notification_failed": {
       const attempt = typeof d.attempt === "number" ? `attempt ${d.attempt}` : null;
       return words("Notification failed, will retry", joined(notification(d), attempt, text(d, "error", "lastError")));

@@ -66,17 +66,59 @@ function jsonResponse(status: number, body: unknown) {
 describe("the lead page's HubSpot links (docs/decisions/0720)", () => {
   const hubspotArea = (html: string) => /<p[^>]*data-testid="lead-hubspot"[^>]*>(.*?)<\/p>/.exec(html)?.[1] ?? null;
 
+  const urls = { contactUrl: "https://app.hubspot.com/contacts/123/record/0-1/501", dealUrl: "https://app.hubspot.com/contacts/123/record/0-3/901" };
+
   it("links to the contact and the deal in a new tab once the lead is in HubSpot", () => {
     const data = leadDetail();
-    data.lead.hubspot = { contactUrl: "https://app.hubspot.com/contacts/123/record/0-1/501", dealUrl: "https://app.hubspot.com/contacts/123/record/0-3/901" };
+    data.lead.hubspot = { ...urls, contact: null };
     const area = hubspotArea(render(<LeadPage data={data} admin={signedInAdmin} />));
     expect(area).toContain('<a class="text-primary underline-offset-2 hover:underline" href="https://app.hubspot.com/contacts/123/record/0-1/501" target="_blank" rel="noopener noreferrer">Open in HubSpot</a>');
     expect(area).toContain('href="https://app.hubspot.com/contacts/123/record/0-3/901" target="_blank" rel="noopener noreferrer">Open the deal in HubSpot</a>');
+    // Handed over before the site recorded who made the contact: no claim either way.
+    expect(area).not.toMatch(/contact \(|New contact/);
+  });
+
+  it("says whether the lead made a new contact or was added to an existing one whose details were kept", () => {
+    const created = leadDetail();
+    created.lead.hubspot = { ...urls, contact: "created" };
+    expect(hubspotArea(render(<LeadPage data={created} admin={signedInAdmin} />))).toContain('<span class="text-muted-foreground">New contact, created from this lead</span>');
+    const existing = leadDetail();
+    existing.lead.hubspot = { ...urls, contact: "existing" };
+    const area = hubspotArea(render(<LeadPage data={existing} admin={signedInAdmin} />));
+    expect(area).toContain('<span class="text-muted-foreground">Added to an existing contact (its details kept)</span>');
+    expect(area).not.toContain("New contact");
+  });
+
+  it("the timeline says which happened when the lead was sent, and that a status change was not sent to a contact the site did not create", () => {
+    const hubspotEntry = (id: string, at: string, data: Record<string, unknown>) => timelineEntry({ id, at, type: "notification_delivered", data: { channel: "hubspot", ...data } });
+    const html = render(
+      <LeadPage
+        data={leadDetail({}, [
+          timelineEntry(),
+          hubspotEntry("e2", "2026-03-02T09:01:00.000Z", { topic: "lead_stored", hubspotContact: "existing" }),
+          hubspotEntry("e3", "2026-03-02T09:05:00.000Z", { topic: "status_changed", hubspotLeadStatus: "not_sent" }),
+        ])}
+        admin={signedInAdmin}
+      />,
+    );
+    expect(html).toContain("Sent to HubSpot: added to existing contact (its details kept)");
+    expect(html).toContain("and a note of what it gave");
+    expect(html).toContain("HubSpot lead status not changed");
+    expect(html).toContain("because this site did not create the contact");
+    expect(html).not.toContain("Notification delivered");
+
+    const made = render(<LeadPage data={leadDetail({}, [hubspotEntry("e4", "2026-03-02T09:01:00.000Z", { topic: "lead_stored", hubspotContact: "created" })])} admin={signedInAdmin} />);
+    expect(made).toContain("Sent to HubSpot: new contact created");
+    expect(made).not.toContain("existing contact");
+    // An entry from before the hand-off said what it did keeps the general words.
+    const older = render(<LeadPage data={leadDetail({}, [hubspotEntry("e5", "2026-03-02T09:01:00.000Z", { topic: "lead_stored" })])} admin={signedInAdmin} />);
+    expect(older).toContain("Notification delivered");
+    expect(older).toContain("HubSpot · new lead");
   });
 
   it("says the lead is not handed over yet while it has no contact, and shows nothing when the hand-off is off", () => {
     const waiting = leadDetail();
-    waiting.lead.hubspot = { contactUrl: null, dealUrl: null };
+    waiting.lead.hubspot = { contactUrl: null, dealUrl: null, contact: null };
     expect(hubspotArea(render(<LeadPage data={waiting} admin={signedInAdmin} />))).toBe("HubSpot: not handed over yet");
     expect(hubspotArea(render(<LeadPage data={leadDetail()} admin={signedInAdmin} />))).toBeNull();
   });

@@ -7,7 +7,7 @@ import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import type { AdminUser } from "@shared/api/admin-api";
-import type { LeadDetailResponse, LeadHubSpotRecords, LeadSummary, LeadTimelineEntry, StaffMember } from "@shared/api/lead-desk-api";
+import type { HubSpotContactOrigin, LeadDetailResponse, LeadHubSpotRecords, LeadSummary, LeadTimelineEntry, StaffMember } from "@shared/api/lead-desk-api";
 import { botCheckLabels } from "@shared/schemas/admin";
 import { CONTACT_INDUSTRIES } from "@shared/schemas/contact-request";
 import { LEAD_NOTE_MAX, leadNoteSchema, leadSourceLabels, leadStatusLabels, leadTransitions, type LeadStatus } from "@shared/schemas/lead-desk";
@@ -148,9 +148,15 @@ export function LeadPage({ data, admin }: { data: LeadDetailResponse; admin: Adm
 }
 
 /**
- * The lead's records in HubSpot (docs/decisions/0720), opened in a new tab; nothing when the
- * hand-off is off, and a word while the outbox has not handed the lead over yet.
+ * The lead's records in HubSpot (docs/decisions/0720), opened in a new tab, and whether the lead
+ * made the contact or was added to one sales already had (whose details it did not change);
+ * nothing when the hand-off is off, and a word while the outbox has not handed the lead over yet.
  */
+const hubspotContactWords: Record<HubSpotContactOrigin, string> = {
+  created: "New contact, created from this lead",
+  existing: "Added to an existing contact (its details kept)",
+};
+
 export function HubSpotLinks({ records }: { records: LeadHubSpotRecords | null }) {
   if (!records) return null;
   const link = "text-primary underline-offset-2 hover:underline";
@@ -171,6 +177,7 @@ export function HubSpotLinks({ records }: { records: LeadHubSpotRecords | null }
           Open the deal in HubSpot
         </a>
       ) : null}
+      {records.contact ? <span className="text-muted-foreground">{hubspotContactWords[records.contact]}</span> : null}
     </p>
   );
 }
