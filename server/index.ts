@@ -13,6 +13,8 @@ import { createOutboxWorker, type OutboxWorker } from "./leads/outbox-worker";
 import { stopAnalytics } from "./analytics/ingest";
 import { createAnalyticsHousekeeping, type AnalyticsHousekeeping } from "./analytics/housekeeping";
 import type { AppDeps } from "./app-env";
+import { listenControlSocket, type ControlSocket } from "./cli/control-socket";
+import { serveAdminCreate } from "./cli/admin-create-command";
 
 /** How long in-flight requests may take to finish after SIGTERM before we close anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +25,8 @@ let outboxWorker: OutboxWorker | null = null;
 let analyticsHousekeeping: AnalyticsHousekeeping | null = null;
 /** What the app was built from: its analytics buffer is written out at shutdown. */
 let appDeps: AppDeps | null = null;
+/** Where `admin:create` reaches this server while it holds the embedded database; closed first. */
+let controlSocket: ControlSocket | null = null;
 
 async function main() {
   let config: AppConfig;
@@ -57,6 +61,19 @@ async function main() {
   // React Router's server build takes a second or more to load on a busy machine: in the
   // background now, so that the first form posted without JavaScript does not wait for it.
   site.loadFormAnswers().catch((error: unknown) => logger.error({ err: error }, "could not load the pages' server build"));
+
+  if (config.database.kind === "pglite") {
+    // The first staff account, and any other, without stopping the server (server/cli/control-socket.ts).
+    const deps = { config, database, logger };
+    try {
+      controlSocket = await listenControlSocket(config.database.dataDir, serveAdminCreate(deps), (error) =>
+        logger.error({ err: error }, "admin:create through the control socket failed"),
+      );
+      if (!controlSocket) logger.warn("admin:create cannot reach this server: the DATA_DIR path is too long for its control socket");
+    } catch (error) {
+      logger.warn({ err: error }, "admin:create cannot reach this server: its control socket could not be opened");
+    }
+  }
 
   appDeps = { config, database, logger, site };
   const app = createApp(appDeps);
@@ -118,6 +135,7 @@ async function shutdown(server: ServerType, database: Database, logger: Logger, 
   const timer = setTimeout(() => httpServer.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(timer);
+  await controlSocket?.close();
   try {
     await outboxWorker?.stop();
   } catch (error) {

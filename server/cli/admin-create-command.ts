@@ -3,9 +3,11 @@
  * arguments, environment and standard streams, so that it also runs inside a test process:
  * `npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|user]`
  *
- * Creates a staff user if absent and gives it a role (admin by default). On the embedded database
- * it refuses while a server holds the data dir (PGlite has no lock of its own); on PostgreSQL it
- * runs beside live servers. There are no default credentials.
+ * Creates a staff user if absent and gives it a role (admin by default). On PostgreSQL it runs
+ * beside live servers. On the embedded database, which a running server holds alone (PGlite has no
+ * lock of its own), it asks that server to do the same work over the data dir's control socket
+ * (server/cli/control-socket.ts), so the first account needs no stop; with no server running it
+ * opens the database itself. There are no default credentials.
  *
  * The password never goes on the command line, where `ps` and shell history keep it
  * (docs/decisions/0612): it is ADMIN_PASSWORD when that is set; otherwise it is asked for on the
@@ -17,15 +19,16 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { appRoles } from "@shared/schemas/admin";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig, type AppConfig } from "../config";
 import { openDatabase, type Database, type DatabaseOptions } from "../db/client";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { users } from "../db/schema";
-import { createLogger } from "../logger";
+import { createLogger, type Logger } from "../logger";
 import { redactText, redactUrlCredentials, serializeError, type LoggedError } from "../log-redaction";
 import { createAuth, MIN_NEW_PASSWORD_LENGTH } from "../auth/auth";
 import { ensureStaffAccount } from "../admin/staff-accounts";
 import { askHidden, readFirstLine } from "./read-password";
+import { ControlSocketError, requestOverControlSocket } from "./control-socket";
 
 const usage = [
   "Usage: npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|user]",
@@ -142,6 +145,78 @@ function describeError(error: unknown): string {
   return parts.join(": ");
 }
 
+/** What the command asks a running server on the embedded database to do (serveAdminCreate). */
+const controlRequestSchema = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("lookup"), email: argsSchema.shape.email }),
+  argsSchema.extend({ op: z.literal("ensure-staff"), password: z.string() }),
+]);
+
+const controlAnswerSchema = z.union([
+  z.object({ ok: z.literal(true), exists: z.boolean() }),
+  z.object({ ok: z.literal(true), userId: z.string(), createdUser: z.boolean(), grantedRole: z.boolean() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+
+/**
+ * The running server's side of `admin:create` on the embedded database: the same checks (the
+ * arguments' schema, the password rules) and the same work and audit (ensureStaffAccount) as the
+ * command does with the database in hand. Its answers never hold the password.
+ */
+export function serveAdminCreate(deps: { config: AppConfig; database: Database; logger: Logger }) {
+  let auth: ReturnType<typeof createAuth> | undefined;
+  return async (raw: unknown) => {
+    const request = controlRequestSchema.safeParse(raw);
+    if (!request.success) return { ok: false, error: request.error.issues.map((i) => i.message).join("; ") };
+    const { data } = request;
+    if (data.op === "lookup") {
+      const [existing] = await deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
+      return { ok: true, exists: Boolean(existing) };
+    }
+    const problem = passwordProblem(data.password, passwordSources.terminal);
+    if (problem) return { ok: false, error: problem };
+    auth ??= createAuth(deps);
+    const { op: _op, ...input } = data;
+    return { ok: true, ...(await ensureStaffAccount(auth, deps.database.db, input)) };
+  };
+}
+
+/** One request to the server holding the embedded database, its answer checked. */
+async function askRunningServer(dataDir: string, request: z.input<typeof controlRequestSchema>) {
+  const answer = controlAnswerSchema.safeParse(await requestOverControlSocket(dataDir, request));
+  if (!answer.success) fail("the running server gave an answer this command does not understand: are both the same version?");
+  if (!answer.data.ok) fail(answer.data.error === "failed" ? "failed in the running server: see its log" : answer.data.error);
+  return answer.data;
+}
+
+/**
+ * The command's work done by the running server that holds the embedded database: the password
+ * is the one given, else asked for on the terminal when the account is new, as without a server.
+ */
+async function throughRunningServer(io: CommandIo, args: z.infer<typeof argsSchema>, dataDir: string, ownerPid: number, givenPassword: string | null) {
+  let password = givenPassword;
+  if (password === null) {
+    const lookup = await askRunningServer(dataDir, { op: "lookup", email: args.email });
+    if (!("exists" in lookup)) fail("the running server gave an answer this command does not understand");
+    if (lookup.exists) password = crypto.randomBytes(32).toString("base64url");
+    else {
+      const asked = await passwordFromTerminal(io, args.email);
+      if (typeof asked !== "string") fail(asked.failure);
+      password = asked;
+    }
+  }
+  const result = await askRunningServer(dataDir, { op: "ensure-staff", ...args, password });
+  if (!("userId" in result)) fail("the running server gave an answer this command does not understand");
+  io.stdout.write(`${resultLine(args, result)} [embedded database in ${dataDir}, through the running server (pid ${ownerPid})]\n`);
+}
+
+function resultLine(args: z.infer<typeof argsSchema>, result: { userId: string; createdUser: boolean; grantedRole: boolean }) {
+  const userLine = result.createdUser
+    ? `Created user ${args.email} (${result.userId})`
+    : `User ${args.email} (${result.userId}) already existed; its password was left unchanged`;
+  const roleLine = result.grantedRole ? `gave it the ${args.role} role` : `it already had the ${args.role} role`;
+  return `${userLine}; ${roleLine}.`;
+}
+
 /**
  * Runs the command with `argv` (the words after the command's name); answers its exit code: 0,
  * or 1 with the reason on stderr. (Ctrl-C at a password prompt exits the process with 130.)
@@ -208,11 +283,18 @@ async function run(argv: string[], io: CommandIo) {
         ? await open({ kind: "postgres", url: config.database.url, poolSize: 2 })
         : await open({ kind: "pglite", dataDir: config.database.dataDir });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      fail(
-        `the embedded database is in use by a running server (pid ${error.ownerPid}, data dir ${config.database.kind === "pglite" ? config.database.dataDir : ""}).\n` +
-          "Stop the server, run this command again, then start the server; or use PostgreSQL (DATABASE_URL), where it runs beside live servers.",
-      );
+    if (error instanceof DataDirLockedError && config.database.kind === "pglite") {
+      const { dataDir } = config.database;
+      try {
+        return await throughRunningServer(io, args.data, dataDir, error.ownerPid, givenPassword);
+      } catch (socketError) {
+        if (!(socketError instanceof ControlSocketError)) throw socketError;
+        // A server of an older version, or one whose data dir path is too long for a socket.
+        fail(
+          `the embedded database is in use by a running server (pid ${error.ownerPid}, data dir ${dataDir}), and ${socketError.message}.\n` +
+            "Stop the server, run this command again, then start the server; or use PostgreSQL (DATABASE_URL), where it runs beside live servers.",
+        );
+      }
     }
     fail(`could not open the database: ${describeError(error)}`);
   }
@@ -226,11 +308,7 @@ async function run(argv: string[], io: CommandIo) {
       const auth = createAuth({ config, database, logger });
       const result = await ensureStaffAccount(auth, database.db, { ...args.data, password });
       const where = config.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.database.dataDir}`;
-      const userLine = result.createdUser
-        ? `Created user ${args.data.email} (${result.userId})`
-        : `User ${args.data.email} (${result.userId}) already existed; its password was left unchanged`;
-      const roleLine = result.grantedRole ? `gave it the ${args.data.role} role` : `it already had the ${args.data.role} role`;
-      io.stdout.write(`${userLine}; ${roleLine}. [${where}]\n`);
+      io.stdout.write(`${resultLine(args.data, result)} [${where}]\n`);
     }
   } catch (error) {
     failure = `failed: ${describeError(error)}`;

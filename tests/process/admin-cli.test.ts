@@ -25,7 +25,7 @@ async function signInOverHttp(baseUrl: string, email: string, password: string) 
  * same code: tests/api/admin-create.test.ts.
  */
 describe.concurrent("admin:create", () => {
-  it("on the embedded database: asks on a terminal without echo, creates an admin who can sign in, and refuses while a server holds the data dir", async () => {
+  it("on the embedded database: asks on a terminal without echo, creates an admin who can sign in, and works through a running server", async () => {
     // A copy of the migrated template: the first start on an empty folder is server-lifecycle's.
     const dataDir = await seededDataDir("cli");
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
@@ -41,15 +41,27 @@ describe.concurrent("admin:create", () => {
     try {
       const url = `http://localhost:${server.port}`;
       expect(await signInOverHttp(url, "tty@example.com", "typed-secret-1")).toEqual({ signIn: 200, me: 200 });
-      const refused = await runCli(["--email", "second@example.com"], { ...env, ADMIN_PASSWORD: "correct-horse-2" });
-      expect(refused.code, `${refused.output}\n--- server output ---\n${server.output()}`).toBe(1);
-      expect(refused.output).toMatch(/in use by a running server \(pid \d+/);
-      expect(refused.output).toContain("Stop the server");
+      // While the server holds the database, the command asks it to do the work (issue: the first
+      // account without stopping the site), with the same password rules and result.
+      const beside = await runCli(["--email", "second@example.com", "--role", "moderator"], { ...env, ADMIN_PASSWORD: "correct-horse-2" });
+      expect(beside.code, `${beside.output}\n--- server output ---\n${server.output()}`).toBe(0);
+      expect(beside.output).toMatch(/Created user second@example\.com .*gave it the moderator role\. \[embedded database in .*, through the running server \(pid \d+\)\]/);
+      expect(await signInOverHttp(url, "second@example.com", "correct-horse-2")).toEqual({ signIn: 200, me: 200 });
+      const asked = await runCliOnTerminal(["--email", "third@example.com"], env, ["typed-secret-3", "typed-secret-3"]);
+      expect(asked.prompts, asked.output).toBe(2);
+      expect(asked.code, asked.output).toBe(0);
+      expect(await signInOverHttp(url, "third@example.com", "typed-secret-3")).toEqual({ signIn: 200, me: 200 });
+      const weak = await runCli(["--email", "fourth@example.com"], env, { stdin: "short\n" });
+      expect(weak.code).toBe(1);
+      expect(weak.output).toContain("must be at least");
+      expect(server.output()).not.toMatch(/correct-horse|typed-secret|short/);
     } finally {
       await server.stop();
     }
-    // Once the server has stopped, the same command works.
-    expect((await runCli(["--email", "second@example.com"], env, { stdin: "correct-horse-2\n" })).code).toBe(0);
+    // With no server running, the command opens the database itself, as before.
+    const alone = await runCli(["--email", "fifth@example.com"], env, { stdin: "correct-horse-5\n" });
+    expect(alone.code, alone.output).toBe(0);
+    expect(alone.output).not.toContain("through the running server");
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL: works beside a running server", async () => {
