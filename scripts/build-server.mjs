@@ -24,8 +24,22 @@ await build({
   // - pg requires the optional pg-native only when asked, which a bundler would try to resolve;
   // - pino resolves a transport's worker by a file path in its own folder; pino-pretty goes with it;
   // - React and React Router are shared with the pages' server build (react-router.js, from
-  //   `react-router build`), which imports them from node_modules: one copy of each, not two.
-  external: ["@electric-sql/pglite", "pg", "pino", "pino-pretty", "react", "react-dom", "react-router", "@react-router/node"],
+  //   `react-router build`), which imports them from node_modules: one copy of each, not two;
+  // - sharp and @resvg/resvg-js load native binaries for this platform from their own packages,
+  //   and satori its WebAssembly layout engine from beside its module.
+  external: [
+    "@electric-sql/pglite",
+    "pg",
+    "pino",
+    "pino-pretty",
+    "react",
+    "react-dom",
+    "react-router",
+    "@react-router/node",
+    "sharp",
+    "@resvg/resvg-js",
+    "satori",
+  ],
   // The @shared alias comes from tsconfig.json's paths.
   tsconfig: "tsconfig.json",
   sourcemap: "linked",
