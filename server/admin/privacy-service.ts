@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../db/schema";
 import { resetRequestLimitKey } from "../auth/auth-routes";
 import { signInAccountLimitKey } from "../auth/account-sign-in-limit";
+import { lockLeads } from "../leads/lead-lock";
 
 /**
  * A person's data on request (docs/decisions/0706): everything the site holds about one e-mail
@@ -117,6 +118,10 @@ export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseR
     let deskLeads = 0;
     let submissions = 0;
     if (ids.length > 0) {
+      // The leads' rows first, then their timeline and outbox rows (docs/decisions/0103, "Lock
+      // order"): deleting the outbox rows before the leads waited on a booking report that held a
+      // lead and queued a notice on one of those rows, and that report waited on this: a deadlock.
+      await lockLeads(tx, ids);
       timelineEntries = (await tx.delete(leadEvents).where(inArray(leadEvents.leadId, ids)).returning({ id: leadEvents.id })).length;
       notifications = (await tx.delete(leadOutbox).where(inArray(leadOutbox.leadId, ids)).returning({ id: leadOutbox.id })).length;
       deskLeads = (await tx.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id })).length;

@@ -4,6 +4,7 @@ import type { LeadStatus } from "@shared/schemas/lead-desk";
 import { LEAD_REFERENCE_PATTERN } from "@shared/schemas/lead-events";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
+import { retryTransaction, type TransactionRetryOptions } from "../db/transaction-retry";
 import { leadEvents, leads } from "../db/schema";
 import { leadReferenceHash } from "./lead-reference";
 import { appendLeadEvent } from "./lead-timeline";
@@ -68,7 +69,12 @@ export type BookingOutcome = {
   meetingBooked?: true;
 };
 
-type Deps = { db: Db; config: Pick<AppConfig, "notify" | "leads"> & Partial<Pick<AppConfig, "hubspot">> };
+type Deps = {
+  db: Db;
+  config: Pick<AppConfig, "notify" | "leads"> & Partial<Pick<AppConfig, "hubspot">>;
+  /** Where a transaction retried after a deadlock is logged (server/db/transaction-retry.ts). */
+  logger: TransactionRetryOptions["logger"];
+};
 type Lead = typeof leads.$inferSelect;
 
 /** Written by the page before the embed told it the invitee: the webhook's invitee.created adopts it. */
@@ -404,23 +410,30 @@ async function applyNoShow(tx: Db, lead: Lead, report: Extract<BookingReport, { 
 }
 
 /**
- * Applies one report to the lead it names, in one transaction with the lead's row locked; wakes
- * the outbox after the commit when a notice was queued. Null when no lead matches: the caller
- * answers as if it did.
+ * Applies one report to the lead it names, in one transaction with the lead's row locked before
+ * anything of the lead is written (its timeline, its outbox rows: the lock order of
+ * docs/decisions/0103), run again after a deadlock or serialization failure; wakes the outbox
+ * after the commit when a notice was queued. Null when no lead matches: the caller answers as if
+ * it did.
  */
 export async function recordBookingOutcome(deps: Deps, match: LeadMatch, report: BookingReport): Promise<BookingOutcome | null> {
   let handOff = 0;
-  const outcome = await deps.db.transaction(async (tx): Promise<BookingOutcome | null> => {
-    const matched = await matchLead(tx, match);
-    if (!matched) return null;
-    const [lead] = await tx.select().from(leads).where(eq(leads.id, matched.id)).for("update");
-    if (!lead) return null;
-    const applied = await applyReport(tx, deps, lead, matched.by === "email", report);
-    // The scheduler moved the lead (booked, cancelled, no-show): HubSpot's lead status follows,
-    // as after a staff move (docs/decisions/0720).
-    if (applied?.changed && deps.config.hubspot) handOff = await queueHubSpotStatus(tx, lead);
-    return applied;
-  });
+  const outcome = await retryTransaction(
+    () =>
+      deps.db.transaction(async (tx): Promise<BookingOutcome | null> => {
+        handOff = 0;
+        const matched = await matchLead(tx, match);
+        if (!matched) return null;
+        const [lead] = await tx.select().from(leads).where(eq(leads.id, matched.id)).for("update");
+        if (!lead) return null;
+        const applied = await applyReport(tx, deps, lead, matched.by === "email", report);
+        // The scheduler moved the lead (booked, cancelled, no-show): HubSpot's lead status follows,
+        // as after a staff move (docs/decisions/0720).
+        if (applied?.changed && deps.config.hubspot) handOff = await queueHubSpotStatus(tx, lead);
+        return applied;
+      }),
+    { logger: deps.logger, name: "booking outcome" },
+  );
   if (outcome && outcome.queued + handOff > 0) wakeOutbox();
   return outcome;
 }

@@ -20,6 +20,8 @@ import { OUTBOX_DUE, outboxSignal } from "./outbox-signal";
 import type { NotificationTopic } from "./lead-service";
 import { pruneRateLimitBuckets } from "./rate-limiter";
 import { pruneUsedBotTokens } from "./bot-check";
+import { retryTransaction } from "../db/transaction-retry";
+import { lockLead } from "./lead-lock";
 import { DESK_CHANNEL, firstContactDue, type FirstContactSettings } from "./lead-reassignment";
 
 const BATCH_SIZE = 10;
@@ -258,13 +260,21 @@ export function createOutboxWorker(options: {
    * lead; their dedupe keys make a repeated write count once (docs/decisions/0704).
    */
   async function record(delivery: OutboxDelivery, update: PgUpdateSetSource<typeof leadOutbox>, entries: (tx: Db) => Promise<void>): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const recorded = await tx.update(leadOutbox).set(update).where(heldBy(delivery)).returning({ id: leadOutbox.id });
-      if (recorded.length === 0) return false;
-      // A lead without a desk row (none since decision 0701's migration) has no timeline to write to.
-      if (delivery.lead) await entries(tx);
-      return true;
-    });
+    return retryTransaction(
+      () =>
+        db.transaction(async (tx) => {
+          // The lead's row before its outbox row (docs/decisions/0103, "Lock order"): the timeline
+          // entry's foreign key takes this lock anyway, and taken only then, after the outbox row,
+          // it waited on a booking report that held the lead and waited on this row: a deadlock.
+          if (delivery.lead) await lockLead(tx, delivery.leadId, "key share");
+          const recorded = await tx.update(leadOutbox).set(update).where(heldBy(delivery)).returning({ id: leadOutbox.id });
+          if (recorded.length === 0) return false;
+          // A lead without a desk row (none since decision 0701's migration) has no timeline to write to.
+          if (delivery.lead) await entries(tx);
+          return true;
+        }),
+      { logger, name: "outbox outcome" },
+    );
   }
 
   /**
@@ -276,15 +286,22 @@ export function createOutboxWorker(options: {
     const round = /^\d{1,3}$/.test(delivery.topicRef) ? Number(delivery.topicRef) : 1;
     let outcome: Awaited<ReturnType<typeof firstContactDue>> | null;
     try {
-      outcome = await db.transaction(async (tx) => {
-        const held = await tx
-          .update(leadOutbox)
-          .set({ deliveredAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: null, payload: sql`null` })
-          .where(heldBy(delivery))
-          .returning({ id: leadOutbox.id });
-        if (held.length === 0) return null;
-        return firstContactDue(tx, settings, delivery.leadId, round);
-      });
+      outcome = await retryTransaction(
+        () =>
+          db.transaction(async (tx) => {
+            // The lead's row first, in the mode firstContactDue locks it in (a weaker lock taken
+            // first would have to be upgraded, and two holders upgrading deadlock), then the row.
+            await lockLead(tx, delivery.leadId, "update");
+            const held = await tx
+              .update(leadOutbox)
+              .set({ deliveredAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: null, payload: sql`null` })
+              .where(heldBy(delivery))
+              .returning({ id: leadOutbox.id });
+            if (held.length === 0) return null;
+            return firstContactDue(tx, settings, delivery.leadId, round);
+          }),
+        { logger, name: "first-contact check" },
+      );
     } catch (error) {
       return recordFailure(delivery, error ?? new Error("first-contact check failed"));
     }

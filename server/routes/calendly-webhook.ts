@@ -164,7 +164,7 @@ export function calendlyWebhookRoutes() {
 
     try {
       const outcome = await recordBookingOutcome(
-        { db: deps.database.db, config: deps.config },
+        { db: deps.database.db, config: deps.config, logger: deps.logger },
         matchOf(event, invitee.data),
         reportOf(event, invitee.data),
       );

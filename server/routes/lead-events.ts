@@ -74,7 +74,7 @@ export function leadEventRoutes() {
       const deps = c.get("deps");
       const body = c.req.valid("json");
       try {
-        const outcome = await recordBookingOutcome({ db: deps.database.db, config: deps.config }, { reference: body.reference }, reportOf(body));
+        const outcome = await recordBookingOutcome({ db: deps.database.db, config: deps.config, logger: deps.logger }, { reference: body.reference }, reportOf(body));
         deps.logger.info(
           { event: body.event, matched: outcome !== null, leadId: outcome?.leadId, entry: outcome?.entry ?? null, changed: outcome?.changed ?? false },
           "lead event reported by the page",
