@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { appRoles } from "@shared/schemas/admin";
 import { botCheckOutcomes, bookingSourceForms } from "@shared/schemas/lead-sources";
@@ -581,3 +583,42 @@ export const analyticsRollupDays = pgTable("analytics_rollup_days", {
   day: date("day", { mode: "string" }).primaryKey(),
   rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Stored files (server/platform/file-storage.ts, docs/decisions/0902): the bytes of the site's
+// uploaded images live in the database, so every instance serves them and a backup holds them.
+// ---------------------------------------------------------------------------------------------
+
+/** PostgreSQL bytea: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * One immutable file: its bytes never change once stored (its URL is cached for a year). An
+ * uploaded image is several rows: its largest re-encoded size (`variant_of` null: the image's
+ * id) and each smaller size pointing at it; deleting the image deletes its sizes. The upload
+ * itself is not kept (docs/decisions/0902).
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantOf: uuid("variant_of").references((): AnyPgColumn => storedFiles.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** Hex SHA-256 of `data`: the served ETag. */
+    sha256: text("sha256").notNull(),
+    /** Pixels, for images. */
+    width: integer("width"),
+    height: integer("height"),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("stored_files_variant_of_idx").on(t.variantOf),
+    check("stored_files_byte_size_check", sql`${t.byteSize} = octet_length(${t.data})`),
+  ],
+);
