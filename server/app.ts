@@ -16,6 +16,7 @@ import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 import { staffInvitationRoutes } from "./routes/staff-invitations";
+import { mediaRoutes } from "./routes/media";
 
 export type { AppDeps, AppEnv } from "./app-env";
 
@@ -46,6 +47,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   // Registered after every API route: unknown API paths get JSON, never the site's 404 page.
   app.all("/api/*", (c) => c.json(publicErrorBody({ error: "Not found" }), 404));
+
+  // Stored images (docs/decisions/0902), before the site: its catch-all would answer them 404.
+  app.route("/media", mediaRoutes());
 
   if (deps.site) {
     // Lead forms sent without JavaScript post to their own page (docs/decisions/0501).

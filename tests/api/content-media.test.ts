@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "@shared/schemas/content-image";
 import { storedFiles, users } from "../../server/db/schema";
+import { pageCsp } from "../../server/http/security-headers";
 import { deleteImage, describeImage, fileUrl, readFile, storeImage, type StoredImage } from "../../server/platform/file-storage";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -192,5 +193,66 @@ describe("storing an uploaded image", () => {
     expect(await deleteImage(t.database.db, image.id)).toBe(true);
     for (const variant of image.variants) expect(await readFile(t.database.db, variant.id)).toBeNull();
     expect(await describeImage(t.database.db, image.id)).toBeNull();
+  });
+});
+
+describe("GET /media/<id>.webp", () => {
+  let image: StoredImage;
+  beforeAll(async () => {
+    image = await stored(await solid(1000, 600).jpeg().toBuffer());
+  });
+
+  it("serves each size from the database, immutable for a year, as WebP", async () => {
+    for (const variant of image.variants) {
+      const res = await t.app.request(variant.url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get("etag")).toBe(`"${crypto.createHash("sha256").update(body).digest("hex")}"`);
+      expect(res.headers.get("content-length")).toBe(String(body.byteLength));
+      const served = await sharp(body).metadata();
+      expect([served.format, served.width, served.height]).toEqual(["webp", variant.width, variant.height]);
+    }
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    const variant = image.variants[0]!;
+    const get = await t.app.request(variant.url);
+    const head = await t.app.request(variant.url, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    for (const name of ["content-type", "content-length", "etag", "cache-control"]) expect(head.headers.get(name)).toBe(get.headers.get(name));
+  });
+
+  it("answers 304 to a client that already has it", async () => {
+    const res = await t.app.request(image.variants[0]!.url);
+    const again = await t.app.request(image.variants[0]!.url, { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it("answers 404, never a 500, to an unknown id, a malformed one or another extension", async () => {
+    const names = [
+      `${crypto.randomUUID()}.webp`,
+      "not-an-id.webp",
+      `${image.id.toUpperCase()}.webp`,
+      `${image.id}.png`,
+      image.id,
+      `${image.id}.webp.webp`,
+      "%00.webp",
+      `${"9".repeat(5000)}.webp`,
+    ];
+    for (const name of names) {
+      const res = await t.app.request(`/media/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(await res.text()).toBe("Not found");
+      expect((await t.app.request(`/media/${name}`, { method: "HEAD" })).status).toBe(404);
+    }
+  });
+
+  it("is an image source the site's pages allow (CSP img-src 'self')", () => {
+    expect(pageCsp(t.config, [])).toMatch(/(^|; )img-src 'self'( |;|$)/);
   });
 });
