@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "@shared/schemas/content-image";
 import { storedFiles, users } from "../../server/db/schema";
 import { pageCsp } from "../../server/http/security-headers";
+import { countUpload, UPLOAD_LIMIT } from "../../server/content/upload-rate-limit";
 import { deleteImage, describeImage, fileUrl, readFile, storeImage, type StoredImage } from "../../server/platform/file-storage";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -254,5 +255,25 @@ describe("GET /media/<id>.webp", () => {
 
   it("is an image source the site's pages allow (CSP img-src 'self')", () => {
     expect(pageCsp(t.config, [])).toMatch(/(^|; )img-src 'self'( |;|$)/);
+  });
+});
+
+describe("per-staff upload rate limit", () => {
+  it(`allows ${UPLOAD_LIMIT.max} uploads an hour per staff member, then refuses with a wait, on every instance`, async () => {
+    const editor = crypto.randomUUID();
+    const colleague = crypto.randomUUID();
+    const decisions = [];
+    for (let i = 0; i < UPLOAD_LIMIT.max + 1; i++) decisions.push(await countUpload(t.deps, editor));
+    expect(decisions.slice(0, UPLOAD_LIMIT.max).every((d) => d.allowed)).toBe(true);
+    const refused = decisions[UPLOAD_LIMIT.max]!;
+    expect(refused.allowed).toBe(false);
+    if (refused.allowed) return;
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(UPLOAD_LIMIT.windowSeconds);
+
+    // Another instance on the same database (its own limiter, nothing remembered) refuses too...
+    expect((await countUpload({ database: t.database }, editor)).allowed).toBe(false);
+    // ...and a colleague still uploads.
+    expect((await countUpload(t.deps, colleague)).allowed).toBe(true);
   });
 });
