@@ -1,11 +1,13 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AssignRoleResponse, RoleRecord, UserLookupResponse } from "@shared/api/admin-api";
-import type { AppRole } from "@shared/schemas/admin";
+import { staffRoles, type AppRole } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
-import { userRoles, users } from "../db/schema";
+import { leads, userRoles, users } from "../db/schema";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { accessNoticeMail, roleWords, type MailConfig } from "./invitations-service";
+import { rerouteOpenLeads } from "../leads/lead-reassignment";
+import { CLOSED_STATUSES } from "../leads/lead-routing";
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
 
 export const ROLE_MESSAGES = {
@@ -67,20 +69,35 @@ export type RemoveResult = { ok: true; role: AppRole } | { ok: false; status: 40
  * queue on the same first row instead of each holding one row and waiting for the other's, which
  * PostgreSQL ends as a deadlock (docs/decisions/0204). The loser counts again once the winner has
  * committed and is refused as the last admin.
+ *
+ * Losing a role takes away what it opened (docs/decisions/0206), as deactivation does: without
+ * any lead-desk role, their open leads are routed again (`owner_role_removed`), the new owners
+ * paged when `mail` is given. The
+ * account is locked FOR UPDATE first, then their open leads, then the admin rows, as deactivation
+ * locks them: a desk change giving them a lead, or a lead being routed to them (which locks their
+ * account FOR SHARE and the role row FOR KEY SHARE: lead-routing.ts), is waited for and then
+ * routed again, or comes second and leaves them out.
  */
 export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: MailConfig): Promise<RemoveResult> {
   return db.transaction(async (tx): Promise<RemoveResult> => {
-    // Unlocked: only to learn whether the admin rows must be locked first.
-    const [seen] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.id, id));
+    // Unlocked: only to learn whose role it is and whether the admin rows must be locked.
+    const [seen] = await tx.select({ role: userRoles.role, userId: userRoles.userId }).from(userRoles).where(eq(userRoles.id, id));
     if (!seen) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, seen.userId)).for("update");
+    await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.ownerUserId, seen.userId), notInArray(leads.status, [...CLOSED_STATUSES])))
+      .for("update");
     if (seen.role === "admin") {
+      // NO KEY UPDATE, as deactivation: removals queue here, lead routing's KEY SHARE does not.
       const admins = await tx
         .select({ id: userRoles.id, deactivatedAt: users.deactivatedAt })
         .from(userRoles)
         .innerJoin(users, eq(users.id, userRoles.userId))
         .where(eq(userRoles.role, "admin"))
         .orderBy(asc(userRoles.id))
-        .for("update", { of: userRoles });
+        .for("no key update", { of: userRoles });
       // Removed by someone else while we waited for the lock.
       const removing = admins.find((row) => row.id === id);
       if (!removing) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
@@ -91,7 +108,14 @@ export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: M
     // Roles are never updated, only inserted and deleted, so the row is still the one we read.
     const [target] = await tx.delete(userRoles).where(eq(userRoles.id, id)).returning();
     if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
-    await writeAudit(tx, actor, { action: "role.remove", target: target.userId, details: { role: target.role, roleId: id } });
+    const left = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, target.userId), inArray(userRoles.role, [...staffRoles])))).map((r) => r.role);
+    const actorRef = actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null;
+    const routed = left.length > 0 ? null : await rerouteOpenLeads(tx, { smtpUrl: mail?.notify.smtpUrl }, actorRef, target.userId, "owner_role_removed");
+    await writeAudit(tx, actor, {
+      action: "role.remove",
+      target: target.userId,
+      details: { role: target.role, roleId: id, ...(routed ? { reroutedLeads: routed.rerouted, unassignedLeads: routed.unassigned } : {}) },
+    });
     await mailRoleChange(tx, mail, actor, target.userId, (who) => `${who} removed your ${target.role} role.`);
     return { ok: true, role: target.role };
   });

@@ -78,18 +78,20 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
       .from(leads)
       .where(and(eq(leads.ownerUserId, userId), notInArray(leads.status, [...CLOSED_STATUSES])))
       .for("update");
+    // NO KEY UPDATE: two changes of access still queue here, but a statement routing a lead, which
+    // holds role rows FOR KEY SHARE (lead-routing.ts), is not waited for.
     const admins = await tx
       .select({ userId: userRoles.userId, deactivatedAt: users.deactivatedAt })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(eq(userRoles.role, "admin"))
       .orderBy(asc(userRoles.id))
-      .for("update", { of: userRoles });
+      .for("no key update", { of: userRoles });
     const activeAdmins = admins.filter((a) => a.deactivatedAt === null);
     if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
     await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null, userId);
+    const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null, userId, "owner_deactivated");
     const [owned] = await tx.select({ n: count() }).from(leads).where(eq(leads.ownerUserId, userId));
     const ownedLeads = Number(owned?.n ?? 0);
     await writeAudit(tx, actor, {

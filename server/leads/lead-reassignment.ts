@@ -44,13 +44,22 @@ type Owner = { id: string; email: string };
 
 /**
  * The next person in the lead's rotation who is not `ownerId` and may be given a lead now (the
- * same people the store statement routes to: lead-routing.ts; deactivated accounts and staff
- * outside their working hours are not among them), taking the rotation's next turn, as a new lead
- * does (docs/decisions/0711). Null when there is nobody.
+ * same people the store statement routes to: lead-routing.ts; deactivated accounts, staff without
+ * a lead-desk role and staff outside their working hours are not among them), taking the
+ * rotation's next turn, as a new lead does (docs/decisions/0711). Null when there is nobody.
+ *
+ * Their accounts and roles are locked as the store statement locks them, the owner left out: a
+ * deactivation or role removal in flight is waited for (`lock: "wait"`), then its person is left
+ * out, so a lead never goes to someone in the instant they lose access (docs/decisions/0206).
+ * Routing done inside such a change passes over the people being changed instead (`"skip"`).
  */
-export async function nextInRotation(tx: Db, lead: { fitTier: string; ownerId: string | null }): Promise<(Owner & { rotation: string }) | null> {
+export async function nextInRotation(
+  tx: Db,
+  lead: { fitTier: string; ownerId: string | null },
+  lock: "wait" | "skip",
+): Promise<(Owner & { rotation: string }) | null> {
   const { rows } = await tx.execute<{ id: string; email: string; rotation: string }>(sql`
-    with staff as (${eligibleStaffSql()}),
+    with staff as (${eligibleStaffSql({ lock: lock === "skip" ? "skip" : true, exclude: lead.ownerId })}),
     others as (select * from staff where staff.id is distinct from ${lead.ownerId}::uuid),
     rotation as (select case when ${lead.fitTier}::text = 'enterprise' and exists (select 1 from others where others.ent)
       then 'enterprise' else 'general' end as name),
@@ -100,7 +109,7 @@ export async function firstContactDue(tx: Db, settings: FirstContactSettings, le
   let queued = 0;
   let outcome: FirstContactOutcome;
 
-  const to = settings.reassign.mode === "next" ? await nextInRotation(tx, { fitTier: lead.fit_tier, ownerId: lead.owner_id }) : null;
+  const to = settings.reassign.mode === "next" ? await nextInRotation(tx, { fitTier: lead.fit_tier, ownerId: lead.owner_id }, "wait") : null;
   if (to) {
     await tx.execute(sql`update leads set owner_user_id = ${to.id}::uuid, version = version + 1, updated_at = now() where id = ${leadId}::uuid`);
     await appendLeadEvent(tx, {
@@ -159,23 +168,28 @@ export async function firstContactDue(tx: Db, settings: FirstContactSettings, le
   return outcome;
 }
 
-/** What routing a deactivated owner's open leads again did (docs/decisions/0711). */
+/** What routing a lost owner's open leads again did (docs/decisions/0711). */
 export type RerouteResult = { rerouted: number; unassigned: number };
 
+/** Why an owner's open leads are routed again: deactivated, or their last lead-desk role removed (0206). */
+export type RerouteReason = "owner_deactivated" | "owner_role_removed";
+
 /**
- * A staff member was deactivated (server/admin/staff-access-service.ts): each of their open leads
- * (not Unqualified, Won or Lost) goes to the next person in its rotation, in the order the leads
- * arrived, each taking a turn; with nobody in rotation it is left Unassigned, and its timeline
- * says why, so it shows under the inbox's Unassigned filter. One `owner_changed` entry per lead
- * (`reason: "owner_deactivated"`, the admin as its actor); the new owner is paged. Closed leads stay
- * theirs: the history stays right. Runs in the deactivation's transaction, after the account is
- * stamped, so the eligible staff already leave them out.
+ * A staff member lost access (server/admin/staff-access-service.ts, roles-service.ts): each of
+ * their open leads (not Unqualified, Won or Lost) goes to the next person in its rotation, in the
+ * order the leads arrived, each taking a turn; with nobody in rotation it is left Unassigned, and
+ * its timeline says why, so it shows under the inbox's Unassigned filter. One `owner_changed`
+ * entry per lead (with `reason`, the admin as its actor); the new owner is paged when `smtpUrl`
+ * is set. Closed leads stay theirs: the history stays right. Runs in the change's transaction,
+ * after the account is stamped or the role deleted, so the eligible staff already leave them out;
+ * the caller has locked their account and open leads (see `nextInRotation` for the others).
  */
 export async function rerouteOpenLeads(
   tx: Db,
-  notify: AppConfig["notify"],
+  notify: Pick<AppConfig["notify"], "smtpUrl">,
   actor: { userId: string; email: string | null } | null,
   userId: string,
+  reason: RerouteReason,
 ): Promise<RerouteResult> {
   const { rows: owned } = await tx.execute<{ id: string; kind: LeadKind; fit_tier: string }>(sql`
     select id, kind, fit_tier from leads
@@ -187,13 +201,13 @@ export async function rerouteOpenLeads(
   const from: Owner = { id: userId, email: people[0]?.email ?? "" };
   const result: RerouteResult = { rerouted: 0, unassigned: 0 };
   for (const lead of owned) {
-    const to = await nextInRotation(tx, { fitTier: lead.fit_tier, ownerId: userId });
+    const to = await nextInRotation(tx, { fitTier: lead.fit_tier, ownerId: userId }, "skip");
     await tx.execute(sql`update leads set owner_user_id = ${to?.id ?? null}::uuid, version = version + 1, updated_at = now() where id = ${lead.id}::uuid`);
     await appendLeadEvent(tx, {
       leadId: lead.id,
       type: "owner_changed",
       actor: actor?.email ? { userId: actor.userId, email: actor.email } : null,
-      data: { from, to: to ? { id: to.id, email: to.email } : null, reason: "owner_deactivated", rotation: to?.rotation ?? null },
+      data: { from, to: to ? { id: to.id, email: to.email } : null, reason, rotation: to?.rotation ?? null },
     });
     if (!to) {
       result.unassigned++;
@@ -206,7 +220,7 @@ export async function rerouteOpenLeads(
         leadKind: lead.kind,
         channels: ["owner_email"],
         topic: "owner_assigned",
-        // One per lead and deactivated owner: deactivated again after a reactivation, it is a new row.
+        // One per lead and lost owner: losing access again after getting it back is a new row.
         topicRef: `rerouted:${userId}:${crypto.randomUUID()}`,
         payload: { rerouted: { previousOwner: from.email } },
       });

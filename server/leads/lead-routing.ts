@@ -22,23 +22,48 @@ const inWorkingHours = sql.raw(`(
     else (now() at time zone s.time_zone)::time >= s.work_start or (now() at time zone s.time_zone)::time < s.work_end
   end))`);
 
+/** Who works leads: these roles open the lead desk (docs/decisions/0204). */
+const leadRoles = sql.raw(`('admin', 'moderator')`);
+
 /**
  * Everyone who may be given a lead now: id, email, whether they are in the enterprise rotation
  * (`ent`), and their place in the rotation's fixed order (`joined`: when the account was made).
+ * `exclude` leaves one person out (a lead's current owner) before anything is locked.
  *
- * `lock` (the statement that stores a lead) takes their accounts FOR SHARE: a deactivation holds
- * its account FOR UPDATE from its first statement, so a lead arriving meanwhile waits for it and
- * then, rechecking `deactivated_at`, leaves that person out; a deactivation that comes second
- * waits for the lead, and then routes it again with the person's other open leads. Without it a
- * lead could be given to someone in the instant they lost access, after their leads were moved.
+ * `lock` is for statements that give someone a lead (storing a lead, the first-contact move, a
+ * lost owner's leads routed again: docs/decisions/0206, 0711). It locks each person's account FOR
+ * SHARE, then each of their lead-desk role rows FOR KEY SHARE, in that order (the account in an
+ * inner query). Taking access away locks the account FOR UPDATE first: a deactivation stamps it,
+ * so a statement that waited for it rechecks `deactivated_at` on the new row and leaves them out;
+ * a role removal deletes the role row, which a statement that waited for it then skips. Both are
+ * needed: after waiting, PostgreSQL rechecks only the locked rows, and a plain EXISTS on the roles
+ * would still see the deleted role in the statement's snapshot. Deactivating or removing a role
+ * locks the admin role rows FOR NO KEY UPDATE, which KEY SHARE does not wait for, so a statement
+ * holding some role rows while it waits for an account cannot deadlock with them.
+ * `lock: "skip"` passes over anyone whose access is being changed right now (for the routing done
+ * inside such a change, which holds the admin role rows: waiting there could deadlock).
  */
-export function eligibleStaffSql({ lock = false }: { lock?: boolean } = {}): SQL {
-  return sql`select u.id, u.email, coalesce(s.enterprise_rotation, false) as ent, u.created_at as joined
-    from auth_users u
-    left join lead_desk_staff s on s.user_id = u.id
-    where u.deactivated_at is null
-      and exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('admin', 'moderator'))
-      and (s.user_id is null or (s.taking_leads and ${inWorkingHours}))${lock ? sql` for share of u` : sql``}`;
+export function eligibleStaffSql({ lock = false, exclude = null }: { lock?: boolean | "skip"; exclude?: string | null } = {}): SQL {
+  const excluded = exclude ? sql` and u.id <> ${exclude}::uuid` : sql``;
+  const hasRole = sql`exists (select 1 from user_roles r where r.user_id = u.id and r.role in ${leadRoles})`;
+  if (!lock) {
+    return sql`select u.id, u.email, coalesce(s.enterprise_rotation, false) as ent, u.created_at as joined
+      from auth_users u
+      left join lead_desk_staff s on s.user_id = u.id
+      where u.deactivated_at is null${excluded}
+        and ${hasRole}
+        and (s.user_id is null or (s.taking_leads and ${inWorkingHours}))`;
+  }
+  const wait = lock === "skip" ? sql` skip locked` : sql``;
+  return sql`select distinct e.id, e.email, e.ent, e.joined from (
+      select a.id, a.email, coalesce(s.enterprise_rotation, false) as ent, a.created_at as joined
+        from (select u.id, u.email, u.created_at from auth_users u
+               where u.deactivated_at is null${excluded} and ${hasRole}
+                 for share of u${wait}) a
+        join user_roles r on r.user_id = a.id and r.role in ${leadRoles}
+        left join lead_desk_staff s on s.user_id = a.id
+       where s.user_id is null or (s.taking_leads and ${inWorkingHours})
+         for key share of r${wait}) e`;
 }
 
 const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
-import { leadDeskStaff, leadEvents, leadOutbox, leads, users } from "../../server/db/schema";
+import { leadDeskStaff, leadEvents, leadOutbox, leads, sessions, userRoles, users } from "../../server/db/schema";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { describeTimelineEntry } from "../../app/features/admin/leads/lead-timeline";
 import { bookingBody, postJson } from "./leads-support";
@@ -328,5 +328,148 @@ describe("a deactivated owner's open leads", () => {
       body: JSON.stringify({ owner: "none", limit: 100 }),
     });
     expect(((await search.json()) as { items: { id: string }[] }).items.map((i) => i.id)).toContain(lead.id);
+  });
+});
+
+/*
+ * Access taken away while a lead is being moved (docs/decisions/0206): the first-contact move waits
+ * for a deactivation or a role removal in flight, then leaves that person out. On PostgreSQL each
+ * change is held open at a known point by a row lock another connection holds, and the move
+ * started meanwhile; on PGlite transactions run one at a time, so only the outcome is checked there.
+ */
+describe("a first-contact move while someone loses access", () => {
+  const onPostgres = () => t.database.kind === "postgres";
+
+  /** Another connection's transaction holding `lock` until the returned release is called. */
+  async function hold(lock: SQL): Promise<() => Promise<void>> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken = () => {};
+    const held = new Promise<void>((resolve) => (taken = resolve));
+    const done = t.database.db.transaction(async (tx) => {
+      await tx.execute(lock);
+      taken();
+      await released;
+    });
+    await Promise.race([held, done]);
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  /** Resolves once `n` statements of this database wait for a lock, or `work` has settled. */
+  async function waitingOrSettled(n: number, work: Promise<unknown>) {
+    let settled = false;
+    void work.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitFor(async () => {
+      if (settled) return true;
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return (rows[0]?.n ?? 0) >= n;
+    }, 10_000);
+  }
+
+  /** Only `who` take leads. */
+  const onlyTaking = async (...who: Staff[]) => {
+    await t.database.db.delete(leadDeskStaff);
+    await t.database.db.insert(leadDeskStaff).values([ana, ben, cat].filter((s) => !who.includes(s)).map((s) => ({ userId: s.userId, takingLeads: false })));
+  };
+
+  /** A lead of Ana's whose first-contact check is all the outbox has due, with Ben the only other person in rotation. */
+  async function anasLeadDue(name: string) {
+    await onlyTaking(ana);
+    const lead = await submit(t, name);
+    expect(lead.owner).toBe(ana.userId);
+    await onlyTaking(ana, ben);
+    const pending = sql`${leadOutbox.deliveredAt} is null`;
+    await t.database.db.update(leadOutbox).set({ deliveredAt: sql`now()` }).where(and(pending, ne(leadOutbox.channel, "lead_desk")));
+    await t.database.db.update(leadOutbox).set({ deliveredAt: sql`now()` }).where(and(pending, ne(leadOutbox.leadId, lead.id)));
+    await dueNow(t, lead.id);
+    return lead;
+  }
+
+  const drain = async (worker: OutboxWorker) => {
+    while ((await worker.runOnce()) > 0);
+  };
+
+  /**
+   * Runs `change` (a request taking Ben's access away) and the first-contact move. On PostgreSQL
+   * the change is held at the lock `holdAt` (after it locked Ben's account), the move started, and
+   * both let go once the move waits for a lock too, or has finished. On PGlite, one after the other.
+   */
+  async function raceTheMove(holdAt: SQL, change: () => Response | Promise<Response>) {
+    if (!onPostgres()) {
+      const answer = await change();
+      await drain(newWorker(t));
+      return answer;
+    }
+    const release = await hold(holdAt);
+    let changed: Promise<Response> | null = null;
+    let moving: Promise<void> | null = null;
+    try {
+      changed = Promise.resolve(change());
+      await waitingOrSettled(1, changed);
+      moving = drain(newWorker(t));
+      await waitingOrSettled(2, moving);
+    } finally {
+      await release();
+    }
+    const [answer] = await Promise.all([changed, moving]);
+    return answer;
+  }
+
+  /** Nothing of the lead went to Ben: not the lead, not a move naming him, not a "Lead moved to you". */
+  async function expectNeverBens(id: string) {
+    expect(await ownerOf(t, id)).toBe(ana.userId);
+    const events = await t.database.db.select().from(leadEvents).where(eq(leadEvents.leadId, id));
+    expect(events.filter((e) => e.type === "owner_changed" && (e.data as { to?: { id?: string } }).to?.id === ben.userId)).toEqual([]);
+    const paged = await t.database.db.select().from(leadOutbox).where(and(eq(leadOutbox.leadId, id), eq(leadOutbox.topic, "owner_assigned")));
+    expect(paged.filter((r) => r.topicRef.startsWith("reassigned:"))).toEqual([]);
+    // Staff were alerted instead (once per round that came due while the test ran).
+    const alerts = events.filter((e) => e.type === "first_contact_missed").map((e) => (e.data as { reason: string }).reason);
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(new Set(alerts)).toEqual(new Set(["nobody_else"]));
+  }
+
+  it("a deactivation in flight is waited for: the lead is never given to the person losing access", async () => {
+    const lead = await anasLeadDue("Racing Rita");
+    // Ben is signed in somewhere: the deactivation ends that session just after stamping his account.
+    await t.database.db.insert(sessions).values({ id: crypto.randomUUID(), token: crypto.randomUUID(), userId: ben.userId, expiresAt: new Date(Date.now() + 3600_000) });
+    const answer = await raceTheMove(sql`select id from auth_sessions where user_id = ${ben.userId}::uuid for update`, () =>
+      t.app.request(`/api/admin/staff/${ben.userId}/deactivate`, { method: "POST", headers: { Origin: origin, Cookie: anaCookie } }),
+    );
+    expect(answer?.status).toBe(200);
+    await expectNeverBens(lead.id);
+  });
+
+  it("a role removal in flight is waited for, and the person's open leads are routed again", async () => {
+    await onlyTaking(ben);
+    const bens = await submit(t, "Kept Karl");
+    expect(bens.owner).toBe(ben.userId);
+    const lead = await anasLeadDue("Racing Rosa");
+    const [role] = await t.database.db.select().from(userRoles).where(and(eq(userRoles.userId, ben.userId), eq(userRoles.role, "admin")));
+    try {
+      // Held where it locks Ben's open leads, his account already locked.
+      const answer = await raceTheMove(sql`select id from leads where id = ${bens.id}::uuid for update`, () =>
+        t.app.request(`/api/admin/roles/${role!.id}`, { method: "DELETE", headers: { Origin: origin, Cookie: anaCookie } }),
+      );
+      expect(answer?.status).toBe(200);
+      await expectNeverBens(lead.id);
+
+      // His open lead went to the one person left in rotation, and its timeline says why.
+      expect(await ownerOf(t, bens.id)).toBe(ana.userId);
+      const { timeline, staff } = await detail(bens.id);
+      const moved = timeline.find((e) => e.type === "owner_changed" && e.data.reason === "owner_role_removed")!;
+      expect(moved.data).toMatchObject({ from: { id: ben.userId, email: ben.email }, to: { id: ana.userId, email: ana.email } });
+      expect(moved.actor).toMatchObject({ email: ana.email });
+      expect(describeTimelineEntry(moved, staff).detail).toBe(`${ben.email} → ${ana.email} · the previous owner no longer works leads`);
+    } finally {
+      await t.database.db.insert(userRoles).values({ userId: ben.userId, role: "admin" }).onConflictDoNothing();
+    }
   });
 });

@@ -145,6 +145,10 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, staff: readonly 
         // The owner's access was taken away: routed again, or Unassigned for want of anyone (0711).
         return d.to ? words("Owner assigned", `${change} · the previous owner was deactivated`) : words("Unassigned: the owner was deactivated", `${change} · nobody was taking leads`);
       }
+      if (reason === "owner_role_removed") {
+        // The owner lost their last lead-desk role: routed again as for a deactivation (0206).
+        return d.to ? words("Owner assigned", `${change} · the previous owner no longer works leads`) : words("Unassigned: the owner no longer works leads", `${change} · nobody was taking leads`);
+      }
       if (reason === "first_contact_missed") {
         // Moved for want of a first contact (docs/decisions/0711): both owners, and why. A lead
         // stored Unassigned goes to whoever is in rotation when its target passes.
