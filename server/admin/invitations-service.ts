@@ -17,6 +17,7 @@ export const INVITATION_MESSAGES = {
   invalidLink: "This invitation link is not valid. Ask the colleague who invited you for a new one.",
   expired: "This invitation link has expired. Ask the colleague who invited you to send it again.",
   used: "This invitation link has already been used. Sign in with the password you set, or use Forgot password.",
+  withdrawn: "This invitation was withdrawn: the colleague who sent it can no longer give this role. Ask an admin of your team to invite you again.",
 } as const;
 
 export type MailConfig = Pick<AppConfig, "notify" | "staffMail" | "publicUrl">;
@@ -77,6 +78,15 @@ function toRecord(row: typeof staffInvitations.$inferSelect & { inviter: string 
 
 const open = and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt));
 
+/**
+ * Whoever sent the invitation can still give its role: an active account holding `admin` (only
+ * admins invite, either role). Taking that away revokes their open invitations
+ * (`revokeInvitationsSentBy`); this check also refuses one revoked by nothing, for example one
+ * sent before revocation existed (docs/decisions/0205, 0206).
+ */
+const inviterCanGrant = sql`exists (select 1 from auth_users u join user_roles r on r.user_id = u.id
+  where u.id = ${staffInvitations.invitedBy} and u.deactivated_at is null and r.role = 'admin')`;
+
 export async function listInvitations(db: Db): Promise<InvitationRecord[]> {
   const rows = await db
     .select({ invitation: staffInvitations, inviter: users.email })
@@ -132,14 +142,14 @@ export async function resendInvitation(db: Db, config: MailConfig, actor: AuditA
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(staffInvitations)
-      .set({ tokenHash: hashToken(token), expiresAt, sentAt: sql`now()` })
+      // The mail names whoever resends it as the inviter, and it is their access that it rests on now.
+      .set({ tokenHash: hashToken(token), expiresAt, sentAt: sql`now()`, invitedBy: actor.userId })
       .where(and(eq(staffInvitations.id, id), open))
       .returning();
     if (!row) return null;
     await writeAudit(tx, actor, { action: "invitation.resend", target: id, details: { email: row.email, role: row.role } });
     await queueStaffMail(tx, config, invitationMail(config, { email: row.email, role: row.role as StaffRole, token, expiresAt, inviter: actor.email }));
-    const [inviter] = row.invitedBy ? await tx.select({ email: users.email }).from(users).where(eq(users.id, row.invitedBy)) : [];
-    return toRecord({ ...row, inviter: inviter?.email ?? null });
+    return toRecord({ ...row, inviter: actor.email });
   });
 }
 
@@ -152,13 +162,41 @@ export async function revokeInvitation(db: Db, actor: AuditActor, id: string): P
   });
 }
 
-export type LinkProblem = { ok: false; status: 400 | 410; error: string; code: "INVALID_LINK" | "LINK_EXPIRED" | "LINK_USED" };
+/**
+ * Revokes every open invitation `inviterId` sent, one audit entry each, in the caller's transaction:
+ * they were deactivated or lost the admin role, and an invitation must not outlive its inviter's
+ * access (docs/decisions/0205). An acceptance already under way is refused by `completeAcceptance`.
+ */
+export async function revokeInvitationsSentBy(tx: Db, actor: AuditActor, inviterId: string, reason: "inviter deactivated" | "inviter's admin role removed"): Promise<number> {
+  const rows = await tx
+    .update(staffInvitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(staffInvitations.invitedBy, inviterId), open))
+    .returning({ id: staffInvitations.id, email: staffInvitations.email, role: staffInvitations.role });
+  for (const row of rows) {
+    await writeAudit(tx, actor, { action: "invitation.revoke", target: row.id, details: { email: row.email, role: row.role, reason, inviter: inviterId } });
+  }
+  return rows.length;
+}
 
-/** Why a token opens nothing: unknown or revoked (400), expired (410), or already accepted (410). */
+export type LinkProblem = { ok: false; status: 400 | 410; error: string; code: "INVALID_LINK" | "LINK_EXPIRED" | "LINK_USED" | "INVITATION_WITHDRAWN" };
+
+const withdrawn: LinkProblem = { ok: false, status: 410, error: INVITATION_MESSAGES.withdrawn, code: "INVITATION_WITHDRAWN" };
+
+/**
+ * Why a token opens nothing: unknown (400), already accepted (410), its inviter no longer able to
+ * give the role (410, revoked or not), revoked (400), or expired (410).
+ */
 async function problemWith(db: Db, tokenHash: string): Promise<LinkProblem> {
-  const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, tokenHash)).limit(1);
-  if (!row || row.revokedAt) return { ok: false, status: 400, error: INVITATION_MESSAGES.invalidLink, code: "INVALID_LINK" };
+  const [row] = await db
+    .select({ acceptedAt: staffInvitations.acceptedAt, revokedAt: staffInvitations.revokedAt, inviterCanGrant: sql<boolean>`${inviterCanGrant}` })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return { ok: false, status: 400, error: INVITATION_MESSAGES.invalidLink, code: "INVALID_LINK" };
   if (row.acceptedAt) return { ok: false, status: 410, error: INVITATION_MESSAGES.used, code: "LINK_USED" };
+  if (!row.inviterCanGrant) return withdrawn;
+  if (row.revokedAt) return { ok: false, status: 400, error: INVITATION_MESSAGES.invalidLink, code: "INVALID_LINK" };
   return { ok: false, status: 410, error: INVITATION_MESSAGES.expired, code: "LINK_EXPIRED" };
 }
 
@@ -168,7 +206,7 @@ export async function checkInvitation(db: Db, token: string): Promise<{ ok: true
   const [row] = await db
     .select()
     .from(staffInvitations)
-    .where(and(eq(staffInvitations.tokenHash, tokenHash), open, sql`${staffInvitations.expiresAt} > now()`))
+    .where(and(eq(staffInvitations.tokenHash, tokenHash), open, sql`${staffInvitations.expiresAt} > now()`, inviterCanGrant))
     .limit(1);
   if (row) return { ok: true, email: row.email, role: row.role as StaffRole };
   return problemWith(db, tokenHash);
@@ -176,7 +214,7 @@ export async function checkInvitation(db: Db, token: string): Promise<{ ok: true
 
 /**
  * Takes the invitation for this token, once: one statement marks it accepted only while it is
- * open and unexpired, so two acceptances racing get one winner. The caller then makes the account
+ * open, unexpired and its inviter can still give the role, so two acceptances racing get one winner. The caller then makes the account
  * (outside this statement: better-auth writes through its own handle) and calls `completeAcceptance`,
  * or `releaseAcceptance` if that failed.
  */
@@ -185,7 +223,7 @@ export async function claimInvitation(db: Db, token: string): Promise<{ ok: true
   const [row] = await db
     .update(staffInvitations)
     .set({ acceptedAt: sql`now()` })
-    .where(and(eq(staffInvitations.tokenHash, tokenHash), open, sql`${staffInvitations.expiresAt} > now()`))
+    .where(and(eq(staffInvitations.tokenHash, tokenHash), open, sql`${staffInvitations.expiresAt} > now()`, inviterCanGrant))
     .returning();
   if (row) return { ok: true, id: row.id, email: row.email, role: row.role as StaffRole };
   return problemWith(db, tokenHash);
@@ -195,9 +233,30 @@ export async function releaseAcceptance(db: Db, id: string): Promise<void> {
   await db.update(staffInvitations).set({ acceptedAt: null }).where(eq(staffInvitations.id, id));
 }
 
-/** The role granted and the acceptance recorded, in one transaction. */
-export async function completeAcceptance(db: Db, invitation: { id: string; email: string; role: StaffRole }, userId: string, createdUser: boolean) {
-  await db.transaction(async (tx) => {
+/**
+ * The role granted and the acceptance recorded, in one transaction, if the inviter can still give
+ * the role: their account is locked FOR SHARE and their admin role row FOR KEY SHARE first, so a
+ * deactivation (which locks the account FOR UPDATE) or the removal of that role (which deletes the
+ * row) in flight is waited for and then refuses this, and one that comes second waits for this.
+ * Refused, the invitation is revoked (audited) and nothing is granted: false.
+ */
+export async function completeAcceptance(db: Db, invitation: { id: string; email: string; role: StaffRole }, userId: string, createdUser: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      select u.id from ${staffInvitations} i
+        join auth_users u on u.id = i.invited_by
+        join user_roles r on r.user_id = u.id and r.role = 'admin'
+       where i.id = ${invitation.id}::uuid and u.deactivated_at is null
+         for share of u for key share of r`);
+    if (rows.length === 0) {
+      await tx.update(staffInvitations).set({ acceptedAt: null, revokedAt: sql`now()` }).where(eq(staffInvitations.id, invitation.id));
+      await writeAudit(tx, { userId: null, email: null }, {
+        action: "invitation.revoke",
+        target: invitation.id,
+        details: { email: invitation.email, role: invitation.role, reason: "inviter lost access during acceptance" },
+      });
+      return false;
+    }
     await tx.update(staffInvitations).set({ acceptedUserId: userId }).where(eq(staffInvitations.id, invitation.id));
     await tx.insert(userRoles).values({ userId, role: invitation.role }).onConflictDoNothing();
     await writeAudit(tx, { userId, email: invitation.email }, {
@@ -205,5 +264,9 @@ export async function completeAcceptance(db: Db, invitation: { id: string; email
       target: invitation.id,
       details: { email: invitation.email, role: invitation.role, createdUser },
     });
+    return true;
   });
 }
+
+/** What an acceptance refused by `completeAcceptance` answers. */
+export const WITHDRAWN_PROBLEM = withdrawn;

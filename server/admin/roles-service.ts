@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { leads, userRoles, users } from "../db/schema";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
-import { accessNoticeMail, roleWords, type MailConfig } from "./invitations-service";
+import { accessNoticeMail, revokeInvitationsSentBy, roleWords, type MailConfig } from "./invitations-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
 import { CLOSED_STATUSES } from "../leads/lead-routing";
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
@@ -71,8 +71,8 @@ export type RemoveResult = { ok: true; role: AppRole } | { ok: false; status: 40
  * committed and is refused as the last admin.
  *
  * Losing a role takes away what it opened (docs/decisions/0206), as deactivation does: without
- * any lead-desk role, their open leads are routed again (`owner_role_removed`), the new owners
- * paged when `mail` is given. The
+ * `admin`, the open invitations they sent are revoked; without any lead-desk role, their open
+ * leads are routed again (`owner_role_removed`), the new owners paged when `mail` is given. The
  * account is locked FOR UPDATE first, then their open leads, then the admin rows, as deactivation
  * locks them: a desk change giving them a lead, or a lead being routed to them (which locks their
  * account FOR SHARE and the role row FOR KEY SHARE: lead-routing.ts), is waited for and then
@@ -110,11 +110,12 @@ export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: M
     if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
     const left = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, target.userId), inArray(userRoles.role, [...staffRoles])))).map((r) => r.role);
     const actorRef = actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null;
+    const invitationsRevoked = left.includes("admin") ? 0 : await revokeInvitationsSentBy(tx, actor, target.userId, "inviter's admin role removed");
     const routed = left.length > 0 ? null : await rerouteOpenLeads(tx, { smtpUrl: mail?.notify.smtpUrl }, actorRef, target.userId, "owner_role_removed");
     await writeAudit(tx, actor, {
       action: "role.remove",
       target: target.userId,
-      details: { role: target.role, roleId: id, ...(routed ? { reroutedLeads: routed.rerouted, unassignedLeads: routed.unassigned } : {}) },
+      details: { role: target.role, roleId: id, invitationsRevoked, ...(routed ? { reroutedLeads: routed.rerouted, unassignedLeads: routed.unassigned } : {}) },
     });
     await mailRoleChange(tx, mail, actor, target.userId, (who) => `${who} removed your ${target.role} role.`);
     return { ok: true, role: target.role };

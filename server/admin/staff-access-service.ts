@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { leads, passkeys, sessions, twoFactors, userRoles, users } from "../db/schema";
 import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
-import { accessNoticeMail } from "./invitations-service";
+import { accessNoticeMail, revokeInvitationsSentBy } from "./invitations-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
 import { CLOSED_STATUSES } from "../leads/lead-routing";
 
@@ -63,7 +63,8 @@ export type AccessResult =
  * row locks as removing the last admin role (roles-service.ts). Their open leads are routed again
  * in the same transaction (docs/decisions/0711): each to the next person in its rotation, or left
  * Unassigned when nobody is in rotation; closed leads stay theirs. `ownedLeads` is what they still
- * own afterwards (closed leads), as the staff list shows it.
+ * own afterwards (closed leads), as the staff list shows it. Open invitations they sent are
+ * revoked (docs/decisions/0205).
  */
 export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
   if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.self };
@@ -91,13 +92,14 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
     await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const invitationsRevoked = await revokeInvitationsSentBy(tx, actor, userId, "inviter deactivated");
     const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null, userId, "owner_deactivated");
     const [owned] = await tx.select({ n: count() }).from(leads).where(eq(leads.ownerUserId, userId));
     const ownedLeads = Number(owned?.n ?? 0);
     await writeAudit(tx, actor, {
       action: "staff.deactivate",
       target: userId,
-      details: { email: target.email, sessionsEnded: ended.length, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned },
+      details: { email: target.email, sessionsEnded: ended.length, invitationsRevoked, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned },
     });
     if (canSendStaffMail(config)) {
       await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} deactivated your account: you can no longer sign in to the admin area.`));

@@ -7,7 +7,7 @@ import type { Auth } from "../auth/auth";
 import { CLIENT_IP_HEADER } from "../auth/client-ip-header";
 import { clientIp } from "../http/client-ip";
 import { invalidInput, jsonBody, publicErrorBody } from "../http/validation";
-import { checkInvitation, claimInvitation, completeAcceptance, releaseAcceptance } from "../admin/invitations-service";
+import { WITHDRAWN_PROBLEM, checkInvitation, claimInvitation, completeAcceptance, releaseAcceptance } from "../admin/invitations-service";
 
 const BODY_LIMIT_BYTES = 4 * 1024;
 
@@ -36,6 +36,7 @@ export function staffInvitationRoutes(auth: Auth) {
     const ctx = await auth.$context;
     let userId: string;
     let createdUser = false;
+    let granted: boolean;
     try {
       const found = await ctx.internalAdapter.findUserByEmail(claimed.email);
       if (found) {
@@ -47,10 +48,16 @@ export function staffInvitationRoutes(auth: Auth) {
         userId = user.id;
         createdUser = true;
       }
-      await completeAcceptance(database.db, claimed, userId, createdUser);
+      granted = await completeAcceptance(database.db, claimed, userId, createdUser);
     } catch (error) {
       await releaseAcceptance(database.db, claimed.id);
       throw error;
+    }
+    if (!granted) {
+      // The inviter lost access while this was under way (docs/decisions/0205): the account just
+      // made for it, with no role, goes too.
+      if (createdUser) await ctx.internalAdapter.deleteUser(userId);
+      return c.json({ error: WITHDRAWN_PROBLEM.error, code: WITHDRAWN_PROBLEM.code }, WITHDRAWN_PROBLEM.status);
     }
     if (!createdUser) return c.json({ email: claimed.email, role: claimed.role, signedIn: false } satisfies AcceptInvitationResponse);
 
