@@ -3,8 +3,8 @@ import type { StaffMember as StaffListMember } from "@shared/api/admin-api";
 import type { AppRole } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { leads, passkeys, sessions, twoFactors, userRoles, users } from "../db/schema";
-import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
+import { accounts, leads, passkeys, sessions, twoFactors, userRoles, users, verifications } from "../db/schema";
+import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
 import { writeAudit, type AuditActor } from "./audit-service";
 import { accessNoticeMail, revokeInvitationsSentBy } from "./invitations-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
@@ -54,7 +54,8 @@ export async function listStaff(db: Db): Promise<StaffListMember[]> {
 
 export type AccessResult =
   | { ok: true; member: { userId: string; email: string; ownedLeads: number; reroutedLeads: number; unassignedLeads: number } }
-  | { ok: false; status: 400 | 404 | 409; error: string };
+  | { ok: false; status: 400 | 404 | 409; error: string }
+  | { ok: false; status: 503; error: string; code: "MAIL_NOT_CONFIGURED" };
 
 /**
  * Deactivates: stamps the account, deletes every session of it (the next request of any of its
@@ -63,8 +64,13 @@ export type AccessResult =
  * row locks as removing the last admin role (roles-service.ts). Their open leads are routed again
  * in the same transaction (docs/decisions/0711): each to the next person in its rotation, or left
  * Unassigned when nobody is in rotation; closed leads stay theirs. `ownedLeads` is what they still
- * own afterwards (closed leads), as the staff list shows it. Open invitations they sent are
- * revoked (docs/decisions/0205).
+ * own afterwards (closed leads), as the staff list shows it.
+ *
+ * Every way into the account goes with it (docs/decisions/0206), so that reactivating a
+ * compromised account brings none back: its password (the credential account), its passkeys, its
+ * linked Google or Microsoft identities, and its pending reset links and half-way sign-ins
+ * (better-auth's verification rows holding its id). Its authenticator app stays: a second factor
+ * opens nothing alone, and "Reset sign-in methods" removes it. Open invitations it sent are revoked.
  */
 export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
   if (actor.userId === userId) return { ok: false, status: 400, error: STAFF_ACCESS_MESSAGES.self };
@@ -92,14 +98,24 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
     if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
     await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const ways = await tx.delete(accounts).where(eq(accounts.userId, userId)).returning({ providerId: accounts.providerId });
+    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+    const pending = await tx.delete(verifications).where(eq(verifications.value, userId)).returning({ id: verifications.id });
+    const signInMethodsRemoved = {
+      password: ways.some((w) => w.providerId === "credential"),
+      passkeys: keys.length,
+      singleSignOn: ways.filter((w) => w.providerId !== "credential").map((w) => w.providerId),
+      pendingLinks: pending.length,
+    };
+    const actorRef = actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null;
     const invitationsRevoked = await revokeInvitationsSentBy(tx, actor, userId, "inviter deactivated");
-    const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null, userId, "owner_deactivated");
+    const { rerouted, unassigned } = await rerouteOpenLeads(tx, config.notify, actorRef, userId, "owner_deactivated");
     const [owned] = await tx.select({ n: count() }).from(leads).where(eq(leads.ownerUserId, userId));
     const ownedLeads = Number(owned?.n ?? 0);
     await writeAudit(tx, actor, {
       action: "staff.deactivate",
       target: userId,
-      details: { email: target.email, sessionsEnded: ended.length, invitationsRevoked, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned },
+      details: { email: target.email, sessionsEnded: ended.length, signInMethodsRemoved, invitationsRevoked, ownedLeads, reroutedLeads: rerouted, unassignedLeads: unassigned },
     });
     if (canSendStaffMail(config)) {
       await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} deactivated your account: you can no longer sign in to the admin area.`));
@@ -108,19 +124,40 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
   });
 }
 
-export async function reactivateStaff(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, actor: AuditActor, userId: string): Promise<AccessResult> {
-  return db.transaction(async (tx): Promise<AccessResult> => {
-    const [target] = await tx.update(users).set({ deactivatedAt: null }).where(and(eq(users.id, userId), sql`${users.deactivatedAt} is not null`)).returning({ email: users.email });
-    if (!target) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      return exists ? { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.notDeactivated } : { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
-    }
-    await writeAudit(tx, actor, { action: "staff.reactivate", target: userId, details: { email: target.email } });
-    if (canSendStaffMail(config)) {
-      await queueStaffMail(tx, config, accessNoticeMail(config, target.email, `${actor.email ?? "An admin"} reactivated your account: you can sign in to the admin area again.`));
-    }
+/**
+ * Reactivates: clears the stamp, audits and tells the person, then mails them a link to set a new
+ * password (`mailPasswordLink`: better-auth's own reset token and page, server/auth/auth.ts), their
+ * only way back in, since deactivation removed the old ones (docs/decisions/0206). Where no mail
+ * can be sent the account stays deactivated (503): it could not be signed in to anyway.
+ */
+export async function reactivateStaff(
+  db: Db,
+  config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">,
+  actor: AuditActor,
+  userId: string,
+  mailPasswordLink: (email: string) => Promise<void>,
+): Promise<AccessResult> {
+  const result = await db.transaction(async (tx): Promise<AccessResult> => {
+    const [target] = await tx.select({ email: users.email, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).for("update");
+    if (!target) return { ok: false, status: 404, error: STAFF_ACCESS_MESSAGES.notFound };
+    if (!target.deactivatedAt) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.notDeactivated };
+    if (!canSendStaffMail(config)) return { ok: false, status: 503, error: MAIL_UNAVAILABLE_MESSAGE, code: "MAIL_NOT_CONFIGURED" };
+    await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, userId));
+    await writeAudit(tx, actor, { action: "staff.reactivate", target: userId, details: { email: target.email, passwordLinkMailed: true } });
+    await queueStaffMail(
+      tx,
+      config,
+      accessNoticeMail(
+        config,
+        target.email,
+        `${actor.email ?? "An admin"} reactivated your account. Its old password, passkeys and single sign-on links were removed when it was deactivated: set a new password with the link in the separate e-mail "Set a password for your admin account".`,
+      ),
+    );
     return { ok: true, member: { userId, email: target.email, ownedLeads: 0, reroutedLeads: 0, unassignedLeads: 0 } };
   });
+  // After the commit: better-auth writes its token through its own handle, and mails only an active account.
+  if (result.ok) await mailPasswordLink(result.member.email);
+  return result;
 }
 
 /** Whether the account may hold a session (checked when better-auth creates one, and by requireStaff). */

@@ -6,7 +6,7 @@ import { passkey } from "@better-auth/passkey";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { accounts, authRateLimits, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
 import { writeAudit } from "../admin/audit-service";
 import { wakeOutbox } from "../leads/notification-queue";
@@ -76,6 +76,49 @@ export const RESET_REQUEST_LIMITS = {
 export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/admin/reset-password#token=${token}`;
 
 /**
+ * The reset link's mail. An account without a password (deactivation removed it, and it has been
+ * reactivated since: docs/decisions/0206) is asked to set one, with the same link and token.
+ */
+function passwordLinkMail(publicUrl: string, to: string, token: string, hasPassword: boolean) {
+  const link = resetLink(publicUrl, token);
+  if (hasPassword) {
+    return {
+      to,
+      subject: "Reset your admin password",
+      text: [
+        "Someone (hopefully you) asked to reset the password of your admin account.",
+        "",
+        "Choose a new password here (the link works once, for one hour):",
+        link,
+        "",
+        "Setting it signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.",
+      ].join("\n"),
+    };
+  }
+  return {
+    to,
+    subject: "Set a password for your admin account",
+    text: [
+      "Your admin account has no password: it was removed when the account was deactivated, and the account is active again.",
+      "",
+      "Choose a new password here (the link works once, for one hour; after that, use Forgot password on the sign-in page):",
+      link,
+      "",
+      "Your passkeys were removed too: add them again from your account page once you are signed in.",
+      "If you did not expect this, tell an admin of your team.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Mails `email` a link to set a password through better-auth's own reset flow (its token, its
+ * expiry, the /admin/reset-password page): what reactivating an account sends (0206).
+ */
+export async function mailPasswordLink(auth: Auth, email: string): Promise<void> {
+  await auth.api.requestPasswordReset({ body: { email } });
+}
+
+/**
  * Minimum length for passwords set by `npm run admin:create` (the login form only checks 6:
  * docs/product.md#admin-login).
  */
@@ -130,18 +173,11 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         // A deactivated account gets nothing, and the answer is the same (better-auth's own).
         const [row] = await database.db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, user.id));
         if (row?.deactivatedAt) return;
-        await queueStaffMail(database.db, config, {
-          to: user.email,
-          subject: "Reset your admin password",
-          text: [
-            "Someone (hopefully you) asked to reset the password of your admin account.",
-            "",
-            "Choose a new password here (the link works once, for one hour):",
-            resetLink(config.publicUrl, token),
-            "",
-            "Setting it signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.",
-          ].join("\n"),
-        });
+        const [password] = await database.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential"), isNotNull(accounts.password)));
+        await queueStaffMail(database.db, config, passwordLinkMail(config.publicUrl, user.email, token, password !== undefined));
         wakeOutbox();
       },
       onPasswordReset: async ({ user }) => {

@@ -19,7 +19,7 @@ import type {
   UserLookupResponse,
 } from "@shared/api/admin-api";
 import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema, inviteSchema } from "@shared/schemas/admin";
-import type { Auth } from "../auth/auth";
+import { mailPasswordLink, type Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, type AdminEnv } from "../admin/require-admin";
@@ -201,9 +201,12 @@ export function adminRoutes(auth: Auth) {
   for (const action of ["deactivate", "reactivate"] as const) {
     routes.post(`/staff/:userId/${action}`, allow("admin"), zValidator("param", staffIdParam, invalid), async (c) => {
       const { config, database } = c.get("deps");
-      const change = action === "deactivate" ? deactivateStaff : reactivateStaff;
-      const result = await change(database.db, config, actorOf(c), c.req.valid("param").userId);
-      if (!result.ok) return adminError(c, result.status, result.error);
+      const { userId: id } = c.req.valid("param");
+      const result =
+        action === "deactivate"
+          ? await deactivateStaff(database.db, config, actorOf(c), id)
+          : await reactivateStaff(database.db, config, actorOf(c), id, (email) => mailPasswordLink(auth, email));
+      if (!result.ok) return adminError(c, result.status, result.error, "code" in result ? { code: result.code } : {});
       wakeOutbox();
       const { userId, email, ownedLeads, reroutedLeads, unassignedLeads } = result.member;
       return c.json({ userId, email, deactivated: action === "deactivate", ownedLeads, reroutedLeads, unassignedLeads } satisfies StaffAccessResponse);

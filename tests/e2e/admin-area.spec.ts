@@ -319,8 +319,9 @@ test("deactivate a signed-in colleague: their next click lands on the login page
     // Their next click (another page, which reads their sessions) lands on the login page.
     await theirs.getByRole("link", { name: "Your account" }).click();
     await expect(theirs).toHaveURL(`${base}/admin/login`);
+    // Their password went with their access (docs/decisions/0206): refused as any wrong one.
     await fillSignIn(theirs, leaver);
-    await expect(toast(theirs, "This account has been deactivated")).toBeVisible();
+    await expect(toast(theirs, "Invalid email or password")).toBeVisible();
   } finally {
     await other.close();
   }

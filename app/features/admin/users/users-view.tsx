@@ -256,7 +256,7 @@ type StaffAction = "deactivate" | "end-sessions" | "reset-factors";
 const confirmations: Record<StaffAction, { title: (email: string) => string; text: string; button: string }> = {
   deactivate: {
     title: (email) => `Deactivate ${email}?`,
-    text: "They are signed out everywhere at once and cannot sign in until reactivated. Their open leads go to the next person in the rotation (Unassigned if nobody is taking leads); closed leads stay theirs.",
+    text: "They are signed out everywhere at once. Their password, passkeys and Google or Microsoft sign-in are removed, and invitations they sent stop working. Their open leads go to the next person in the rotation (Unassigned if nobody is taking leads); closed leads stay theirs. Reactivating them later e-mails them a link to set a new password.",
     button: "Deactivate",
   },
   "end-sessions": {
@@ -289,7 +289,7 @@ function StaffList() {
           result.unassignedLeads > 0 ? `${leadsWord(result.unassignedLeads)} left Unassigned: nobody is taking leads now.` : null,
         ].filter(Boolean);
         toast.success(`${member.email} deactivated`, moved.length > 0 ? { description: moved.join(" ") } : undefined);
-      } else toast.success(`${member.email} reactivated`);
+      } else toast.success(`${member.email} reactivated`, { description: "They were e-mailed a link to set a new password: their old one was removed when they were deactivated." });
       setConfirming(null);
     } catch (error) {
       toast.error(error instanceof ApiError && error.message ? error.message : `Failed to ${action}`);
