@@ -177,6 +177,11 @@ const element = (html: string, tag: string) => html.match(new RegExp(`<${tag}[\\
 /** Every element's class list, as the browser's `getAttribute("class")` reads it. */
 const classLists = (html: string) =>
   [...html.replace(/<script[\s>][\s\S]*?<\/script>/g, "").matchAll(/\sclass="([^"]*)"/g)].map(([, list]) => decode(list!));
+/** The attributes of every `<button>` of `markup` whose text is `name` (buttons do not nest). */
+const buttonsNamed = (markup: string, name: string) =>
+  [...markup.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].filter(([, , inner]) => textOf(inner!) === name).map(([, attributes]) => attributes!);
+/** The `<dialog>` of `html` with this id (dialogs do not nest here). */
+const dialogById = (html: string, id: string) => html.match(new RegExp(`<dialog[^>]*\\sid="${id}"[\\s\\S]*?</dialog>`))?.[0] ?? "";
 
 /**
  * What every page's HTML shows before its scripts run (and without them): read here through the
@@ -238,5 +243,21 @@ describe("every page's content in its HTML", () => {
     const html = await res.text();
     expect(textOf(html.match(/<title>(.*?)<\/title>/)?.[1] ?? ""), "the title").not.toBe("");
     expectReadable(html);
+  });
+});
+
+describe("Book demo before and without JavaScript (docs/decisions/0501)", () => {
+  // The browser opens the dialog from the button's own attributes (an invoker command), before
+  // hydration and with scripts off; the dialog's plain form posts to /book-demo. A button without
+  // them does nothing until React arrives, and nothing at all without JavaScript.
+  it.each([...publicPaths])("%s: every Book demo button, the phone menu's too, opens the booking dialog, whose form posts to /book-demo", async (p) => {
+    const html = await (await get(p)).text();
+    expect(buttonsNamed(dialogById(html, "mobile-menu"), "Book demo"), "the phone menu's Book demo").toHaveLength(1);
+    const buttons = buttonsNamed(html, "Book demo");
+    for (const attributes of buttons) {
+      expect(attributes).toContain(' commandfor="booking-dialog"');
+      expect(attributes).toContain(' command="show-modal"');
+    }
+    expect(dialogById(html, "booking-dialog")).toMatch(/<form\b[^>]*\saction="\/book-demo#booking-form" method="post"/);
   });
 });

@@ -3,6 +3,7 @@ import { faqEntries } from "../../app/content/faq";
 import { formatUsd } from "../../app/content/format";
 import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { featurePageLinks, industryLinks, resourceLinks } from "../../app/content/brand";
+import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
 import { expect, readingTest as test } from "./fixtures";
 import { holdRequests } from "./held-requests";
 import { dataLayer, hydrated } from "./pages-support";
@@ -63,7 +64,7 @@ async function useFaq(page: Page) {
 // The phone's menu and tab bar; the page controls are the same at any width.
 test.describe("on a phone", { tag: "@phone-width" }, () => {
 
-  test("without JavaScript: the menu and both sheets open and close, the switch shows either period: the monthly price, then the annual price, total, 'Save $901' and percentage, FAQ answers open one at a time", async ({ noScriptPage }) => {
+  test("without JavaScript: the menu and both sheets open and close, the switch shows either period: the monthly price, then the annual price, total, 'Save $901' and percentage, the menu's Book demo opens the booking form, FAQ answers open one at a time", async ({ noScriptPage }) => {
     await noScriptPage.goto("/pricing");
     await expect(noScriptPage.getByTestId("price-per-month")).toHaveText(formatUsd(monthlyPrice), { useInnerText: true });
     await expect(noScriptPage.getByTestId("annual-savings-chip")).toHaveText("Save $901");
@@ -75,6 +76,14 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
     await expect(card.getByTestId("billing-note")).toHaveText(`Billed ${formatUsd(annualYearlyTotal)} per year`, { useInnerText: true });
     await expect(card.getByTestId("savings-badge")).toBeVisible();
     await expect(card.getByTestId("savings-badge")).toHaveText(`Save $901 (${percent})`);
+    // The menu, still open, has its own Book demo, which opens the booking form as every other
+    // does without JavaScript (docs/decisions/0501): the browser opens it, closing the menu, and
+    // the form posts to /book-demo.
+    await sheet.menu(noScriptPage).getByRole("button", { name: "Book demo" }).click();
+    const booking = noScriptPage.getByRole("dialog", { name: BOOKING_DIALOG_TITLE });
+    await expect(booking.getByLabel("Full name")).toBeFocused();
+    await expect(booking.getByRole("form", { name: "Book a demo" })).toHaveAttribute("action", "/book-demo#booking-form");
+    await expect(sheet.menu(noScriptPage)).toBeHidden();
     await noScriptPage.goto("/faq");
     await useFaq(noScriptPage);
   });
@@ -158,7 +167,9 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
     // The menu's Book demo opens the booking dialog, counted as the navbar's.
     await opener.menu(page).click();
     await sheet.menu(page).getByRole("button", { name: "Book demo" }).click();
-    await expect(page.getByRole("dialog", { name: "SEE HOW AI CAN TRANSFORM YOUR BUSINESS" })).toBeVisible();
+    const booking = page.getByRole("dialog", { name: BOOKING_DIALOG_TITLE });
+    await expect(booking.getByLabel("Full name")).toBeFocused();
+    await expect(sheet.menu(page)).toBeHidden();
     expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
     await page.keyboard.press("Escape");
     // A sheet's link goes to its page and the sheet is gone; so does a tab bar link.

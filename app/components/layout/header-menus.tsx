@@ -4,8 +4,7 @@ import { Button } from "~/components/ui/button";
 import { DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Sheet, useSheetTrigger } from "~/components/ui/sheet";
 import { industryLinks, merchLabel, navLabels, resourceLinks, solutionsMenu } from "~/content/brand";
-import { ctaLabels } from "~/content/calls-to-action";
-import { useBookingDialog } from "~/features/booking/booking-dialog-context";
+import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
 import { ExternalLink } from "./external-link";
@@ -74,7 +73,6 @@ const mobileMenuId = "mobile-menu";
 
 /** The phone's hamburger button and its menu sheet. */
 export function MobileMenu() {
-  const { openBookingDialog } = useBookingDialog();
   const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-muted";
   const groupTitle = "px-3 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground";
   return (
@@ -103,10 +101,12 @@ export function MobileMenu() {
           <p className={groupTitle}>{navLabels.resources}</p>
           <ResourceSheetLinks className={itemClass} />
         </nav>
-        {/* The sheet closes itself before this press reaches the button (app/components/ui/sheet.tsx). */}
-        <Button size="lg" className="mt-2 w-full" onClick={() => openBookingDialog("navbar")}>
-          {ctaLabels.bookDemo}
-        </Button>
+        {/*
+          Opens the booking dialog by itself, as every Book demo does (docs/decisions/0501): before
+          hydration and without JavaScript too. Hydrated, the sheet closes itself before the press
+          reaches the button (app/components/ui/sheet.tsx), so the page is no longer inert.
+        */}
+        <BookDemoButton location="navbar" icon={false} className="mt-2 w-full" />
       </Sheet>
     </>
   );
