@@ -3,7 +3,6 @@ import { Outlet } from "react-router";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { MobileTabBar } from "~/components/layout/mobile-tab-bar";
-import { BookingDialogProvider } from "~/features/booking/booking-dialog-context";
 import { BookingDialog } from "~/features/booking/booking-dialog";
 import { ConsentProvider } from "~/features/consent/consent-banner";
 import { navLabels } from "~/content/brand";
@@ -12,25 +11,23 @@ import { navLabels } from "~/content/brand";
 export default function PublicLayout() {
   return (
     <ConsentProvider>
-      <BookingDialogProvider>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-        >
-          {navLabels.skipToContent}
-        </a>
-        <SiteHeader />
-        <main id="main">
-          <Suspense>
-            <Outlet />
-          </Suspense>
-        </main>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+      >
+        {navLabels.skipToContent}
+      </a>
+      <SiteHeader />
+      <main id="main">
         <Suspense>
-          <SiteFooter />
+          <Outlet />
         </Suspense>
-        <MobileTabBar />
-        <BookingDialog />
-      </BookingDialogProvider>
+      </main>
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
+      <MobileTabBar />
+      <BookingDialog />
     </ConsentProvider>
   );
 }
