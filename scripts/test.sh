@@ -4,9 +4,9 @@
 # Installs what npm does not (Debian's Chromium headless shell) when run as root.
 #
 # `npm run test:database` (scripts/test.sh --database): only what touches the database, against
-# the database of DATABASE_URL, reusing the build of a previous `npm test`: the API tests, the
-# fuzz properties at full depth, the process tests and the admin and lead end-to-end tests. CI
-# runs it on PostgreSQL (.ci/run).
+# the database of DATABASE_URL, reusing the build of a previous `npm test`: the API tests and the
+# start-up's answer to a wrong database password, the fuzz properties at full depth, the process
+# tests and the admin and lead end-to-end tests. CI runs it on PostgreSQL (.ci/run).
 #
 # The fuzz properties (tests/fuzz) run in the database pass only, at full depth: they try again, at
 # random, what the API tests check by hand, and CI runs that pass on every change.
@@ -138,8 +138,10 @@ if [ "$scope" = all ]; then
   step "end-to-end tests (playwright)" npx playwright test
 else
   [ -f "${BUILD_DIR:-build}/server/index.js" ] || step "build" npm run -s build
+  # database-url-secrets: what a start prints for a wrong password needs a server that checks
+  # one (it skips itself without DATABASE_URL, as in `npm test`).
   step "API and process tests" together \
-    "API tests (vitest, fast)" "npx vitest run --project fast tests/api" \
+    "API tests (vitest, fast)" "npx vitest run --project fast tests/api tests/unit/database-url-secrets.test.ts" \
     "process tests (vitest, process)" "npx vitest run --project process"
   # Alone, and with two minutes a test: at full depth a property runs for 5-25 s on an idle
   # machine, past the fast project's 15 s limit on a loaded one.

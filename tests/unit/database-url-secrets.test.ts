@@ -69,6 +69,8 @@ describe("a refused or unreachable DATABASE_URL at start-up", () => {
     }
   });
 
+  // Needs a server that checks passwords: CI's PostgreSQL pass runs this file (scripts/test.sh
+  // --database); `npm test`, on the embedded database, skips it.
   it.runIf(Boolean(process.env.DATABASE_URL))("with a wrong password says so without the password", async () => {
     const url = new URL(process.env.DATABASE_URL!);
     url.password = "wrong-hunter2";
