@@ -8,8 +8,11 @@
 # start-up's answer to a wrong database password, the fuzz properties at full depth, the process
 # tests and the admin and lead end-to-end tests. CI runs it on PostgreSQL (.ci/run).
 #
-# The fuzz properties (tests/fuzz) run in the database pass only, at full depth: they try again, at
-# random, what the API tests check by hand, and CI runs that pass on every change.
+# The fuzz properties (tests/fuzz) run in the database pass only: they try again, at random, what
+# the API tests check by hand, and CI runs that pass on every change. At full depth on the
+# database of DATABASE_URL and, when that is PostgreSQL, each property's first fifth on the
+# embedded database too (FUZZ_DEPTH=quick, tests/fuzz/support.ts), which development and small
+# deployments run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -146,6 +149,10 @@ else
   # Alone, and with two minutes a test: at full depth a property runs for 5-25 s on an idle
   # machine, past the fast project's 15 s limit on a loaded one.
   step "fuzz properties at full depth" npx vitest run --project fast --testTimeout 120000 tests/fuzz
+  if [ -n "${DATABASE_URL:-}" ]; then
+    step "fuzz properties, a fifth, embedded database" env -u DATABASE_URL FUZZ_DEPTH=quick \
+      npx vitest run --project fast --testTimeout 120000 tests/fuzz
+  fi
   step "waiting for the Chromium install" wait_for_chromium
   step "admin and lead end-to-end tests (playwright)" npx playwright test tests/e2e/admin- tests/e2e/analytics-report.spec.ts tests/e2e/leads-
 fi

@@ -5,20 +5,29 @@ import type { TestApp } from "../support/test-app";
 
 /*
  * Property-based fuzzing of the public inputs (docs/decisions/0401-test-architecture.md).
- * One fixed seed so a run is repeatable; FUZZ_SEED picks another. Each property declares its
- * number of runs. CI's PostgreSQL pass runs them (`npm run test:database`); `npm test` does not (its
- * API tests cover each endpoint by hand). Run them locally with
+ * One fixed seed so a run is repeatable; FUZZ_SEED picks another. Each property declares its full
+ * number of runs. `npm test` does not run them (its API tests cover each endpoint by hand); CI's
+ * PostgreSQL pass (`npm run test:database`) runs them at full depth on PostgreSQL, then the first
+ * fifth of each property on the embedded database (FUZZ_DEPTH=quick: the same seed draws the same
+ * cases in the same order, so a quick run is a prefix of the full one). Run them locally with
  * `npx vitest run --project fast tests/fuzz`; FUZZ_RUNS sets every property's number of runs
  * (scale up: FUZZ_RUNS=5000).
  * On failure fast-check reports the seed, the path and the shrunk counterexample, which replay it.
  */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 1337);
 const FUZZ_RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined;
+const QUICK_SHARE = 0.2;
+const share = process.env.FUZZ_DEPTH === "quick" ? QUICK_SHARE : 1;
 fc.configureGlobal({ seed: FUZZ_SEED });
 
-/** Options for one property: its run count unless FUZZ_RUNS says otherwise. */
+/** Options for one property: its full run count (a share of it in a quick run) unless FUZZ_RUNS says otherwise. */
 export function runs(numRuns: number): fc.Parameters<unknown> {
-  return { numRuns: FUZZ_RUNS ?? numRuns, seed: FUZZ_SEED };
+  return { numRuns: FUZZ_RUNS ?? Math.max(1, Math.ceil(numRuns * share)), seed: FUZZ_SEED };
+}
+
+/** How often a property of full depth must reach a branch, scaled to this run's depth (a generator's proof of reach). */
+export function reachedAtDepth(count: number): number {
+  return Math.floor(count * share);
 }
 
 /**
