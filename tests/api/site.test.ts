@@ -200,7 +200,7 @@ const dialogById = (html: string, id: string) => html.match(new RegExp(`<dialog[
  * server, once, since it is the same at every width. In the browser: that it is visible with the
  * stylesheet and no scripts (tests/e2e/pages-no-js.spec.ts), and each width's chrome, overflow and
  * axe (expectSoundPage in tests/e2e/pages-support.ts: pages-every-route.spec.ts, and the pages'
- * own tests for the home, industry and feature pages).
+ * own tests for the pages they visit at both widths).
  */
 /** The page's structured data blocks (`<script type="application/ld+json">`), parsed. */
 const jsonLd = (html: string) =>

@@ -4,7 +4,7 @@ import { expect, readingTest as test } from "./fixtures";
 import { hydrated } from "./pages-support";
 
 // Every page's navigation per width is checked by expectSoundPage (pages-every-route.spec.ts and
-// the home, industry and feature pages' own tests), its footer's tagline
+// the pages' own tests it names), its footer's tagline
 // in tests/api/site.test.ts, the phone's tab bar and sheets in native-controls.spec.ts, the toast
 // region in pages-home.spec.ts.
 

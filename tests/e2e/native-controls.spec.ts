@@ -4,6 +4,8 @@ import { formatUsd } from "../../app/content/format";
 import { annualPerMonth, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { featurePageLinks, industryLinks, resourceLinks } from "../../app/content/brand";
 import { BOOKING_DIALOG_TITLE } from "../../app/features/booking/booking-dialog";
+import { axeViolations } from "./axe";
+import { expectNoClassConflicts } from "./class-conflicts";
 import { expect, readingTest as test } from "./fixtures";
 import { holdRequests } from "./held-requests";
 import { dataLayer, hydrated } from "./pages-support";
@@ -171,6 +173,9 @@ test.describe("on a phone", { tag: "@phone-width" }, () => {
     await expect(booking.getByLabel("Full name")).toBeFocused();
     await expect(sheet.menu(page)).toBeHidden();
     expect(await dataLayer(page)).toContainEqual({ event: "cta_book_click", location: "navbar" });
+    // The open dialog at 390 px as the visitor sees it: no axe violation, no conflicting utilities.
+    expect(await axeViolations(page), "axe-core violations with the booking dialog open").toEqual([]);
+    await expectNoClassConflicts(page);
     await page.keyboard.press("Escape");
     // A sheet's link goes to its page and the sheet is gone; so does a tab bar link.
     await opener.solutions(page).click();

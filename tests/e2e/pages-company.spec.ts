@@ -4,19 +4,24 @@ import { rolloutSteps } from "../../app/content/outcomes";
 import { aboutFinalCta, founders, values } from "../../app/content/about";
 import { careersHero, readyToBuild, whatYoullBuild, whyJoinNow } from "../../app/content/careers";
 import { reassurance } from "../../app/content/calls-to-action";
-import { runtimeConfig, sectionByHeading, stubSchedulers } from "./pages-support";
+import { expectSoundPage, runtimeConfig, sectionByHeading, stubSchedulers } from "./pages-support";
 
 /*
  * About and Careers: their sections, founders, values and links.
- * Every page's chrome, overflow and axe: pages-every-route.spec.ts; reading without JavaScript:
- * pages-no-js.spec.ts and tests/api/site.test.ts.
+ * Every page's chrome, overflow and axe: pages-every-route.spec.ts (/about's: its own test here,
+ * which visits it at both widths); reading without JavaScript: pages-no-js.spec.ts and
+ * tests/api/site.test.ts.
  */
+
+// Layout, checked at both widths (see playwright.config.ts): the reassurance line under each
+// Book demo, wherever the width puts the buttons.
+const layout = { tag: "@both-widths" };
 
 test.beforeEach(async ({ page }) => {
   await stubSchedulers(page);
 });
 
-test("about: six sections, founders as placeholders, external scheduler links in new tabs, careers link", async ({ page }) => {
+test("about: six sections, founders as placeholders, external scheduler links in new tabs with the reassurance line under each Book demo, careers link", layout, async ({ page }, info) => {
   await page.goto(paths.about);
   const config = await runtimeConfig(page);
   for (const heading of ["Why we exist", "What we do", "Who we serve", "How it works", "Our Values", "The Founders"]) {
@@ -52,6 +57,8 @@ test("about: six sections, founders as placeholders, external scheduler links in
   await expect(enterprise).toHaveAttribute("rel", /noopener/);
   await expect(page.getByRole("link", { name: "Want to work with us?" })).toHaveAttribute("href", paths.careers);
   await expect(page.getByRole("main").getByRole("link", { name: aboutFinalCta.careersLabel, exact: true })).toHaveAttribute("href", paths.careers);
+  // The checks every page gets (pages-every-route.spec.ts), on this visit.
+  await expectSoundPage(page, info);
 });
 
 test("careers: badge, title, every section and the mail link to the careers address", async ({ page }) => {

@@ -14,14 +14,20 @@ const layout = { tag: "@both-widths" };
  * h1, content in main, the footer's tagline, no conflicting utilities) is read through the server
  * in tests/api/site.test.ts; that it shows without scripts, in tests/e2e/pages-no-js.spec.ts.
  *
- * The home page, the industry pages and the feature pages are read by their own tests, which
- * visit them at both widths and end with the same checks (pages-home, pages-industries and
- * pages-features-industries): a second visit here would read the same page again.
+ * The pages whose own tests visit them at both widths end those tests with the same checks (the
+ * home page: pages-home; the industry pages: pages-industries; the features overview and the
+ * feature pages: pages-features-industries; /pricing, /compare and /faq: pages-pricing-compare;
+ * /about: pages-company): a second visit here would read the same page again.
  */
 
 const NOT_FOUND = "/no-such-page";
 const readByTheirOwnTests = new Set<string>([
   paths.home,
+  paths.features,
+  paths.pricing,
+  paths.compare,
+  paths.faq,
+  paths.about,
   ...Object.values(industryPages).map((page) => page.path),
   ...Object.values(featurePages).map((page) => page.path),
 ]);

@@ -13,16 +13,15 @@ const layout = { tag: "@both-widths" };
 
 /*
  * The features overview and the four feature pages (the industry pages: pages-industries.spec.ts).
- * The overview's chrome, overflow and axe: pages-every-route.spec.ts; the feature pages', their own
- * tests here (expectSoundPage). Reading without JavaScript:
- * pages-no-js.spec.ts and tests/api/site.test.ts.
+ * Each page's chrome, overflow and axe: its own test here, which visits it at both widths
+ * (expectSoundPage). Reading without JavaScript: pages-no-js.spec.ts and tests/api/site.test.ts.
  */
 
 test.beforeEach(async ({ page }) => {
   await stubSchedulers(page);
 });
 
-test("features: four cards to the feature pages, Security & Compliance panel, outcomes, money-back card", async ({ page }) => {
+test("features: four cards to the feature pages, Security & Compliance panel, outcomes (two columns on a phone), money-back card", layout, async ({ page }, info) => {
   await page.goto(paths.features);
   for (const card of featureCards) {
     await expect(page.getByRole("main").getByRole("link", { name: card.title, exact: true })).toHaveAttribute("href", card.to);
@@ -37,6 +36,8 @@ test("features: four cards to the feature pages, Security & Compliance panel, ou
   await expect(book).toHaveCount(2);
   for (const link of await book.all()) await expect(link).toHaveAttribute("href", paths.book);
   await expect(page.getByRole("main").getByText(reassurance.setupCall, { exact: true })).toHaveCount(2);
+  // The checks every page gets (pages-every-route.spec.ts), on this visit.
+  await expectSoundPage(page, info);
 });
 
 /**

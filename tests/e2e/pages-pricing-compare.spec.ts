@@ -27,10 +27,15 @@ import type { Locator } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { holdRequests } from "./held-requests";
-import { dataLayer, expectNoHorizontalOverflow, hydrated } from "./pages-support";
+import { dataLayer, expectSoundPage, hydrated } from "./pages-support";
+
+// Layout, checked at both widths (see playwright.config.ts): these tests are their page's one
+// visit at each width, and end with the checks every page gets (expectSoundPage), which
+// pages-every-route.spec.ts therefore leaves to them.
+const layout = { tag: "@both-widths" };
 
 test.describe("pricing", () => {
-  test("monthly by default; the switch shows the annual per-month price, yearly total, 'Save $901' and the percentage; the Annual label's chip in both states", async ({ page }) => {
+  test("monthly by default; the switch shows the annual per-month price, yearly total, 'Save $901' and the percentage; the Annual label's chip in both states; Book demo stays put", layout, async ({ page }, info) => {
     await page.goto(paths.pricing);
     await hydrated(page);
     const card = page.getByTestId("price-card");
@@ -79,6 +84,8 @@ test.describe("pricing", () => {
     await expect(toggle).not.toBeChecked();
     await expect(card.getByTestId("price-per-month")).toHaveText("$799", shown);
     await expect(card.getByTestId("savings-badge")).toBeHidden();
+    // The checks every page gets, on this visit, the monthly price shown again.
+    await expectSoundPage(page, info);
   });
 
   test("inclusions inside the plan card at 15 px or more, reassurance under Book demo, overflow note, guarantee card, enterprise link and the Book demo location", async ({ page }) => {
@@ -118,7 +125,7 @@ async function expectColumn(calculator: Locator, column: "yours" | "busy", estim
 }
 
 test.describe("compare", () => {
-  test("led by the calculator, which shows both scenarios with bars; ROI, assumptions in a disclosure, alternatives, full table, FAQs", async ({ page }) => {
+  test("led by the calculator, which shows both scenarios with bars; ROI, assumptions in a disclosure, alternatives, full table, FAQs; the calculator's error state", layout, async ({ page }, info) => {
     await page.goto(paths.compare);
     const main = page.getByRole("main");
     await expect(main.getByText(reassurance.enterprise)).toHaveCount(2); // under the hero's and the closing band's Book a demo
@@ -162,7 +169,6 @@ test.describe("compare", () => {
     await expect(assumptions.getByRole("listitem")).toHaveCount(assumptionList.length);
     await expect(assumptions).toContainText("$4,800–$6,500");
     expect(await assumptions.evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe("none");
-    expect(await axeViolations(page)).toEqual([]);
 
     for (const alternative of alternatives) {
       await expect(page.getByRole("heading", { level: 3, name: alternative.name, exact: true })).toBeVisible();
@@ -173,6 +179,23 @@ test.describe("compare", () => {
 
     for (const entry of costFaq) await expect(page.locator("summary", { hasText: entry.question })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "General questions" })).toBeVisible();
+
+    // No number of interactions: the calculator says so; the busy month stays.
+    await calculator.getByLabel("Interactions per month").fill("");
+    await expect(calculator.getByRole("alert")).toBeVisible();
+    await expect(costCell(calculator, "receptionist", "yours").getByTestId("cost")).toHaveCount(0);
+    await expectColumn(calculator, "busy", busy.estimate);
+    if (info.project.name === "phone") {
+      // On the narrowest phones the comparison table scrolls inside its own container.
+      await page.setViewportSize({ width: 360, height: 800 });
+      const region = page.getByRole("region", { name: /Comparison table/ });
+      const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(sizes.scroll).toBeGreaterThan(sizes.client);
+      await page.setViewportSize(info.project.use.viewport!);
+    }
+    // The checks every page gets, on this visit: axe reads the open assumptions and the
+    // calculator's error state with the rest of the page.
+    await expectSoundPage(page, info);
   });
 
   test("the calculator takes numbers typed before its code has loaded, recomputes its first column for other inputs; the busy month stays beside it", async ({ page }) => {
@@ -216,7 +239,6 @@ test.describe("compare", () => {
     await expect(calculator.getByRole("alert")).toBeVisible();
     await expect(costCell(calculator, "receptionist", "yours").getByTestId("cost")).toHaveCount(0);
     await expectColumn(calculator, "busy", busy.estimate);
-    expect(await axeViolations(page)).toEqual([]);
     await interactions.fill("-5");
     await expect(calculator.getByRole("alert")).toBeVisible();
   });
@@ -231,22 +253,10 @@ test.describe("compare", () => {
     // Only the event: no booking click, no consult click (consent defaults carry no event name).
     expect((await dataLayer(page)).filter((entry) => "event" in entry)).toEqual([{ event: "demo_play" }]);
   });
-
-  // @phone-width (phone project only): the test sets its own 360 px viewport, so the desktop
-  // project would only repeat it without the phone's mobile emulation.
-  test("the comparison table scrolls inside its own container on a 360 px phone", { tag: "@phone-width" }, async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(paths.compare);
-    await hydrated(page);
-    await expectNoHorizontalOverflow(page);
-    const region = page.getByRole("region", { name: /Comparison table/ });
-    const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client);
-  });
 });
 
 test.describe("faq", () => {
-  test("8 questions in an accordion that opens and closes by mouse and keyboard, one answer at a time", async ({ page }) => {
+  test("8 questions in an accordion that opens and closes by mouse and keyboard, one answer at a time", layout, async ({ page }, info) => {
     const { faqEntries } = await import("../../app/content/faq");
     await page.goto(paths.faq);
     await hydrated(page);
@@ -272,8 +282,8 @@ test.describe("faq", () => {
     await expect(main.getByText(second.answer)).toBeVisible();
     // One open at a time.
     await expect(main.getByText(first.answer)).toBeHidden();
-    // An open answer as the visitor sees it: no axe violation.
-    expect(await axeViolations(page)).toEqual([]);
+    // The checks every page gets, on this visit, with an answer open as the visitor sees it.
+    await expectSoundPage(page, info);
     await page.keyboard.press("ArrowDown");
     await expect(question(2)).toBeFocused();
     await page.keyboard.press("ArrowUp");

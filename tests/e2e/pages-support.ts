@@ -114,7 +114,8 @@ export function cumulativeLayoutShift(page: Page) {
  * (recorded by readingTest's init script, fixtures.ts, for the document loaded last). Leaves the
  * page at the project's viewport. pages-every-route.spec.ts reads it on every page; a page whose
  * own test already visits it at both widths reads it there (the home and industry pages in
- * expectAgentAtWork, on their first load).
+ * expectAgentAtWork, on their first load; see pages-every-route.spec.ts for the others), in the
+ * state that test leaves it in.
  */
 export async function expectSoundPage(page: Page, info: TestInfo) {
   const phone = info.project.name === "phone";
