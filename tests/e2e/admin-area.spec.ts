@@ -526,12 +526,17 @@ test("two-factor: enrol on the account page, then sign in with a code", async ({
 
 // Tagged @phone-width (phone project only): the screens the flows above pass through, at 390 px,
 // in the same states. The lead desk and bookings at 390 are admin-leads.spec.ts's.
-test("on a phone the staff screens fit: the dashboard, users with an invitation, the invitation's page and its refusal, login, forgot and reset password", { tag: "@phone-width" }, async ({
+test("on a phone the staff screens fit: the dashboard, users with an invitation, the invitation's page and its refusal, a moderator's lead desk, users after a deactivation, login, forgot and reset password", { tag: "@phone-width" }, async ({
   page,
   playwright,
   browserErrors,
 }, info) => {
-  browserErrors.allow(/status of 4(0[01]|10)/, "the session checks while signed out, the used invitation link and the refused reset link");
+  browserErrors.allow(
+    /status of 4(0[013]|10)/,
+    "the session checks while signed out, the used invitation link, the moderator's refused roles call and the refused reset link",
+  );
+  // It waits for the invitation's mail, and the colleague's acceptance hashes a password and signs in.
+  test.setTimeout(SIGN_IN_TIMEOUT);
   await signInAsAdmin(page.context(), playwright);
   // The dashboard: its links and cards, nothing sideways, no axe violation.
   await page.goto(`${base}/admin/dashboard`);
@@ -554,7 +559,7 @@ test("on a phone the staff screens fit: the dashboard, users with an invitation,
   await expectNoClassConflicts(page);
   await screenshot(page, "users-invite");
 
-  // Signed out from here on: the colleague's invitation page, and the screens before sign-in.
+  // Signed out: the colleague's invitation page.
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page.getByText(email)).toBeVisible();
@@ -568,6 +573,8 @@ test("on a phone the staff screens fit: the dashboard, users with an invitation,
     data: { token: new URL(link).hash.replace("#token=", ""), password: "invited-password-1" },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
+  // Accepting signed the colleague in: their session, for their lead desk below.
+  const colleague = (await elsewhere.storageState()).cookies;
   await elsewhere.dispose();
   // From another page: the invitation page took the token out of its address, so the link from
   // there would only move to the fragment of the page already open.
@@ -575,6 +582,28 @@ test("on a phone the staff screens fit: the dashboard, users with an invitation,
   await page.goto(link);
   await expectInvitationRefused(page, "This invitation link has already been used", "accept-invitation-used");
 
+  // The colleague, a moderator: the lead desk alone, nothing sideways.
+  await page.context().addCookies(colleague);
+  await page.goto(`${base}/admin/leads`);
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  // The admin deactivates them: the users page after it, the row offering Reactivate.
+  await page.context().clearCookies();
+  await signInAsAdmin(page.context(), playwright);
+  await page.goto(`${base}/admin/users`);
+  const row = page.getByTestId("staff-row").filter({ hasText: email });
+  await row.getByRole("button", { name: "Deactivate", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Deactivate", exact: true }).click();
+  await expect(toast(page, `${email} deactivated`)).toBeVisible();
+  await expect(row.getByRole("button", { name: "Reactivate", exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectNoClassConflicts(page);
+  await screenshot(page, "users-deactivated");
+
+  // Signed out again: the screens before sign-in.
+  await page.context().clearCookies();
   await page.goto(`${base}/admin/login`);
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
