@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
-import type { NativeFormAnswer } from "@shared/native-form-answer";
+import { NATIVE_FORM_ERROR_CLASS, type NativeFormAnswer } from "@shared/native-form-answer";
 import {
   RUNTIME_CONFIG_ELEMENT_ID,
   runtimeConfigPlaceholders,
@@ -48,6 +48,14 @@ export type StaticSite = {
    * server's `answer`.
    */
   answerFormPost: (request: Request, answer: NativeFormAnswer) => Promise<RenderedPage>;
+  /**
+   * The page answering a lead form post refused before it was read (its type, its size, the
+   * address's limit, the server being busy): the prerendered page of `urlPath` with `message` put
+   * in above its form named `form`, and its scripts given this answer's nonce. Nothing is rendered:
+   * such a refusal costs a copy of the page (docs/decisions/0501). `message` is the server's own
+   * text, never the visitor's.
+   */
+  formRefusal: (urlPath: string, form: string, message: string, status: number) => RenderedPage;
   /** Loads what `answerFormPost` renders with (else its first call does). */
   loadFormAnswers: () => Promise<void>;
 };
@@ -133,6 +141,7 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   const publicSet = new Set<string>(publicPaths);
 
   const pages = pageRenderer(serverBuildPath);
+  const refusals = new Map<string, string[]>();
 
   return {
     fileCount: files.size,
@@ -145,6 +154,19 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
       const page = await pages.render(request, answer);
       return { ...page, html: renderHtml(page.html, runtime) };
     },
+    formRefusal(urlPath, form, message, status) {
+      const key = JSON.stringify([urlPath, form, message]);
+      let parts = refusals.get(key);
+      if (!parts) {
+        const page = publicSet.has(urlPath) ? pageFile(urlPath) : undefined;
+        if (!page) throw new Error(`no prerendered page at ${urlPath}`);
+        parts = refusalTemplate(page.body.toString("utf8"), form, message);
+        // Bounded: the server's messages for its lead pages' forms.
+        refusals.set(key, parts);
+      }
+      const nonce = crypto.randomBytes(18).toString("base64");
+      return { status, html: parts.join(`<script nonce="${nonce}"`), nonce };
+    },
     lookup(urlPath) {
       if (publicSet.has(urlPath)) return pageFile(urlPath);
       if (isAdminPath(urlPath)) return spaShell;
@@ -153,6 +175,23 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
       return files.get(urlPath);
     },
   };
+}
+
+const escapeHtmlText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A prerendered page as the answer to a refused form post, split where each script's nonce goes:
+ * the message in the markup the form's own error takes (app/features/lead-capture/native-form.tsx),
+ * first in the form named `form`. Until that form hydrates, which happens only when the visitor
+ * turns to it (JavaScript on, docs/decisions/0501), the page is as a render would have made it,
+ * with the form empty; hydrated, the form is the fresh one of the page.
+ */
+function refusalTemplate(html: string, form: string, message: string): string[] {
+  const opening = new RegExp(`<form\\b[^>]*\\bdata-lead-form="${form}"[^>]*>`).exec(html);
+  if (!opening) throw new Error(`the prerendered page has no form named ${form}`);
+  const at = opening.index + opening[0].length;
+  const alert = `<p role="alert" class="${NATIVE_FORM_ERROR_CLASS}">${escapeHtmlText(message)}</p>`;
+  return (html.slice(0, at) + alert + html.slice(at)).split("<script");
 }
 
 /** React Router's server build, whose entry exports the keys its render reads (app/entry.server.tsx). */

@@ -23,6 +23,14 @@ export type NativeFormState =
       enterpriseSchedulerUrl: string | null;
     };
 
+/**
+ * The classes of the message above a form the server sent back (NativeFormError): the server puts
+ * the same markup into a prerendered page for a post it refuses without a render
+ * (server/static-site.ts, formRefusal).
+ */
+export const NATIVE_FORM_ERROR_CLASS =
+  "rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive";
+
 /** The server's answer to a native post: the form's state and the page's HTTP status. */
 export type NativeFormAnswer = { state: NativeFormState; status: number };
 

@@ -13,7 +13,8 @@ import type { NativeFormState } from "@shared/native-form-answer";
 import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
-import { knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, scriptlessRefusal, UNAVAILABLE } from "./leads";
+import { countedLeadRefusal, knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, scriptlessRefusal, UNAVAILABLE } from "./leads";
+import type { RenderedPage } from "../static-site";
 import { countFunnelStep } from "../analytics/ingest";
 
 /**
@@ -70,6 +71,7 @@ const leadPages: readonly LeadPage[] = [
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const NOT_A_FORM = "This page accepts form submissions only.";
 const MALFORMED_FORM = "The form arrived damaged. Please try again.";
+const TOO_LONG = "Your message is too long to send.";
 
 /**
  * Where the form was: the page that posted it (the Referer, on this site only) and the campaign
@@ -98,6 +100,29 @@ function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): strin
 }
 
 /**
+ * Native posts this instance carries through the pipeline and React Router's render at once. A
+ * render takes 40-70 ms of the process's one thread (docs/performance.md); past this many, a post
+ * is answered 503 with Retry-After from the prerendered page before anything is stored, never
+ * queued: a burst of posts cannot hold the thread for long, nor pile up in memory. Page loads and
+ * the JSON endpoints never wait for a slot.
+ */
+export const MAX_CONCURRENT_RENDERS = 4;
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** One count per app (one instance), as the refusal pacer's (server/routes/leads.ts). */
+const rendering = new WeakMap<AppDeps, { count: number }>();
+
+/** A slot for one post's pipeline and render, and how to give it back; null when all are taken. */
+function takeRenderSlot(deps: AppDeps): (() => void) | null {
+  let slots = rendering.get(deps);
+  if (!slots) rendering.set(deps, (slots = { count: 0 }));
+  if (slots.count >= MAX_CONCURRENT_RENDERS) return null;
+  slots.count++;
+  const taken = slots;
+  return () => void taken.count--;
+}
+
+/**
  * Native form posts to the pages that hold a lead form (POST /book-demo, /enterprise, /contact):
  * a browser without JavaScript, or whose scripts failed, sends the form here
  * (docs/decisions/0501). The checks and the pipeline are those of the JSON endpoints (origin,
@@ -106,94 +131,130 @@ function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): strin
  * outbox); the answer is the page itself, rendered by React Router with this answer as its
  * route action's data: the thank-you state, or the errors beside the visitor's values. Personal
  * data never goes into a URL: the values come back in the page.
+ *
+ * A render costs tens of milliseconds of the one thread, so what is refused before the pipeline
+ * (the address over its limit, a post that is no form, too large or damaged, the render cap) is
+ * answered with the prerendered page and its message, never rendered; and a post refused for its
+ * envelope is counted against the address's limit, so that a client sending nothing else is soon
+ * refused from memory and paced, as the JSON endpoints' flooders are (docs/decisions/0102).
  */
 export function leadPageRoutes(publicUrl: string) {
   const routes = new Hono<AppEnv>();
 
   for (const page of leadPages) {
-    const respond = async (c: Context<AppEnv>, state: NativeFormState, status: 200 | 400 | 403 | 409 | 413 | 415 | 429 | 503) => {
-      const { site, config } = c.get("deps");
-      if (!site) throw new Error("no built site to answer a form post with");
-      // The page's own address; nothing of the post is read again (its body is already parsed).
-      const rendered = await site.answerFormPost(new Request(new URL(page.path, c.req.url), { method: "POST" }), { state, status });
+    type Status = 200 | 400 | 403 | 409 | 413 | 415 | 429 | 503;
+    const answer = (c: Context<AppEnv>, rendered: RenderedPage) => {
       // Its inline scripts (React Router's hydration data among them) carry this answer's nonce:
       // a script the visitor's values might have smuggled in would not.
-      c.header("content-security-policy", pageCsp(config, [`'nonce-${rendered.nonce}'`]));
-      // The answer holds what the visitor typed: never stored by a cache.
+      c.header("content-security-policy", pageCsp(c.get("deps").config, [`'nonce-${rendered.nonce}'`]));
+      // The answer may hold what the visitor typed: never stored by a cache.
       c.header("cache-control", "no-store");
-      return c.html(rendered.html, rendered.status as typeof status);
+      return c.html(rendered.html, rendered.status as Status);
     };
-    const refuse = (c: Context<AppEnv>, error: string, status: 400 | 413 | 415 | 429 | 503, values: Record<string, string | boolean> = {}) =>
-      respond(c, { outcome: "invalid", values, fieldErrors: {}, error }, status);
+    const siteOf = (c: Context<AppEnv>) => {
+      const { site } = c.get("deps");
+      if (!site) throw new Error("no built site to answer a form post with");
+      return site;
+    };
+    const respond = async (c: Context<AppEnv>, state: NativeFormState, status: Status) =>
+      // The page's own address; nothing of the post is read again (its body is already parsed).
+      answer(c, await siteOf(c).answerFormPost(new Request(new URL(page.path, c.req.url), { method: "POST" }), { state, status }));
+    /** A refusal without a render: the prerendered page with the message above its form. */
+    const refuse = (c: Context<AppEnv>, error: string, status: 400 | 413 | 415 | 429 | 503) =>
+      answer(c, siteOf(c).formRefusal(page.path, page.form, error, status));
+    /** A refusal of the post's envelope, counted against the address's limit first. */
+    const refuseCounted = async (c: Context<AppEnv>, message: string, status: 400 | 413 | 415) => {
+      let limited: Awaited<ReturnType<typeof countedLeadRefusal>>;
+      try {
+        limited = await countedLeadRefusal(c);
+      } catch (error) {
+        c.get("deps").logger.error({ err: error, path: c.req.path }, "lead submission failed");
+        return refuse(c, UNAVAILABLE, 503);
+      }
+      return limited ? refuse(c, limited.error, limited.status) : refuse(c, message, status);
+    };
+
+    /** The pipeline (which counts the post against the address's limit) and the page it answers. */
+    const submitAndRender = async (c: Context<AppEnv>, raw: Awaited<ReturnType<typeof c.req.parseBody>>) => {
+      const deps = c.get("deps");
+      const posted: Record<string, string> = {};
+      for (const name of page.text) {
+        const value = raw[name];
+        if (typeof value === "string") posted[name] = value;
+      }
+      const has = (name: string) => typeof raw[name] === "string";
+      const values: Record<string, string | boolean> = { ...posted, tcpa_consent: has("tcpa_consent") };
+      const ip = clientIp(c, deps.config.trustProxyHeader);
+      const body: LeadBody = page.body(posted, has);
+      const honeypot = raw[HONEYPOT_FIELD];
+      const meta: RequestMeta = {
+        clientIp: ip,
+        userAgent: c.req.header("user-agent") ?? null,
+        idempotencyHeader: nativeIdempotencyKey(page, ip, body),
+        withoutScript: true,
+        limit: leadLimit(c),
+      };
+      const submission: LeadBody = {
+        ...body,
+        ...(typeof honeypot === "string" && honeypot !== "" ? { [HONEYPOT_FIELD]: honeypot } : {}),
+        attribution: attributionFromReferer(c.req.header("referer"), deps.config.publicUrl),
+      };
+
+      let answer: LeadAnswer;
+      try {
+        answer = await page.submit(deps, submission, meta);
+      } catch (error) {
+        deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
+        return respond(c, { outcome: "invalid", values, fieldErrors: {}, error: UNAVAILABLE }, 503);
+      }
+      if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
+      if (answer.body.success) {
+        countFunnelStep(c, "submission", submission);
+        const links = schedulerLinksFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
+        return respond(c, { outcome: "stored", ...links }, 200);
+      }
+      const { error, fieldErrors = {} } = answer.body;
+      return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);
+    };
 
     routes.post(
       page.path,
       originGuard({ publicUrl, errorBody: publicErrorBody }),
-      // The type before the body: a post that is no form is refused without reading any of it.
       async (c, next) => {
-        if (!FORM_TYPES.includes(mediaType(c.req.header("content-type")))) return refuse(c, NOT_A_FORM, 415);
+        // An address this instance knows is over its limit, before anything of the post is read.
+        const known = await knownLeadRefusal(c);
+        if (known) return refuse(c, known.error, known.status);
+        // The type before the body: a post that is no form is refused without reading any of it.
+        if (!FORM_TYPES.includes(mediaType(c.req.header("content-type")))) return refuseCounted(c, NOT_A_FORM, 415);
         await next();
       },
-      bodyLimit({ maxSize: LEAD_BODY_LIMIT_BYTES, onError: (c) => refuse(c, "Your message is too long to send.", 413) }),
+      bodyLimit({ maxSize: LEAD_BODY_LIMIT_BYTES, onError: (c) => refuseCounted(c, TOO_LONG, 413) }),
       async (c) => {
         const deps = c.get("deps");
         let raw: Awaited<ReturnType<typeof c.req.parseBody>>;
         try {
           raw = await c.req.parseBody();
         } catch {
-          return refuse(c, MALFORMED_FORM, 400);
+          return refuseCounted(c, MALFORMED_FORM, 400);
         }
-        const posted: Record<string, string> = {};
-        for (const name of page.text) {
-          const value = raw[name];
-          if (typeof value === "string") posted[name] = value;
-        }
-        const has = (name: string) => typeof raw[name] === "string";
-        const values: Record<string, string | boolean> = { ...posted, tcpa_consent: has("tcpa_consent") };
-
-        // After the body (at most LEAD_BODY_LIMIT_BYTES) is read, so that a refusal keeps what
-        // the visitor typed. Otherwise the pipeline counts the post against the address's limit.
-        const refusal = await knownLeadRefusal(c);
-        if (refusal) return refuse(c, refusal.error, refusal.status, values);
         let scriptless: Awaited<ReturnType<typeof scriptlessRefusal>>;
         try {
           scriptless = await scriptlessRefusal(c);
         } catch (error) {
           deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
-          return refuse(c, UNAVAILABLE, 503, values);
+          return refuse(c, UNAVAILABLE, 503);
         }
-        if (scriptless) return refuse(c, scriptless.error, scriptless.status, values);
-        const ip = clientIp(c, deps.config.trustProxyHeader);
-        const body: LeadBody = page.body(posted, has);
-        const honeypot = raw[HONEYPOT_FIELD];
-        const meta: RequestMeta = {
-          clientIp: ip,
-          userAgent: c.req.header("user-agent") ?? null,
-          idempotencyHeader: nativeIdempotencyKey(page, ip, body),
-          withoutScript: true,
-          limit: leadLimit(c),
-        };
-        const submission: LeadBody = {
-          ...body,
-          ...(typeof honeypot === "string" && honeypot !== "" ? { [HONEYPOT_FIELD]: honeypot } : {}),
-          attribution: attributionFromReferer(c.req.header("referer"), deps.config.publicUrl),
-        };
-
-        let answer: LeadAnswer;
+        if (scriptless) return refuse(c, scriptless.error, scriptless.status);
+        const release = takeRenderSlot(deps);
+        if (!release) {
+          c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+          return refuse(c, UNAVAILABLE, 503);
+        }
         try {
-          answer = await page.submit(deps, submission, meta);
-        } catch (error) {
-          deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
-          return refuse(c, UNAVAILABLE, 503, values);
+          return await submitAndRender(c, raw);
+        } finally {
+          release();
         }
-        if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
-        if (answer.body.success) {
-          countFunnelStep(c, "submission", submission);
-          const links = schedulerLinksFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
-          return respond(c, { outcome: "stored", ...links }, 200);
-        }
-        const { error, fieldErrors = {} } = answer.body;
-        return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);
       },
     );
   }

@@ -63,6 +63,21 @@ export async function knownLeadRefusal(c: Context<AppEnv>): Promise<{ status: 42
 }
 
 /**
+ * Counts a post refused before its form was read (a native form post's type, size or encoding,
+ * server/routes/lead-pages.ts) against the address's limit, as the pipeline counts a body its
+ * schema refuses: a client sending nothing but such posts is soon refused from memory, and paced
+ * (knownLeadRefusal), like any other. Null while the address is within its limit; sets
+ * Retry-After when it refuses.
+ */
+export async function countedLeadRefusal(c: Context<AppEnv>): Promise<{ status: 429; error: string } | null> {
+  const { limiter, spec } = leadLimit(c);
+  const decision = await limiter.hit(spec);
+  if (decision.allowed) return null;
+  c.header("Retry-After", String(decision.retryAfterSeconds));
+  return { status: 429, error: RATE_LIMITED };
+}
+
+/**
  * The smaller allowance of posts sent without JavaScript (LEADS_SCRIPTLESS_RATE_LIMIT_MAX per
  * client address per LEADS_RATE_LIMIT_WINDOW_SECONDS), in a bucket of their own, counted on top of
  * the shared one: a bot that skips the bot check by posting the form gets a few leads per window,

@@ -5,6 +5,7 @@ import { rateLimitBuckets } from "../../server/db/schema";
 import { databaseBuckets, RateLimiter, RefusalPacer } from "../../server/leads/rate-limiter";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support";
+import { contactValues } from "../support/lead-values";
 
 /**
  * What a lead costs the database (docs/decisions/0102): one round trip for a stored lead, none for
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
+const PUBLIC_URL = "http://localhost:3000";
+const RATE_LIMITED = "Too many submissions from your network. Please try again later.";
 
 /** Counts the calls the app makes on the database's client (queries, transactions, checkouts). */
 function countDatabaseCalls() {
@@ -98,8 +101,13 @@ describe("the lead limit under a flood", () => {
 
 describe("a flood's refusals are paced (LEADS_REFUSAL_DELAY_MS)", () => {
   let paced: TestApp;
+  /** How long each known refusal is held. */
+  let delay: number;
   beforeAll(async () => {
-    paced = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "2", LEADS_REFUSAL_DELAY_MS: "1000" });
+    paced = await createTestApp({ TRUST_PROXY_HEADER: "x-forwarded-for", LEADS_RATE_LIMIT_MAX: "2", LEADS_REFUSAL_DELAY_MS: "1000" }, {}, { site: "lazy" });
+    delay = paced.config.leads.refusalDelayMs;
+    // Loaded before the clock starts, as the server loads it while it starts (server/index.ts).
+    await paced.deps.site!.loadFormAnswers();
   });
   afterAll(() => paced.close());
 
@@ -126,6 +134,48 @@ describe("a flood's refusals are paced (LEADS_REFUSAL_DELAY_MS)", () => {
     const firstRefusal = Math.min(...refused.map((r) => r.at));
     expect(firstRefusal).toBeGreaterThanOrEqual(990);
     expect(otherAt).toBeLessThan(firstRefusal);
+  });
+
+  it("counts refused native posts against the address, then paces them; none is rendered, while another visitor's page and lead are answered", async () => {
+    // docs/decisions/0501: a render costs tens of milliseconds of the one thread; a refusal, none.
+    const site = paced.deps.site!;
+    let renders = 0;
+    const app = createApp({ ...paced.deps, site: { ...site, answerFormPost: (request, answer) => (renders++, site.answerFormPost(request, answer)) } });
+    const ip = "203.0.113.130";
+    const notAForm = () =>
+      app.request("/contact", { method: "POST", headers: { "content-type": "text/plain", origin: PUBLIC_URL, ...from(ip) }, body: "name=Ada" });
+    // Counted as any post is: the limit (2) spent, the database refuses the address once.
+    expect((await notAForm()).status).toBe(415);
+    expect((await notAForm()).status).toBe(415);
+    const limited = await notAForm();
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain(RATE_LIMITED);
+
+    const started = performance.now();
+    const refusal = async () => {
+      const res = await notAForm();
+      return { status: res.status, retryAfter: res.headers.get("retry-after"), at: performance.now() - started };
+    };
+    const flood = Array.from({ length: 30 }, refusal);
+    const page = await app.request("/contact");
+    const pageAt = performance.now() - started;
+    const lead = await app.request("/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: PUBLIC_URL, ...from("203.0.113.131") },
+      body: new URLSearchParams({ website: "", ...contactValues, email: "beside-the-flood@example.com" }).toString(),
+    });
+    const refused = await Promise.all(flood);
+
+    expect(page.status).toBe(200);
+    expect(lead.status).toBe(200);
+    expect(await lead.text()).toContain("Thanks! We&#x27;ll be in touch soon.");
+    expect(refused.map((r) => r.status)).toEqual(Array(30).fill(429));
+    expect(refused.every((r) => Number(r.retryAfter) > 500)).toBe(true);
+    const firstRefusal = Math.min(...refused.map((r) => r.at));
+    expect(firstRefusal).toBeGreaterThanOrEqual(delay - 10);
+    expect(pageAt).toBeLessThan(firstRefusal);
+    // The other visitor's lead alone was rendered: none of the flood's 33 posts (before: all 33).
+    expect(renders).toBe(1);
   });
 
   it("holds at most its maximum at once: past it, answers at once", async () => {

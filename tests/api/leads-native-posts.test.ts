@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { createApp } from "../../server/app";
+import { MAX_CONCURRENT_RENDERS } from "../../server/routes/lead-pages";
+import type { StaticSite } from "../../server/static-site";
 import { bookingInquiries, contactRequests, leadOutbox } from "../../server/db/schema";
 import { leadReference } from "../../server/leads/lead-reference";
 import { bookingBody, contactBody, leadCounts, postJson, startHttpServer } from "./leads-support";
@@ -92,6 +95,16 @@ async function expectPageAnswer(res: Response, status: number): Promise<string> 
   for (const attrs of scripts) expect(attrs).toContain(` nonce="${nonce}"`);
   expect(html).toMatch(/<h1[\s>]/); // the page itself, not a bare fragment
   return html;
+}
+
+/** The message above the form named `form`, where the form shows its own (NativeFormError). */
+const formMessage = (html: string, form: string, message: string) =>
+  expect(html).toMatch(new RegExp(`<form\\b[^>]*data-lead-form="${form}"[^>]*>(?:(?!</form>)[\\s\\S])*<p role="alert"[^>]*>${escapeHtml(message)}</p>`));
+
+/** The app of `t` beside another whose renders of a native post's answer go through `render`. */
+function withRenders(t: TestApp, render: (real: StaticSite["answerFormPost"]) => StaticSite["answerFormPost"]) {
+  const site = t.deps.site!;
+  return createApp({ ...t.deps, site: { ...site, answerFormPost: render(site.answerFormPost) } });
 }
 
 const contactRows = (t: TestApp, email: string) => t.database.db.select().from(contactRequests).where(eq(contactRequests.email, email));
@@ -459,6 +472,45 @@ describe("native posts without reCAPTCHA (bot check off, a webhook configured)",
     expect(await leadCounts(t)).toEqual(before);
   });
 
+  it("renders at most MAX_CONCURRENT_RENDERS posts at once: past it, 503 with Retry-After and nothing stored; pages and JSON leads never wait", async () => {
+    let entered = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const waiters: { count: number; resolve: () => void }[] = [];
+    const reached = (count: number) => new Promise<void>((resolve) => (entered >= count ? resolve() : waiters.push({ count, resolve })));
+    const app = withRenders(t, (real) => async (request, answer) => {
+      entered++;
+      for (const w of waiters) if (entered >= w.count) w.resolve();
+      await gate;
+      return real(request, answer);
+    });
+    const post = (i: number) => postForm(app, "/contact", contactFields({ email: `render-cap-${i}@example.com` }), from(`203.0.113.${60 + i}`));
+    try {
+      const held = Array.from({ length: MAX_CONCURRENT_RENDERS }, (_, i) => post(i));
+      await reached(MAX_CONCURRENT_RENDERS);
+      const before = await leadCounts(t);
+      // One more: answered at once (before: held with the others, rendered once they were).
+      const over = await Promise.race([post(MAX_CONCURRENT_RENDERS), reached(MAX_CONCURRENT_RENDERS + 1).then(() => null)]);
+      expect(over, "the post over the cap waited for a render").not.toBeNull();
+      const html = await expectPageAnswer(over!, 503);
+      formMessage(html, "contact", "We could not save your request right now. Please try again in a moment.");
+      expect(Number(over!.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await leadCounts(t)).toEqual(before);
+      expect(await contactRows(t, `render-cap-${MAX_CONCURRENT_RENDERS}@example.com`)).toHaveLength(0);
+
+      // Meanwhile a page and a JSON lead are answered as ever.
+      expect((await app.request("/contact")).status).toBe(200);
+      expect((await postJson(app, "/api/contact", contactBody({ email: "render-cap-json@example.com" }), from("203.0.113.59"))).status).toBe(200);
+
+      release();
+      for (const res of await Promise.all(held)) expect(await expectPageAnswer(res, 200)).toContain(escapeHtml(CONTACT_THANKS));
+      // Each slot is given back.
+      expect((await post(MAX_CONCURRENT_RENDERS + 1)).status).toBe(200);
+    } finally {
+      release();
+    }
+  });
+
   it("each lead page serves a form that posts natively to itself, with native constraints", async () => {
     const res = await t.app.request("/book-demo");
     expect(res.status).toBe(200);
@@ -613,6 +665,41 @@ describe("native posts share the per-address rate limit with the JSON endpoints"
 
     // Another address is untouched.
     expect((await postForm(t.app, "/contact", contactFields({ email: "other-address@example.com" }), from("192.0.2.41"))).status).toBe(200);
+  });
+
+  it("a post refused for its type, size or encoding is answered without a render, and counted against the address's limit", async () => {
+    let renders = 0;
+    const app = withRenders(t, (real) => (request, answer) => (renders++, real(request, answer)));
+    const ip = "192.0.2.60";
+    const before = await leadCounts(t);
+    const refusals: [path: string, form: string, init: RequestInit, status: number, message: string][] = [
+      ["/contact", "contact", { headers: { "content-type": "text/plain" }, body: "name=Ada" }, 415, "This page accepts form submissions only."],
+      [
+        "/book-demo",
+        "booking",
+        { headers: { "content-type": FORM }, body: new URLSearchParams(bookingFields({ name: "x".repeat(33 * 1024) })).toString() },
+        413,
+        "Your message is too long to send.",
+      ],
+      ["/enterprise", "enterprise", { headers: { "content-type": "multipart/form-data; boundary=x" }, body: "not a multipart body" }, 400, "The form arrived damaged. Please try again."],
+    ];
+    for (const [path, form, init, status, message] of refusals) {
+      const headers = { origin: PUBLIC_URL, ...from(ip), ...(init.headers as Record<string, string>) };
+      const res = await app.request(path, { ...init, method: "POST", headers });
+      const html = await expectPageAnswer(res, status);
+      formMessage(html, form, message);
+    }
+    // Three posts, the limit (3) spent: the fourth is refused, though its form is fine.
+    expect(renders).toBe(0);
+    const limited = await postForm(app, "/contact", contactFields({ email: "after-refusals@example.com" }), from(ip));
+    expect(await expectPageAnswer(limited, 429)).toContain(escapeHtml(RATE_LIMITED));
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Known now: refused from memory, without a render.
+    const renderedBefore = renders;
+    const again = await app.request("/contact", { method: "POST", headers: { "content-type": "text/plain", origin: PUBLIC_URL, ...from(ip) }, body: "x" });
+    formMessage(await expectPageAnswer(again, 429), "contact", RATE_LIMITED);
+    expect(renders).toBe(renderedBefore);
+    expect(await leadCounts(t)).toEqual(before);
   });
 
   it("JSON posts spend the budget of the native form too", async () => {

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { z } from "zod";
+import { NATIVE_FORM_ERROR_CLASS } from "@shared/native-form-answer";
 import { useNativeFormState } from "./native-form-state";
 
 /** What the browser checks by itself before a form is sent without JavaScript. */
@@ -49,7 +50,7 @@ export function NativeFormError() {
   if (state?.outcome !== "invalid") return null;
   const message = state.error ?? "Please check the highlighted fields.";
   return (
-    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive">
+    <p role="alert" className={NATIVE_FORM_ERROR_CLASS}>
       {message}
     </p>
   );
