@@ -19,18 +19,20 @@ export const clientBuildDir = path.resolve(process.env.BUILD_DIR ?? "build", "cl
 /**
  * The real Hono app on a fresh database, for in-process API tests with app.request().
  * `env` is parsed like the process environment (DATABASE_URL is ignored: the test database is used).
- * Refusals of the lead limit are answered at once unless `env` sets LEADS_REFUSAL_DELAY_MS: the
- * pacing is a flood's concern (tests/api/leads-load.test.ts), and held for its second each, the
- * refusals other tests make to see a 429 only kept a worker waiting (13 s a run).
+ * Refusals of the lead limit are answered at once unless `env` sets LEADS_REFUSAL_DELAY_MS or
+ * `options.refusalPacing` is "shipped" (the flood tests, tests/api/leads-load.test.ts, which run
+ * with the default as it ships): held for its second each, the refusals other tests make to see a
+ * 429 only kept a worker waiting (13 s a run).
  * With `site`, the app also serves the client build with the deployment values of `env`, its
  * pages compressed as production does ("eager") or as development does ("lazy").
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
   extra: Partial<AppDeps> = {},
-  options: { site?: Compression } = {},
+  options: { site?: Compression; refusalPacing?: "shipped" } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", LEADS_REFUSAL_DELAY_MS: "0", ...env, DATABASE_URL: undefined });
+  const pacing = options.refusalPacing === "shipped" ? {} : { LEADS_REFUSAL_DELAY_MS: "0" };
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", ...pacing, ...env, DATABASE_URL: undefined });
   const site = options.site ? loadStaticSite(clientBuildDir, config.runtime, options.site) : undefined;
   const database = await openTestDatabase();
   const deps: AppDeps = { config, database, logger: createLogger("silent"), site, ...extra };
