@@ -100,26 +100,56 @@ function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): strin
 }
 
 /**
- * Native posts this instance carries through the pipeline and React Router's render at once. A
- * render takes 40-70 ms of the process's one thread (docs/performance.md); past this many, a post
- * is answered 503 with Retry-After from the prerendered page before anything is stored, never
- * queued: a burst of posts cannot hold the thread for long, nor pile up in memory. Page loads and
- * the JSON endpoints never wait for a slot.
+ * Native posts this instance carries through the pipeline and React Router's render at once, and
+ * how many more may wait for one of them. A render takes 40-70 ms of the process's one thread
+ * (docs/performance.md): a few at a time keep each short, and page loads and the JSON endpoints,
+ * which never wait for a slot, are answered between them. Past the queue a post is answered 503
+ * with Retry-After from the prerendered page before anything is stored: a burst of posts can
+ * neither hold the thread for long nor pile up in memory.
  */
 export const MAX_CONCURRENT_RENDERS = 4;
+export const MAX_QUEUED_RENDERS = 12;
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** One count per app (one instance), as the refusal pacer's (server/routes/leads.ts). */
-const rendering = new WeakMap<AppDeps, { count: number }>();
+/** Slots for a post's pipeline and render, handed over in order of arrival. */
+export class RenderSlots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
-/** A slot for one post's pipeline and render, and how to give it back; null when all are taken. */
-function takeRenderSlot(deps: AppDeps): (() => void) | null {
-  let slots = rendering.get(deps);
-  if (!slots) rendering.set(deps, (slots = { count: 0 }));
-  if (slots.count >= MAX_CONCURRENT_RENDERS) return null;
-  slots.count++;
-  const taken = slots;
-  return () => void taken.count--;
+  constructor(
+    private readonly max: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  /** Posts waiting for a slot right now (for tests). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** A slot and how to give it back, once one is free; null at once when the queue is full. */
+  async take(): Promise<(() => void) | null> {
+    if (this.running < this.max) this.running++;
+    else if (this.waiting.length >= this.maxWaiting) return null;
+    // A slot given back goes to the next post waiting without ever being free.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    };
+  }
+}
+
+/** One set per app (one instance), as the refusal pacer (server/routes/leads.ts). */
+const slots = new WeakMap<AppDeps, RenderSlots>();
+
+export function renderSlotsOf(deps: AppDeps): RenderSlots {
+  let of = slots.get(deps);
+  if (!of) slots.set(deps, (of = new RenderSlots(MAX_CONCURRENT_RENDERS, MAX_QUEUED_RENDERS)));
+  return of;
 }
 
 /**
@@ -136,7 +166,8 @@ function takeRenderSlot(deps: AppDeps): (() => void) | null {
  * (the address over its limit, a post that is no form, too large or damaged, the render cap) is
  * answered with the prerendered page and its message, never rendered; and a post refused for its
  * envelope is counted against the address's limit, so that a client sending nothing else is soon
- * refused from memory and paced, as the JSON endpoints' flooders are (docs/decisions/0102).
+ * refused from memory and paced, as the JSON endpoints' flooders are (docs/decisions/0102). A
+ * post that passes waits for a render slot (RenderSlots).
  */
 export function leadPageRoutes(publicUrl: string) {
   const routes = new Hono<AppEnv>();
@@ -245,7 +276,7 @@ export function leadPageRoutes(publicUrl: string) {
           return refuse(c, UNAVAILABLE, 503);
         }
         if (scriptless) return refuse(c, scriptless.error, scriptless.status);
-        const release = takeRenderSlot(deps);
+        const release = await renderSlotsOf(deps).take();
         if (!release) {
           c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
           return refuse(c, UNAVAILABLE, 503);
