@@ -7,11 +7,11 @@ import { cspNonceContext } from "@shared/csp-nonce";
 import { CspNonce } from "~/lib/csp-nonce";
 
 /*
- * The keys under which the server hands a native post's answer to the page's route action, and
- * the answer's CSP nonce to this render: the server takes them from this build
- * (shared/native-form-answer.ts says why).
+ * The keys under which the server hands a lead page's route action the lead intake and the
+ * deployment's configuration, and this render the answer's CSP nonce: the server takes them from
+ * this build (shared/lead-intake.ts says why).
  */
-export { nativeFormAnswerContext } from "@shared/native-form-answer";
+export { leadIntakeContext, runtimeConfigContext } from "@shared/lead-intake";
 export { cspNonceContext };
 
 /** Give up on a render that has not finished in this time. */

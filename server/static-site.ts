@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
-import { NATIVE_FORM_ERROR_CLASS, type NativeFormAnswer } from "@shared/native-form-answer";
+import type { LeadIntake } from "@shared/lead-intake";
+import { NATIVE_FORM_ERROR_CLASS } from "@shared/native-form-answer";
 import {
   RUNTIME_CONFIG_ELEMENT_ID,
   runtimeConfigPlaceholders,
@@ -33,6 +34,8 @@ export type RenderedPage = {
   html: string;
   /** The nonce every inline script of the page carries, for the Content-Security-Policy. */
   nonce: string;
+  /** The page's Retry-After, when its route action answered with one. */
+  retryAfter: string | null;
 };
 
 export type StaticSite = {
@@ -43,11 +46,11 @@ export type StaticSite = {
   notFound: StaticFile;
   fileCount: number;
   /**
-   * The page answering a lead form it was sent without JavaScript (docs/decisions/0501): React
-   * Router's server build renders the page of `request`'s path, its route action returning the
-   * server's `answer`.
+   * The page answering a lead form sent to it without JavaScript (docs/decisions/0501): React
+   * Router's server build runs the route action of `request`'s page, which sends the form to
+   * `intake`, and renders the page with the state it returns.
    */
-  answerFormPost: (request: Request, answer: NativeFormAnswer) => Promise<RenderedPage>;
+  renderFormPost: (request: Request, intake: LeadIntake) => Promise<RenderedPage>;
   /**
    * The page answering a lead form post refused before it was read (its type, its size, the
    * address's limit, the server being busy): the prerendered page of `urlPath` with `message` put
@@ -56,7 +59,7 @@ export type StaticSite = {
    * text, never the visitor's.
    */
   formRefusal: (urlPath: string, form: string, message: string, status: number) => RenderedPage;
-  /** Loads what `answerFormPost` renders with (else its first call does). */
+  /** Loads what `renderFormPost` renders with (else its first call does). */
   loadFormAnswers: () => Promise<void>;
 };
 
@@ -140,7 +143,7 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
   const spaShell = files.get("/__spa-fallback.html")!;
   const publicSet = new Set<string>(publicPaths);
 
-  const pages = pageRenderer(serverBuildPath);
+  const pages = pageRenderer(serverBuildPath, runtime);
   const refusals = new Map<string, string[]>();
 
   return {
@@ -150,8 +153,8 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
     async loadFormAnswers() {
       await pages.load();
     },
-    async answerFormPost(request, answer) {
-      const page = await pages.render(request, answer);
+    async renderFormPost(request, intake) {
+      const page = await pages.render(request, intake);
       return { ...page, html: renderHtml(page.html, runtime) };
     },
     formRefusal(urlPath, form, message, status) {
@@ -165,7 +168,7 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
         refusals.set(key, parts);
       }
       const nonce = crypto.randomBytes(18).toString("base64");
-      return { status, html: parts.join(`<script nonce="${nonce}"`), nonce };
+      return { status, html: parts.join(`<script nonce="${nonce}"`), nonce, retryAfter: null };
     },
     lookup(urlPath) {
       if (publicSet.has(urlPath)) return pageFile(urlPath);
@@ -194,13 +197,19 @@ function refusalTemplate(html: string, form: string, message: string): string[] 
   return (html.slice(0, at) + alert + html.slice(at)).split("<script");
 }
 
-/** React Router's server build, whose entry exports the keys its render reads (app/entry.server.tsx). */
+/** React Router's server build, whose entry exports the keys its action and render read (app/entry.server.tsx). */
 type PagesBuild = ServerBuild & {
-  entry: { module: { nativeFormAnswerContext: RouterContext<NativeFormAnswer | null>; cspNonceContext: RouterContext<string | null> } };
+  entry: {
+    module: {
+      leadIntakeContext: RouterContext<LeadIntake | null>;
+      runtimeConfigContext: RouterContext<RuntimeConfig | null>;
+      cspNonceContext: RouterContext<string | null>;
+    };
+  };
 };
 
 /** Renders a page with React Router's server build, loaded on first use or by `load`. */
-function pageRenderer(serverBuildPath: string) {
+function pageRenderer(serverBuildPath: string, runtime: RuntimeConfig) {
   let loaded: Promise<{ handle: ReturnType<typeof createRequestHandler>; keys: PagesBuild["entry"]["module"] }> | undefined;
   const load = () => {
     if (!loaded) {
@@ -213,14 +222,15 @@ function pageRenderer(serverBuildPath: string) {
     }
     return loaded;
   };
-  const render = async (request: Request, answer: NativeFormAnswer) => {
+  const render = async (request: Request, intake: LeadIntake) => {
     const { handle, keys } = await load();
     const nonce = crypto.randomBytes(18).toString("base64");
     const context = new RouterContextProvider();
-    context.set(keys.nativeFormAnswerContext, answer);
+    context.set(keys.leadIntakeContext, intake);
+    context.set(keys.runtimeConfigContext, runtime);
     context.set(keys.cspNonceContext, nonce);
     const response = await handle(request, context);
-    return { status: response.status, html: await response.text(), nonce };
+    return { status: response.status, html: await response.text(), nonce, retryAfter: response.headers.get("retry-after") };
   };
   return { load, render };
 }

@@ -1,5 +1,3 @@
-import { createContext } from "react-router";
-
 /**
  * A lead form's state when the server answers a submission made without JavaScript
  * (docs/decisions/0501): the visitor's values with the errors beside them, or the thank-you state
@@ -30,14 +28,3 @@ export type NativeFormState =
  */
 export const NATIVE_FORM_ERROR_CLASS =
   "rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-destructive";
-
-/** The server's answer to a native post: the form's state and the page's HTTP status. */
-export type NativeFormAnswer = { state: NativeFormState; status: number };
-
-/**
- * Where the server (server/routes/lead-pages.ts) hands its answer to the page's route action
- * through React Router's context. The server reads this key from React Router's server build
- * (app/entry.server.tsx exports it): that build and the server's own bundle each hold a copy of
- * this module, and a context key is matched by identity.
- */
-export const nativeFormAnswerContext = createContext<NativeFormAnswer | null>(null);

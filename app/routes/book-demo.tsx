@@ -4,7 +4,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/marketing/section";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { NativeFormStateContext } from "~/features/lead-capture/native-form-state";
-import { nativeFormAction } from "~/features/lead-capture/native-form-action";
+import { nativeFormAction, nativeFormHeaders } from "~/features/lead-capture/native-form-action";
 import { retryingImport } from "~/lib/lazy-import";
 import { bookingDialog } from "~/content/booking-dialog";
 import { pageMeta } from "~/lib/seo";
@@ -17,8 +17,9 @@ const BookingPageForm = React.lazy(() => loadBookingPageForm().then((m) => ({ de
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.bookDemo);
 
-/** A native post of the page's form: the server's answer (docs/decisions/0501). */
-export const action = nativeFormAction;
+/** A native post of the page's form, sent to the lead intake (docs/decisions/0501). */
+export const action = nativeFormAction("booking");
+export const headers = nativeFormHeaders;
 
 /**
  * The booking dialog's form as a page: where every Book demo button leads when the dialog cannot

@@ -9,7 +9,7 @@ import { reassurance } from "~/content/calls-to-action";
 import { contactFormTitle, contactHero, quickStartSteps, quickStartTitle, talkToUs } from "~/content/contact";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { NativeFormStateContext } from "~/features/lead-capture/native-form-state";
-import { nativeFormAction } from "~/features/lead-capture/native-form-action";
+import { nativeFormAction, nativeFormHeaders } from "~/features/lead-capture/native-form-action";
 import { retryingImport } from "~/lib/lazy-import";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
@@ -22,8 +22,9 @@ const ContactForm = React.lazy(() => loadContactForm().then((m) => ({ default: m
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.contact);
 
-/** A native post of the page's form: the server's answer (docs/decisions/0501). */
-export const action = nativeFormAction;
+/** A native post of the page's form, sent to the lead intake (docs/decisions/0501). */
+export const action = nativeFormAction("contact");
+export const headers = nativeFormHeaders;
 
 /** A way to reach us: its icon, its name for screen readers, and the link. */
 function ContactMethod({ icon: Icon, label, href, children }: { icon: LucideIcon; label: string; href: string; children: React.ReactNode }) {

@@ -32,7 +32,7 @@ import { reassurance } from "~/content/calls-to-action";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { HydrateOnIntent } from "~/components/hydrate-on-intent";
 import { NativeFormStateContext } from "~/features/lead-capture/native-form-state";
-import { nativeFormAction } from "~/features/lead-capture/native-form-action";
+import { nativeFormAction, nativeFormHeaders } from "~/features/lead-capture/native-form-action";
 import { retryingImport } from "~/lib/lazy-import";
 import { pageMeta } from "~/lib/seo";
 import { enterpriseRequestSection, paths } from "@shared/site-routes";
@@ -44,8 +44,9 @@ const EnterpriseRequestForm = React.lazy(() => loadEnterpriseRequestForm().then(
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.enterprise);
 
-/** A native post of the page's form: the server's answer (docs/decisions/0501). */
-export const action = nativeFormAction;
+/** A native post of the page's form, sent to the lead intake (docs/decisions/0501). */
+export const action = nativeFormAction("enterprise");
+export const headers = nativeFormHeaders;
 
 const formSectionId = enterpriseRequestSection;
 

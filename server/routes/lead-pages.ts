@@ -1,103 +1,25 @@
-import crypto from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "../app-env";
-import { clientIp } from "../http/client-ip";
-import { originGuard, sameOriginUrl } from "../http/origin-guard";
-import { utcDay } from "@shared/utc-day";
+import { originGuard } from "../http/origin-guard";
 import { pageCsp } from "../http/security-headers";
 import { mediaType, publicErrorBody } from "../http/validation";
-import { submitBooking, submitContact, type LeadAnswer, type LeadBody, type RequestMeta } from "../leads/lead-requests";
-import { schedulerLinksFor, type NativeLeadForm } from "../leads/scheduler-links";
-import type { NativeFormState } from "@shared/native-form-answer";
-import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
-import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
 import { paths } from "@shared/site-routes";
-import { countedLeadRefusal, knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadLimit, scriptlessRefusal, UNAVAILABLE } from "./leads";
+import { countedLeadRefusal, knownLeadRefusal, LEAD_BODY_LIMIT_BYTES, leadIntakeFor, scriptlessRefusal, UNAVAILABLE } from "./leads";
 import type { RenderedPage } from "../static-site";
-import { countFunnelStep } from "../analytics/ingest";
 
-/**
- * A page whose lead form posts to it natively: the form's fields as the page sends them, and how
- * they reach the submission pipeline the JSON endpoints use (server/leads/lead-requests.ts).
- */
-type LeadPage = {
-  path: string;
-  form: NativeLeadForm;
-  submit: (deps: AppDeps, body: LeadBody, meta: RequestMeta) => Promise<LeadAnswer>;
-  /** Text fields, posted as typed. */
-  text: readonly string[];
-  /** The pipeline's body from the posted fields. */
-  body: (posted: Record<string, string>, has: (name: string) => boolean) => LeadBody;
-};
-
-const identity = ["name", "job_title", "work_email", "company_name"] as const;
-
-const leadPages: readonly LeadPage[] = [
-  {
-    path: paths.bookDemo,
-    form: "booking",
-    submit: submitBooking,
-    text: [...identity, "total_calls"],
-    body: (p, has) => ({
-      ...p,
-      source_form: "booking_dialog",
-      // An empty number box is no number, as it is for the enhanced form.
-      total_calls: p.total_calls === undefined || p.total_calls.trim() === "" ? undefined : Number(p.total_calls),
-      tcpa_consent: has("tcpa_consent"),
-    }),
-  },
-  {
-    path: paths.enterprise,
-    form: "enterprise",
-    submit: submitBooking,
-    text: [...identity, "ai_goal", "source_form"],
-    body: (p, has) => ({
-      ...p,
-      source_form: p.source_form === "enterprise_dialog" ? "enterprise_dialog" : "enterprise_inline",
-      total_calls: null,
-      tcpa_consent: has("tcpa_consent"),
-    }),
-  },
-  {
-    path: paths.contact,
-    form: "contact",
-    submit: submitContact,
-    text: ["name", "company", "role", "email", "phone", "industry", "company_size", "notes"],
-    body: (p) => ({ ...p }),
-  },
-];
+/** The pages whose lead form posts to them natively, and that form's name (`data-lead-form`). */
+const leadPages = [
+  { path: paths.bookDemo, form: "booking" },
+  { path: paths.enterprise, form: "enterprise" },
+  { path: paths.contact, form: "contact" },
+] as const;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const NOT_A_FORM = "This page accepts form submissions only.";
 const MALFORMED_FORM = "The form arrived damaged. Please try again.";
 const TOO_LONG = "Your message is too long to send.";
-
-/**
- * Where the form was: the page that posted it (the Referer, on this site only) and the campaign
- * parameters in its address. Without JavaScript there is no record of the landing visit.
- */
-function attributionFromReferer(referer: string | undefined, publicUrl: string) {
-  const url = sameOriginUrl(referer, publicUrl);
-  if (!url) return {};
-  const attribution: Record<string, string> = { page_path: url.pathname };
-  for (const key of ATTRIBUTION_KEYS) {
-    const value = url.searchParams.get(key);
-    if (value) attribution[key] = value;
-  }
-  return attribution;
-}
-
-/**
- * The same submission sent again (a reload of the answer, a double press) is the same lead: its
- * key is derived from the form, the address, the values and the day, never from anything the
- * visitor could not repeat. The pipeline then answers success without a second row.
- */
-function nativeIdempotencyKey(page: LeadPage, ip: string, body: LeadBody): string {
-  const day = utcDay(Date.now());
-  const digest = crypto.createHash("sha256").update(JSON.stringify([page.path, ip, day, body])).digest("hex");
-  return `native-${digest.slice(0, 48)}`;
-}
 
 /**
  * Native posts this instance carries through the pipeline and React Router's render at once, and
@@ -155,44 +77,37 @@ export function renderSlotsOf(deps: AppDeps): RenderSlots {
 /**
  * Native form posts to the pages that hold a lead form (POST /book-demo, /enterprise, /contact):
  * a browser without JavaScript, or whose scripts failed, sends the form here
- * (docs/decisions/0501). The checks and the pipeline are those of the JSON endpoints (origin,
- * body limit, per-address rate limit, with the bot check on a smaller scriptless allowance of its
- * own too (docs/decisions/0501), honeypot, the shared schema, one transaction with the
- * outbox); the answer is the page itself, rendered by React Router with this answer as its
- * route action's data: the thank-you state, or the errors beside the visitor's values. Personal
- * data never goes into a URL: the values come back in the page.
- *
- * A render costs tens of milliseconds of the one thread, so what is refused before the pipeline
- * (the address over its limit, a post that is no form, too large or damaged, the render cap) is
- * answered with the prerendered page and its message, never rendered; and a post refused for its
- * envelope is counted against the address's limit, so that a client sending nothing else is soon
- * refused from memory and paced, as the JSON endpoints' flooders are (docs/decisions/0102). A
- * post that passes waits for a render slot (RenderSlots).
+ * (docs/decisions/0501). What is refused for the post's type, size or rate is refused here,
+ * ahead of React Router and never rendered: the address already over its limit (paced), a post
+ * that is no form (415), too large (413) or damaged (400), counted against the address's limit
+ * (docs/decisions/0102), the smaller scriptless allowance, and the render slots (503); each is
+ * answered with the prerendered page and its message (StaticSite.formRefusal). Otherwise React
+ * Router's server build answers the post (StaticSite.renderFormPost): the page's route action sends
+ * the form to the lead intake for this request (leadIntakeFor: the pipeline the JSON endpoints
+ * use) and the page renders the thank-you state or the errors beside the visitor's values.
+ * Personal data never goes into a URL: the values come back in the page.
  */
 export function leadPageRoutes(publicUrl: string) {
   const routes = new Hono<AppEnv>();
 
   for (const page of leadPages) {
-    type Status = 200 | 400 | 403 | 409 | 413 | 415 | 429 | 503;
     const answer = (c: Context<AppEnv>, rendered: RenderedPage) => {
       // Its inline scripts (React Router's hydration data among them) carry this answer's nonce:
       // a script the visitor's values might have smuggled in would not.
       c.header("content-security-policy", pageCsp(c.get("deps").config, [`'nonce-${rendered.nonce}'`]));
       // The answer may hold what the visitor typed: never stored by a cache.
       c.header("cache-control", "no-store");
-      return c.html(rendered.html, rendered.status as Status);
+      if (rendered.retryAfter !== null) c.header("Retry-After", rendered.retryAfter);
+      return c.html(rendered.html, rendered.status as ContentfulStatusCode);
     };
     const siteOf = (c: Context<AppEnv>) => {
       const { site } = c.get("deps");
       if (!site) throw new Error("no built site to answer a form post with");
       return site;
     };
-    const respond = async (c: Context<AppEnv>, state: NativeFormState, status: Status) =>
-      // The page's own address; nothing of the post is read again (its body is already parsed).
-      answer(c, await siteOf(c).answerFormPost(new Request(new URL(page.path, c.req.url), { method: "POST" }), { state, status }));
     /** A refusal without a render: the prerendered page with the message above its form. */
-    const refuse = (c: Context<AppEnv>, error: string, status: 400 | 413 | 415 | 429 | 503) =>
-      answer(c, siteOf(c).formRefusal(page.path, page.form, error, status));
+    const refuse = (c: Context<AppEnv>, message: string, status: 400 | 413 | 415 | 429 | 503) =>
+      answer(c, siteOf(c).formRefusal(page.path, page.form, message, status));
     /** A refusal of the post's envelope, counted against the address's limit first. */
     const refuseCounted = async (c: Context<AppEnv>, message: string, status: 400 | 413 | 415) => {
       let limited: Awaited<ReturnType<typeof countedLeadRefusal>>;
@@ -203,49 +118,6 @@ export function leadPageRoutes(publicUrl: string) {
         return refuse(c, UNAVAILABLE, 503);
       }
       return limited ? refuse(c, limited.error, limited.status) : refuse(c, message, status);
-    };
-
-    /** The pipeline (which counts the post against the address's limit) and the page it answers. */
-    const submitAndRender = async (c: Context<AppEnv>, raw: Awaited<ReturnType<typeof c.req.parseBody>>) => {
-      const deps = c.get("deps");
-      const posted: Record<string, string> = {};
-      for (const name of page.text) {
-        const value = raw[name];
-        if (typeof value === "string") posted[name] = value;
-      }
-      const has = (name: string) => typeof raw[name] === "string";
-      const values: Record<string, string | boolean> = { ...posted, tcpa_consent: has("tcpa_consent") };
-      const ip = clientIp(c, deps.config.trustProxyHeader);
-      const body: LeadBody = page.body(posted, has);
-      const honeypot = raw[HONEYPOT_FIELD];
-      const meta: RequestMeta = {
-        clientIp: ip,
-        userAgent: c.req.header("user-agent") ?? null,
-        idempotencyHeader: nativeIdempotencyKey(page, ip, body),
-        withoutScript: true,
-        limit: leadLimit(c),
-      };
-      const submission: LeadBody = {
-        ...body,
-        ...(typeof honeypot === "string" && honeypot !== "" ? { [HONEYPOT_FIELD]: honeypot } : {}),
-        attribution: attributionFromReferer(c.req.header("referer"), deps.config.publicUrl),
-      };
-
-      let answer: LeadAnswer;
-      try {
-        answer = await page.submit(deps, submission, meta);
-      } catch (error) {
-        deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
-        return respond(c, { outcome: "invalid", values, fieldErrors: {}, error: UNAVAILABLE }, 503);
-      }
-      if (answer.retryAfterSeconds !== undefined) c.header("Retry-After", String(answer.retryAfterSeconds));
-      if (answer.body.success) {
-        countFunnelStep(c, "submission", submission);
-        const links = schedulerLinksFor(page.form, body, deps.config.runtime, answer.body.reference ?? null);
-        return respond(c, { outcome: "stored", ...links }, 200);
-      }
-      const { error, fieldErrors = {} } = answer.body;
-      return respond(c, { outcome: "invalid", values, fieldErrors, error: Object.keys(fieldErrors).length > 0 ? null : error }, answer.status === 200 ? 400 : answer.status);
     };
 
     routes.post(
@@ -262,9 +134,15 @@ export function leadPageRoutes(publicUrl: string) {
       bodyLimit({ maxSize: LEAD_BODY_LIMIT_BYTES, onError: (c) => refuseCounted(c, TOO_LONG, 413) }),
       async (c) => {
         const deps = c.get("deps");
-        let raw: Awaited<ReturnType<typeof c.req.parseBody>>;
+        // The post as it came (its headers, its body, read once here within the limit) for the
+        // page's route action to read, parsed here first so that a damaged form is refused
+        // without a render. Addressed to the page on PUBLIC_URL, whose origin is the only one
+        // originGuard let through: React Router refuses an action whose Origin is not its URL's.
+        let post: Request;
         try {
-          raw = await c.req.parseBody();
+          const url = new URL(page.path, deps.config.publicUrl);
+          post = new Request(url, { method: "POST", headers: c.req.raw.headers, body: await c.req.arrayBuffer() });
+          await post.clone().formData();
         } catch {
           return refuseCounted(c, MALFORMED_FORM, 400);
         }
@@ -282,7 +160,7 @@ export function leadPageRoutes(publicUrl: string) {
           return refuse(c, UNAVAILABLE, 503);
         }
         try {
-          return await submitAndRender(c, raw);
+          return answer(c, await siteOf(c).renderFormPost(post, leadIntakeFor(c, "native")));
         } finally {
           release();
         }

@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import { Hono, type Context } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
+import { sameOriginUrl } from "../http/origin-guard";
 import { jsonBody, publicErrorBody } from "../http/validation";
 import { RefusalPacer, rateLimiterOf } from "../leads/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
@@ -13,9 +14,12 @@ import {
   RATE_LIMITED,
   storeBooking,
   storeContact,
-  type LeadAnswer,
   type RequestMeta,
 } from "../leads/lead-requests";
+import type { LeadAnswer, LeadIntake } from "@shared/lead-intake";
+import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
+import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
+import { utcDay } from "@shared/utc-day";
 
 export { RATE_LIMITED };
 
@@ -108,12 +112,95 @@ export async function scriptlessRefusal(c: Context<AppEnv>): Promise<{ status: 4
 }
 
 
+type LeadBody = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is LeadBody => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
- * Public lead endpoints: POST /api/submit-booking, POST /api/contact. Order of checks: a refusal
- * of the address this instance already knows (before the body is read), JSON-only body within the
- * size limit, the form's shared zod schema (a refused body is counted against the address's limit
- * as a valid one is), then the submission pipeline (idempotency key, honeypot, bot check, and one
- * statement that counts the submission, stores it and queues its notifications).
+ * Where a form sent without JavaScript was: the page that posted it (the Referer, on this site
+ * only) and the campaign parameters in its address. Without JavaScript there is no record of the
+ * landing visit.
+ */
+function attributionFromReferer(referer: string | undefined, publicUrl: string) {
+  const url = sameOriginUrl(referer, publicUrl);
+  if (!url) return {};
+  const attribution: Record<string, string> = { page_path: url.pathname };
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) attribution[key] = value;
+  }
+  return attribution;
+}
+
+/**
+ * The same form sent again without JavaScript (a reload of the answer, a double press) is the same
+ * lead: its key is derived from the page, the address, the form's fields and the day, never from
+ * anything the visitor could not repeat. The pipeline then answers success without a second row.
+ */
+function nativeIdempotencyKey(path: string, ip: string, fields: LeadBody): string {
+  const day = utcDay(Date.now());
+  const digest = crypto.createHash("sha256").update(JSON.stringify([path, ip, day, fields])).digest("hex");
+  return `native-${digest.slice(0, 48)}`;
+}
+
+/**
+ * The lead intake (shared/lead-intake.ts) for one request, as it arrived:
+ * - "json": a hydrated form's body (POST /api/submit-booking, /api/contact), its idempotency key
+ *   from the Idempotency-Key header or the body, its attribution from the body;
+ * - "native": a form posted to its page without JavaScript (docs/decisions/0501), as the page's
+ *   route action maps it: its idempotency key derived from the page, the address, the fields and
+ *   the day; its attribution from the Referer (the body's is not read); flagged `withoutScript`
+ *   (no token to verify). Its scriptless allowance is counted before (scriptlessRefusal).
+ * Each submission is parsed by its form's schema (a refused body is counted against the address's
+ * limit as a valid one is) and stored by the pipeline (server/leads/lead-requests.ts); a stored
+ * lead counts as the funnel's submission step. An error of the pipeline is answered 503.
+ */
+export function leadIntakeFor(c: Context<AppEnv>, via: "json" | "native"): LeadIntake {
+  const deps = c.get("deps");
+  const arrived = (body: unknown): { submission: unknown; meta: RequestMeta } => {
+    const ip = clientIp(c, deps.config.trustProxyHeader);
+    const meta: RequestMeta = { clientIp: ip, userAgent: c.req.header("user-agent") ?? null, idempotencyHeader: null, limit: leadLimit(c) };
+    if (via === "json") return { submission: body, meta: { ...meta, idempotencyHeader: c.req.header("idempotency-key") ?? null } };
+    const { [HONEYPOT_FIELD]: honeypot, attribution: _unread, ...fields } = isRecord(body) ? body : {};
+    return {
+      submission: {
+        ...fields,
+        ...(typeof honeypot === "string" && honeypot !== "" ? { [HONEYPOT_FIELD]: honeypot } : {}),
+        attribution: attributionFromReferer(c.req.header("referer"), deps.config.publicUrl),
+      },
+      meta: { ...meta, idempotencyHeader: nativeIdempotencyKey(c.req.path, ip, fields), withoutScript: true },
+    };
+  };
+  const pipeline = (parseAndStore: (submission: unknown, meta: RequestMeta) => Promise<LeadAnswer>) => async (body: unknown): Promise<LeadAnswer> => {
+    const { submission, meta } = arrived(body);
+    try {
+      const answer = await parseAndStore(submission, meta);
+      if (answer.body.success && isRecord(submission)) countFunnelStep(c, "submission", submission);
+      return answer;
+    } catch (error) {
+      deps.logger.error({ err: error, path: c.req.path }, "lead submission failed");
+      return { status: 503, body: publicErrorBody({ error: UNAVAILABLE }) };
+    }
+  };
+  return {
+    submitBooking: pipeline((submission, meta) => {
+      const parsed = bookingSubmissionSchema.safeParse(submission);
+      return parsed.success ? storeBooking(deps, parsed.data, meta) : invalidSubmission(meta, parsed.error);
+    }),
+    submitContact: pipeline((submission, meta) => {
+      const parsed = contactSubmissionSchema.safeParse(submission);
+      return parsed.success ? storeContact(deps, parsed.data, meta) : invalidSubmission(meta, parsed.error);
+    }),
+  };
+}
+
+/**
+ * Public lead endpoints: POST /api/submit-booking, POST /api/contact, thin adapters over the lead
+ * intake (leadIntakeFor). Order of checks: a refusal of the address this instance already knows
+ * (before the body is read), JSON-only body within the size limit, then the intake: the form's
+ * shared zod schema (a refused body is counted against the address's limit as a valid one is),
+ * then the submission pipeline (idempotency key, honeypot, bot check, and one statement that
+ * counts the submission, stores it and queues its notifications).
  * Errors answer in `{ success: false, error, fieldErrors? }` (success and error as
  * docs/product.md#booking-submit reads them).
  */
@@ -126,41 +213,14 @@ export function leadRoutes() {
     await next();
   };
   const leadJson = jsonBody({ maxBytes: LEAD_BODY_LIMIT_BYTES, errorBody: publicErrorBody });
-  const metaOf = (c: Context<AppEnv>): RequestMeta => {
-    const deps = c.get("deps");
-    return {
-      clientIp: clientIp(c, deps.config.trustProxyHeader),
-      userAgent: c.req.header("user-agent") ?? null,
-      idempotencyHeader: c.req.header("idempotency-key") ?? null,
-      limit: leadLimit(c),
-    };
+  const answer = async (c: Context<AppEnv>, submit: keyof LeadIntake) => {
+    const { status, body, retryAfterSeconds } = await leadIntakeFor(c, "json")[submit](await c.req.json<unknown>());
+    if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+    return c.json(body, status);
   };
-  const respond = async (c: Context<AppEnv>, answering: () => Promise<LeadAnswer>, body?: Record<string, unknown>) => {
-    try {
-      const { status, body: answerBody, retryAfterSeconds } = await answering();
-      if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
-      if (answerBody.success) countFunnelStep(c, "submission", body);
-      return c.json(answerBody, status);
-    } catch (error) {
-      c.get("deps").logger.error({ err: error, path: c.req.path }, "lead submission failed");
-      return c.json(publicErrorBody({ error: UNAVAILABLE }), 503);
-    }
-  };
-  // A body its form's schema refuses is answered 400, once counted against the address's limit.
-  const invalid = (result: { success: true } | { success: false; error: Parameters<typeof invalidSubmission>[1] }, c: Context<AppEnv>) =>
-    result.success ? undefined : respond(c, () => invalidSubmission(metaOf(c), result.error));
-  // Typed for this app's context, which the hook reads (zValidator cannot infer it from the hook).
-  const leadBody = <S extends typeof bookingSubmissionSchema | typeof contactSubmissionSchema>(schema: S) =>
-    zValidator<S, "json", AppEnv, string, typeof invalid>("json", schema, invalid);
 
-  routes.post("/submit-booking", rateLimit, leadJson, leadBody(bookingSubmissionSchema), (c) => {
-    const submission = c.req.valid("json");
-    return respond(c, () => storeBooking(c.get("deps"), submission, metaOf(c)), submission.body);
-  });
-  routes.post("/contact", rateLimit, leadJson, leadBody(contactSubmissionSchema), (c) => {
-    const submission = c.req.valid("json");
-    return respond(c, () => storeContact(c.get("deps"), submission, metaOf(c)), submission.body);
-  });
+  routes.post("/submit-booking", rateLimit, leadJson, (c) => answer(c, "submitBooking"));
+  routes.post("/contact", rateLimit, leadJson, (c) => answer(c, "submitContact"));
   for (const path of ["/submit-booking", "/contact"]) {
     routes.on(["GET", "PUT", "PATCH", "DELETE"], path, (c) => {
       c.header("Allow", "POST");

@@ -144,7 +144,7 @@ describe("a flood's refusals are paced (LEADS_REFUSAL_DELAY_MS as it ships)", ()
     // docs/decisions/0501: a render costs tens of milliseconds of the one thread; a refusal, none.
     const site = paced.deps.site!;
     let renders = 0;
-    const app = createApp({ ...paced.deps, site: { ...site, answerFormPost: (request, answer) => (renders++, site.answerFormPost(request, answer)) } });
+    const app = createApp({ ...paced.deps, site: { ...site, renderFormPost: (request, intake) => (renders++, site.renderFormPost(request, intake)) } });
     const ip = "203.0.113.130";
     const notAForm = () =>
       app.request("/contact", { method: "POST", headers: { "content-type": "text/plain", origin: PUBLIC_URL, ...from(ip) }, body: "name=Ada" });
