@@ -8,7 +8,12 @@
  *     submit one lead every BENCH_TRICKLE_MS (default 100) from a process of their own
  *     (scripts/bench-leads-trickle.ts), so that the flood's load generator cannot delay their
  *     clock; refusals per second, and the others' p50/p95/p99 with and without the flood, measured
- *     in the same run, with the ratio of the two p95s.
+ *     in the same run, with the ratio of the two p95s;
+ *   - a flood of native form posts (docs/decisions/0501): one address posting `text/plain` to
+ *     /contact from BENCH_FLOOD_CONNECTIONS connections (refused 415 and counted, then 429 and
+ *     paced, never rendered), while other visitors by turns load /contact and post a valid lead to
+ *     it as a browser without JavaScript does (rendered), every BENCH_TRICKLE_MS; each kind's
+ *     p50/p95/p99 alone and beside the flood.
  * Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set (a fresh database
  * on that server). The server runs with its default lead limits and the bot check off. Each
  * submission comes from its own client address (x-forwarded-for, trusted for the run), as real
@@ -17,6 +22,7 @@
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=50 npm run bench:leads
  *   BENCH_DATABASES=postgres BUILD_DIR=/tmp/other-build npm run bench:leads
  *   BENCH_SCENARIOS=flood BENCH_DATABASES=postgres npm run bench:leads
+ *   BENCH_SCENARIOS=native-flood BENCH_DATABASES=postgres npm run bench:leads
  */
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -31,9 +37,27 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const floodConnections = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 100);
 const trickleMs = Number(process.env.BENCH_TRICKLE_MS ?? 100);
 const databases = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
-/** BENCH_SCENARIOS=flood: only the others alone and beside the flood (the quicker before/after comparison). */
-const floodOnly = process.env.BENCH_SCENARIOS === "flood";
+/**
+ * BENCH_SCENARIOS (comma-separated; all by default): "throughput" (health, baseline, endpoint),
+ * "flood" (the JSON endpoint's others alone and beside a flood), "native-flood" (the native
+ * posts'): one or two of them is the quicker before/after comparison.
+ */
+const scenarios = new Set((process.env.BENCH_SCENARIOS ?? "throughput,flood,native-flood").split(","));
 const FLOOD_ADDRESS = "192.0.2.66";
+const NATIVE_FLOOD_ADDRESS = "192.0.2.67";
+
+/** The /contact form's fields as a browser without JavaScript posts them. */
+const contactForm = new URLSearchParams({
+  website: "",
+  name: "Bench Mark",
+  company: "Load Test LLC",
+  role: "Owner",
+  email: "bench@example.com",
+  phone: "",
+  industry: "trades",
+  company_size: "11-50",
+  notes: "Benchmark lead.",
+}).toString();
 
 const leadBody = JSON.stringify({
   name: "Bench Mark",
@@ -120,12 +144,14 @@ async function startBaseline(env: Record<string, string>) {
   };
 }
 
-type Trickle = { count: number; statuses: Record<string, number>; p50: number; p95: number; p99: number; max: number };
+type Figures = { count: number; statuses: Record<string, number>; p50: number; p95: number; p99: number; max: number };
+type Trickle = Figures & { kinds: Partial<Record<"lead" | "page", Figures>> };
 
 /** Other visitors at a steady trickle, from their own process (scripts/bench-leads-trickle.ts). */
-function trickle(url: string): Promise<Trickle> {
+function trickle(url: string, kind: "json" | "native" = "json"): Promise<Trickle> {
+  const body = kind === "json" ? leadBody : contactForm;
   const child = spawn(process.execPath, ["--import", "tsx", path.resolve(import.meta.dirname, "bench-leads-trickle.ts")], {
-    env: { ...process.env, URL: url, BENCH_DURATION: String(duration), BENCH_TRICKLE_MS: String(trickleMs), BENCH_BODY: leadBody },
+    env: { ...process.env, URL: url, BENCH_DURATION: String(duration), BENCH_TRICKLE_MS: String(trickleMs), BENCH_BODY: body, BENCH_KIND: kind },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -135,9 +161,40 @@ function trickle(url: string): Promise<Trickle> {
   );
 }
 
-function trickleRow(database: string, target: string, t: Trickle, note?: string): Row {
+function trickleRow(database: string, target: string, t: Figures, note?: string): Row {
   const ok = t.statuses["200"] ?? 0;
   return { database, target, rps: Math.round(t.count / duration), p50: t.p50, p95: t.p95, p99: t.p99, unexpected: t.count - ok, errors: t.statuses["0"] ?? 0, total: t.count, note };
+}
+
+/**
+ * Other visitors loading /contact and posting its form natively, alone and then beside one
+ * address flooding it with posts that are no form: one row per kind and phase.
+ */
+async function nativeFlood(database: string, serverUrl: string): Promise<Row[]> {
+  const page = `${serverUrl}/contact`;
+  const alone = await trickle(page, "native");
+  const flooding: Partial<autocannon.Options> = {
+    method: "POST",
+    headers: { "content-type": "text/plain", origin: serverUrl, "x-forwarded-for": NATIVE_FLOOD_ADDRESS },
+    body: "name=Ada",
+  };
+  const [flood, during] = await Promise.all([run(page, flooding, duration, floodConnections), trickle(page, "native")]);
+  const codes = flood.statusCodeStats ?? {};
+  const refused = (codes["429"]?.count ?? 0) + (codes["415"]?.count ?? 0);
+  const floodRow = row(database, `native flood: text/plain to /contact, one address (${floodConnections} conns)`, flood, flood.non2xx - refused);
+  floodRow.p95 = flood.latency.p97_5;
+  floodRow.note = `${Math.round(refused / duration)} refusals/s (${codes["415"]?.count ?? 0} 415, ${codes["429"]?.count ?? 0} 429; p95 column: p97.5)`;
+  const every = `every ${2 * trickleMs} ms`;
+  const rows = [floodRow];
+  for (const [kind, label] of [["page", `GET /contact ${every}`], ["lead", `native POST /contact ${every}`]] as const) {
+    const calm = alone.kinds[kind]!;
+    const busy = during.kinds[kind]!;
+    rows.push(
+      trickleRow(database, `others alone: ${label}`, calm),
+      trickleRow(database, `others during the native flood: ${label}`, busy, `p95 ${(busy.p95 / Math.max(0.1, calm.p95)).toFixed(1)}x alone`),
+    );
+  }
+  return rows;
 }
 
 async function measure(database: string, url: string, options: Partial<autocannon.Options>, target: string) {
@@ -149,37 +206,40 @@ async function benchOne(database: string, env: Record<string, string | undefined
   const server = await spawnServer({
     env: { ...env, LOG_LEVEL: "warn", TRUST_PROXY_HEADER: "x-forwarded-for", RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET_KEY: "" },
   });
-  const baseline = await startBaseline(baselineEnv);
+  const baseline = scenarios.has("throughput") ? await startBaseline(baselineEnv) : undefined;
   const rows: Row[] = [];
   try {
-    if (!floodOnly) {
+    if (scenarios.has("throughput")) {
       rows.push(await measure(database, `${server.url}/api/health`, { method: "GET" }, "GET /api/health"));
-      rows.push(await measure(database, `${baseline.url}/submit-booking`, posting(), "bare baseline: zod parse + one INSERT"));
+      rows.push(await measure(database, `${baseline!.url}/submit-booking`, posting(), "bare baseline: zod parse + one INSERT"));
       rows.push(await measure(database, `${server.url}/api/submit-booking`, posting(), "POST /api/submit-booking"));
     }
 
-    const endpoint = `${server.url}/api/submit-booking`;
-    const othersAlone = await trickle(endpoint);
-    rows.push(trickleRow(database, `others alone (one lead every ${trickleMs} ms)`, othersAlone));
-    const [flood, others] = await Promise.all([run(endpoint, posting(FLOOD_ADDRESS), duration, floodConnections), trickle(endpoint)]);
-    const refused = flood.statusCodeStats?.["429"]?.count ?? 0;
-    const floodRow = row(database, `flood: one address (${floodConnections} conns)`, flood, flood.non2xx - refused);
-    floodRow.p95 = flood.latency.p97_5;
-    floodRow.note = `${Math.round(refused / duration)} refusals/s, ${flood["2xx"]} accepted (p95 column: p97.5)`;
-    const ratio = others.p95 / Math.max(0.1, othersAlone.p95);
-    rows.push(floodRow, trickleRow(database, `others during the flood (one lead every ${trickleMs} ms)`, others, `p95 ${ratio.toFixed(1)}x alone`));
+    if (scenarios.has("flood")) {
+      const endpoint = `${server.url}/api/submit-booking`;
+      const othersAlone = await trickle(endpoint);
+      rows.push(trickleRow(database, `others alone (one lead every ${trickleMs} ms)`, othersAlone));
+      const [flood, others] = await Promise.all([run(endpoint, posting(FLOOD_ADDRESS), duration, floodConnections), trickle(endpoint)]);
+      const refused = flood.statusCodeStats?.["429"]?.count ?? 0;
+      const floodRow = row(database, `flood: one address (${floodConnections} conns)`, flood, flood.non2xx - refused);
+      floodRow.p95 = flood.latency.p97_5;
+      floodRow.note = `${Math.round(refused / duration)} refusals/s, ${flood["2xx"]} accepted (p95 column: p97.5)`;
+      const ratio = others.p95 / Math.max(0.1, othersAlone.p95);
+      rows.push(floodRow, trickleRow(database, `others during the flood (one lead every ${trickleMs} ms)`, others, `p95 ${ratio.toFixed(1)}x alone`));
+    }
+    if (scenarios.has("native-flood")) rows.push(...(await nativeFlood(database, server.url)));
   } finally {
-    await baseline.stop();
+    await baseline?.stop();
     await server.stop();
   }
-  if (!floodOnly) rows[2]!.note = `${Math.round((100 * rows[2]!.rps) / Math.max(1, rows[1]!.rps))}% of the baseline`;
+  if (scenarios.has("throughput")) rows[2]!.note = `${Math.round((100 * rows[2]!.rps) / Math.max(1, rows[1]!.rps))}% of the baseline`;
   return rows;
 }
 
 const results: Row[] = [];
 console.log(
-  `bench:leads: ${connections} connections, ${duration} s per target (after a 2 s warm-up); ` +
-    `flood ${floodConnections} connections from one address beside other visitors at one lead every ${trickleMs} ms`,
+  `bench:leads (${[...scenarios].join(", ")}): ${connections} connections, ${duration} s per target (after a 2 s warm-up); ` +
+    `flood ${floodConnections} connections from one address beside other visitors at one request every ${trickleMs} ms`,
 );
 if (databases.includes("embedded")) {
   const dataDir = await seededDataDir("bench-baseline");
