@@ -23,11 +23,12 @@ const TOO_LONG = "Your message is too long to send.";
 
 /**
  * Native posts this instance carries through the pipeline and React Router's render at once, and
- * how many more may wait for one of them. A render takes 40-70 ms of the process's one thread
- * (docs/performance.md): a few at a time keep each short, and page loads and the JSON endpoints,
- * which never wait for a slot, are answered between them. Past the queue a post is answered 503
- * with Retry-After from the prerendered page before anything is stored: a burst of posts can
- * neither hold the thread for long nor pile up in memory.
+ * how many more may wait for one of them. A render takes 11-18 ms of the process's one thread
+ * (/book-demo, /contact, /enterprise; 15-35 ms with React's development build, under test; 0.03-0.09
+ * ms for a refusal's page): a few at a time keep each short, and page loads and the JSON
+ * endpoints, which never wait for a slot, are answered between them.
+ * Past the queue a post is answered 503 with Retry-After from the prerendered page before
+ * anything is stored: a burst of posts can neither hold the thread for long nor pile up in memory.
  */
 export const MAX_CONCURRENT_RENDERS = 4;
 export const MAX_QUEUED_RENDERS = 12;
