@@ -1,0 +1,346 @@
+import * as React from "react";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { Bold, CalendarCheck, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { FieldMessage } from "~/components/ui/form-field";
+import { inputClass } from "~/components/ui/input";
+import { ctaLabels } from "~/content/calls-to-action";
+import { cn } from "~/lib/cn";
+import { BOOK_DEMO_LABEL_MAX_LENGTH, isAllowedHref, isAllowedImageSrc } from "@shared/content/rich-text-rules";
+import { bookDemoLabel, richTextExtensions, toMarkdocSource } from "./rich-text-extensions";
+
+/** An image the page's media picker chose: its /media/ path and, if it has one, its alt text. */
+export type PickedImage = { src: string; alt?: string };
+
+export type RichTextEditorProps = {
+  /** The accessible name of the editable area, shown above it ("Body", "Answer"). */
+  label: string;
+  /** The Markdoc source (shared/content/rich-text.ts). */
+  value: string;
+  /** Called with the new Markdoc source on every change. */
+  onChange: (source: string) => void;
+  /** Opens the media library and resolves with the chosen image, or null. Without it, no Image button. */
+  onPickImage?: () => Promise<PickedImage | null>;
+  /** The save's message for this field (a 400's errors), announced and tied to the area. */
+  error?: string;
+  hint?: React.ReactNode;
+  /** The id of the editable area. */
+  id?: string;
+};
+
+const editableClass = cn(
+  "min-h-64 w-full rounded-b-md border border-input bg-background px-4 py-3 text-base leading-7 text-foreground",
+  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive",
+  "[&>*:first-child]:mt-0 [&_p]:mt-3 [&_h2]:mt-6 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-5 [&_h3]:text-xl [&_h3]:font-semibold",
+  "[&_h4]:mt-4 [&_h4]:text-lg [&_h4]:font-semibold [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6",
+  "[&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-primary [&_blockquote]:pl-4 [&_blockquote]:italic",
+  "[&_a]:text-primary [&_a]:underline [&_hr]:my-6 [&_hr]:border-border",
+);
+
+/**
+ * The rich-text editor of the admin area (docs/decisions/0901): a marketer writes with a toolbar,
+ * never with markup, and the page receives Markdoc source. Pasting from a word processor keeps
+ * headings, lists, links, bold, italic and quotes, and drops what a body cannot hold (scripts,
+ * frames, event attributes, other sites' images, links that are not http(s), mailto, tel or a page
+ * of the site): the schema in rich-text-extensions.ts decides, not a clean-up afterwards.
+ *
+ * The editable area is a `textbox` (multi-line) named by `label`; the toolbar is a `toolbar` with
+ * arrow-key movement and named buttons. Link, Image and Book demo ask for what they need in a
+ * field under the toolbar (no `window.prompt`, and no nested `<form>`: the page's form holds the
+ * editor).
+ */
+export function RichTextEditor({ label, value, onChange, onPickImage, error, hint, id }: RichTextEditorProps) {
+  const generatedId = React.useId();
+  const areaId = id ?? `${generatedId}-area`;
+  const labelId = `${generatedId}-label`;
+  const hintId = `${generatedId}-hint`;
+  const errorId = `${generatedId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+
+  // The source this editor last reported, so a `value` that is only our own echo is not loaded again.
+  const reported = React.useRef(value);
+  const change = React.useRef(onChange);
+  React.useEffect(() => {
+    change.current = onChange;
+  });
+
+  const editor = useEditor({
+    extensions: richTextExtensions(),
+    content: value,
+    contentType: "markdown",
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: editableAttributes({ areaId, labelId, describedBy, invalid: Boolean(error) }),
+    },
+    onUpdate: ({ editor: current }) => {
+      const source = toMarkdocSource(current);
+      if (source === reported.current) return;
+      reported.current = source;
+      change.current(source);
+    },
+  });
+
+  React.useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes: editableAttributes({ areaId, labelId, describedBy, invalid: Boolean(error) }) } });
+  }, [editor, areaId, labelId, describedBy, error]);
+
+  // A new value from outside (another revision loaded, the form reset): show it.
+  React.useEffect(() => {
+    if (!editor || value === reported.current) return;
+    reported.current = value;
+    editor.commands.setContent(value, { contentType: "markdown", emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <div className="grid gap-1.5">
+      <span id={labelId} className="text-sm font-medium leading-none text-foreground">
+        {label}
+      </span>
+      <div>
+        {editor ? <Toolbar editor={editor} label={label} areaId={areaId} onPickImage={onPickImage} /> : <div className="h-11 rounded-t-md border border-b-0 border-input bg-muted" />}
+        <EditorContent editor={editor} />
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldMessage id={errorId}>{error}</FieldMessage> : null}
+    </div>
+  );
+}
+
+function editableAttributes({ areaId, labelId, describedBy, invalid }: { areaId: string; labelId: string; describedBy: string; invalid: boolean }) {
+  return {
+    id: areaId,
+    role: "textbox",
+    "aria-multiline": "true",
+    "aria-labelledby": labelId,
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    "aria-invalid": invalid ? "true" : "false",
+    class: editableClass,
+  };
+}
+
+type Ask =
+  | { kind: "link"; initial: string }
+  | { kind: "image"; src: string; initial: string }
+  | { kind: "book-demo"; initial: string };
+
+const askLabels: Record<Ask["kind"], { field: string; apply: string }> = {
+  link: { field: "Link address", apply: "Apply link" },
+  image: { field: "Alt text (what the image shows)", apply: "Insert image" },
+  "book-demo": { field: "Button label", apply: "Insert block" },
+};
+
+/** Turns what a person types as an address into one a link may have, or null. */
+export function linkAddress(input: string): string | null {
+  const typed = input.trim();
+  if (typed === "") return "";
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(typed) || typed.startsWith("/")
+    ? typed
+    : /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(typed)
+      ? `mailto:${typed}`
+      : `https://${typed}`;
+  return isAllowedHref(withScheme) ? withScheme : null;
+}
+
+function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label: string; areaId: string; onPickImage?: () => Promise<PickedImage | null> }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      h2: current.isActive("heading", { level: 2 }),
+      h3: current.isActive("heading", { level: 3 }),
+      bold: current.isActive("bold"),
+      italic: current.isActive("italic"),
+      bulletList: current.isActive("bulletList"),
+      orderedList: current.isActive("orderedList"),
+      blockquote: current.isActive("blockquote"),
+      link: current.isActive("link"),
+      href: current.getAttributes("link").href,
+    }),
+  });
+  const [ask, setAsk] = React.useState<Ask | null>(null);
+  const [notice, setNotice] = React.useState<string | null>(null);
+  const askId = React.useId();
+
+  const toggles = [
+    { name: "Heading 2", icon: Heading2, pressed: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
+    { name: "Heading 3", icon: Heading3, pressed: state.h3, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
+    { name: "Bold", icon: Bold, pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
+    { name: "Italic", icon: Italic, pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
+    { name: "Bulleted list", icon: List, pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
+    { name: "Numbered list", icon: ListOrdered, pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
+    { name: "Quote", icon: Quote, pressed: state.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
+  ];
+
+  const pickImage = async () => {
+    setNotice(null);
+    const picked = await onPickImage?.();
+    if (!picked) return;
+    if (!isAllowedImageSrc(picked.src)) {
+      setNotice("That image is not in the media library; upload it there first.");
+      return;
+    }
+    setAsk({ kind: "image", src: picked.src, initial: picked.alt ?? "" });
+  };
+
+  const asks = [
+    { name: "Link", icon: Link2, kind: "link" as const, open: () => setAsk({ kind: "link", initial: typeof state.href === "string" ? state.href : "" }) },
+    ...(onPickImage ? [{ name: "Image", icon: ImagePlus, kind: "image" as const, open: () => void pickImage() }] : []),
+    { name: "Book demo block", icon: CalendarCheck, kind: "book-demo" as const, open: () => setAsk({ kind: "book-demo", initial: ctaLabels.bookDemo }) },
+  ];
+
+  const buttons = React.useRef<(HTMLButtonElement | null)[]>([]);
+  const [current, setCurrent] = React.useState(0);
+  const count = toggles.length + asks.length;
+  const move = (event: React.KeyboardEvent) => {
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: count - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = (next + count) % count;
+    setCurrent(index);
+    buttons.current[index]?.focus();
+  };
+  const buttonProps = (index: number) => ({
+    ref: (element: HTMLButtonElement | null) => {
+      buttons.current[index] = element;
+    },
+    tabIndex: index === current ? 0 : -1,
+    onFocus: () => setCurrent(index),
+  });
+
+  const close = () => {
+    setAsk(null);
+    editor.commands.focus();
+  };
+
+  return (
+    <>
+      <div
+        role="toolbar"
+        aria-label={`${label} formatting`}
+        aria-controls={areaId}
+        onKeyDown={move}
+        className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input bg-muted p-1"
+      >
+        {toggles.map(({ name, icon: Icon, pressed, run }, index) => (
+          <button
+            key={name}
+            type="button"
+            aria-label={name}
+            title={name}
+            aria-pressed={pressed}
+            onClick={run}
+            className="inline-flex size-9 items-center justify-center rounded-md text-foreground hover:bg-muted-strong aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+            {...buttonProps(index)}
+          >
+            <Icon aria-hidden="true" width={16} height={16} />
+          </button>
+        ))}
+        {asks.map(({ name, icon: Icon, kind, open }, index) => (
+          <button
+            key={name}
+            type="button"
+            aria-label={name}
+            title={name}
+            aria-expanded={ask?.kind === kind}
+            aria-controls={ask?.kind === kind ? askId : undefined}
+            onClick={open}
+            className="inline-flex size-9 items-center justify-center rounded-md text-foreground hover:bg-muted-strong aria-expanded:bg-muted-strong"
+            {...buttonProps(toggles.length + index)}
+          >
+            <Icon aria-hidden="true" width={16} height={16} />
+          </button>
+        ))}
+      </div>
+      {notice ? (
+        <p role="alert" className="border-x border-input bg-background px-3 py-2 text-sm font-medium text-destructive">
+          {notice}
+        </p>
+      ) : null}
+      {ask ? <AskRow key={`${ask.kind}-${ask.initial}`} id={askId} ask={ask} editor={editor} onDone={close} /> : null}
+    </>
+  );
+}
+
+/** The field under the toolbar that asks for a link's address, an image's alt text or a block's label. */
+function AskRow({ id, ask, editor, onDone }: { id: string; ask: Ask; editor: Editor; onDone: () => void }) {
+  const [text, setText] = React.useState(ask.initial);
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const field = React.useRef<HTMLInputElement>(null);
+  const fieldId = `${id}-field`;
+  const problemId = `${id}-problem`;
+  React.useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+
+  const apply = () => {
+    if (ask.kind === "link") {
+      const href = linkAddress(text);
+      if (href === null) {
+        setProblem("A link goes to an https:, http:, mailto: or tel: address, or to a page of this site starting with /.");
+        return;
+      }
+      if (href === "") editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      else if (editor.state.selection.empty && !editor.isActive("link")) {
+        editor.chain().focus().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+      } else editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+    } else if (ask.kind === "image") {
+      const alt = text.replace(/\s+/g, " ").trim();
+      if (alt === "") {
+        setProblem("Describe the image for people who cannot see it.");
+        return;
+      }
+      editor.chain().focus().setImage({ src: ask.src, alt }).run();
+    } else {
+      editor.chain().focus().insertContent({ type: "bookDemo", attrs: { label: bookDemoLabel(text) } }).run();
+    }
+    onDone();
+  };
+
+  return (
+    <div id={id} role="group" aria-label={askLabels[ask.kind].field} className="flex flex-wrap items-end gap-2 border-x border-input bg-background p-2">
+      <div className="grid min-w-56 flex-1 gap-1">
+        <label htmlFor={fieldId} className="text-sm font-medium text-foreground">
+          {askLabels[ask.kind].field}
+        </label>
+        <input
+          ref={field}
+          id={fieldId}
+          value={text}
+          maxLength={ask.kind === "book-demo" ? BOOK_DEMO_LABEL_MAX_LENGTH : 2000}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              apply();
+            } else if (event.key === "Escape") {
+              event.preventDefault();
+              onDone();
+            }
+          }}
+          className={inputClass}
+        />
+      </div>
+      <Button type="button" size="sm" onClick={apply}>
+        {askLabels[ask.kind].apply}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+        Cancel
+      </Button>
+      {problem ? (
+        <p id={problemId} role="alert" className="basis-full text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
