@@ -1,6 +1,5 @@
 import * as React from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import { Bold, CalendarCheck, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { FieldMessage } from "~/components/ui/form-field";
 import { inputClass } from "~/components/ui/input";
@@ -8,6 +7,7 @@ import { ctaLabels } from "~/content/calls-to-action";
 import { cn } from "~/lib/cn";
 import { BOOK_DEMO_LABEL_MAX_LENGTH, isAllowedHref, isAllowedImageSrc } from "@shared/content/rich-text-rules";
 import { bookDemoLabel, richTextExtensions, toMarkdocSource } from "./rich-text-extensions";
+import { ToolbarIcon, type ToolbarIconName } from "./toolbar-icons";
 
 /** An image the page's media picker chose: its /media/ path and, if it has one, its alt text. */
 export type PickedImage = { src: string; alt?: string };
@@ -165,14 +165,14 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
   const [notice, setNotice] = React.useState<string | null>(null);
   const askId = React.useId();
 
-  const toggles = [
-    { name: "Heading 2", icon: Heading2, pressed: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
-    { name: "Heading 3", icon: Heading3, pressed: state.h3, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
-    { name: "Bold", icon: Bold, pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
-    { name: "Italic", icon: Italic, pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
-    { name: "Bulleted list", icon: List, pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
-    { name: "Numbered list", icon: ListOrdered, pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
-    { name: "Quote", icon: Quote, pressed: state.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
+  const toggles: { name: string; icon: ToolbarIconName; pressed: boolean; run: () => void }[] = [
+    { name: "Heading 2", icon: "heading2", pressed: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
+    { name: "Heading 3", icon: "heading3", pressed: state.h3, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
+    { name: "Bold", icon: "bold", pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
+    { name: "Italic", icon: "italic", pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
+    { name: "Bulleted list", icon: "bulletList", pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
+    { name: "Numbered list", icon: "numberedList", pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
+    { name: "Quote", icon: "quote", pressed: state.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
   ];
 
   const pickImage = async () => {
@@ -186,10 +186,10 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
     setAsk({ kind: "image", src: picked.src, initial: picked.alt ?? "" });
   };
 
-  const asks = [
-    { name: "Link", icon: Link2, kind: "link" as const, open: () => setAsk({ kind: "link", initial: typeof state.href === "string" ? state.href : "" }) },
-    ...(onPickImage ? [{ name: "Image", icon: ImagePlus, kind: "image" as const, open: () => void pickImage() }] : []),
-    { name: "Book demo block", icon: CalendarCheck, kind: "book-demo" as const, open: () => setAsk({ kind: "book-demo", initial: ctaLabels.bookDemo }) },
+  const asks: { name: string; icon: ToolbarIconName; kind: Ask["kind"]; open: () => void }[] = [
+    { name: "Link", icon: "link", kind: "link", open: () => setAsk({ kind: "link", initial: typeof state.href === "string" ? state.href : "" }) },
+    ...(onPickImage ? [{ name: "Image", icon: "image" as const, kind: "image" as const, open: () => void pickImage() }] : []),
+    { name: "Book demo block", icon: "bookDemo", kind: "book-demo", open: () => setAsk({ kind: "book-demo", initial: ctaLabels.bookDemo }) },
   ];
 
   const buttons = React.useRef<(HTMLButtonElement | null)[]>([]);
@@ -225,7 +225,7 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
         onKeyDown={move}
         className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input bg-muted p-1"
       >
-        {toggles.map(({ name, icon: Icon, pressed, run }, index) => (
+        {toggles.map(({ name, icon, pressed, run }, index) => (
           <button
             key={name}
             type="button"
@@ -236,10 +236,10 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
             className="inline-flex size-9 items-center justify-center rounded-md text-foreground hover:bg-muted-strong aria-pressed:bg-primary aria-pressed:text-primary-foreground"
             {...buttonProps(index)}
           >
-            <Icon aria-hidden="true" width={16} height={16} />
+            <ToolbarIcon name={icon} />
           </button>
         ))}
-        {asks.map(({ name, icon: Icon, kind, open }, index) => (
+        {asks.map(({ name, icon, kind, open }, index) => (
           <button
             key={name}
             type="button"
@@ -251,7 +251,7 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
             className="inline-flex size-9 items-center justify-center rounded-md text-foreground hover:bg-muted-strong aria-expanded:bg-muted-strong"
             {...buttonProps(toggles.length + index)}
           >
-            <Icon aria-hidden="true" width={16} height={16} />
+            <ToolbarIcon name={icon} />
           </button>
         ))}
       </div>
