@@ -37,9 +37,12 @@ async function mount({ value = "", label = "Body", onPickImage }: { value?: stri
   const root = createRoot(container);
   mounted = { root, container };
   const onChange = vi.fn<(source: string) => void>();
-  await act(async () => {
-    root.render(<RichTextEditor label={label} value={value} onChange={onChange} onPickImage={onPickImage} />);
-  });
+  const rerender = async (props: { value?: string; error?: string } = {}) => {
+    await act(async () => {
+      root.render(<RichTextEditor label={label} value={props.value ?? value} error={props.error} onChange={onChange} onPickImage={onPickImage} />);
+    });
+  };
+  await rerender();
   const area = container.querySelector<HTMLElement>('[role="textbox"]');
   if (!area) throw new Error("no editable area");
   const button = (name: string) => {
@@ -48,7 +51,7 @@ async function mount({ value = "", label = "Body", onPickImage }: { value?: stri
     return found;
   };
   const lastSource = () => onChange.mock.calls.at(-1)?.[0] ?? "";
-  return { container, area, button, onChange, lastSource };
+  return { container, area, button, onChange, lastSource, rerender };
 }
 
 async function press(element: HTMLElement) {
@@ -89,6 +92,22 @@ describe("the rich-text editor's editable area and toolbar", () => {
       await act(async () => mounted?.root.unmount());
       mounted = null;
     }
+  });
+
+  it("ties the save's message to the area, and keeps it there while the marketer edits", async () => {
+    const { container, area, rerender, lastSource } = await mount({ value: "Intro" });
+    expect(area.getAttribute("aria-invalid")).toBe("false");
+    await rerender({ value: "Intro", error: "Line 1: The link to \"ftp://x\" cannot be kept." });
+    const describedBy = area.getAttribute("aria-describedby");
+    expect(area.getAttribute("aria-invalid")).toBe("true");
+    expect(describedBy && container.querySelector(`[id="${describedBy}"]`)?.textContent).toMatch(/^Line 1: The link/);
+    await paste(area, "<p>More</p>");
+    await rerender({ value: lastSource(), error: "Line 1: The link to \"ftp://x\" cannot be kept." });
+    expect(area.getAttribute("aria-invalid")).toBe("true");
+    expect(area.getAttribute("aria-describedby")).toBe(describedBy);
+    await rerender({ value: lastSource() });
+    expect(area.getAttribute("aria-invalid")).toBe("false");
+    expect(area.hasAttribute("aria-describedby")).toBe(false);
   });
 
   it("names every toolbar button, and moves between them with the arrow keys (one tab stop)", async () => {

@@ -64,15 +64,23 @@ export function RichTextEditor({ label, value, onChange, onPickImage, error, hin
     change.current = onChange;
   });
 
+  // Options that change only when they mean to: TipTap compares them on every render and pushes
+  // a change into the editor (new attributes when the save's message comes or goes). A later
+  // value reaches the editor through the effect below.
+  const [extensions] = React.useState(richTextExtensions);
+  const [initialValue] = React.useState(value);
+  const invalid = Boolean(error);
+  const editorProps = React.useMemo(
+    () => ({ attributes: editableAttributes({ areaId, labelId, describedBy, invalid }) }),
+    [areaId, labelId, describedBy, invalid],
+  );
   const editor = useEditor({
-    extensions: richTextExtensions(),
-    content: value,
+    extensions,
+    content: initialValue,
     contentType: "markdown",
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: editableAttributes({ areaId, labelId, describedBy, invalid: Boolean(error) }),
-    },
+    editorProps,
     onUpdate: ({ editor: current }) => {
       const source = toMarkdocSource(current);
       if (source === reported.current) return;
@@ -80,10 +88,6 @@ export function RichTextEditor({ label, value, onChange, onPickImage, error, hin
       change.current(source);
     },
   });
-
-  React.useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: editableAttributes({ areaId, labelId, describedBy, invalid: Boolean(error) }) } });
-  }, [editor, areaId, labelId, describedBy, error]);
 
   // A new value from outside (another revision loaded, the form reset): show it.
   React.useEffect(() => {
