@@ -163,6 +163,20 @@ describe("pasting from a word processor", () => {
     expect(parseRichText(source)).toEqual({ ok: true, errors: [] });
   });
 
+  it("reads the markup Google Docs and Word put on the clipboard (styled spans, wrappers, Office tags)", async () => {
+    const { area, lastSource } = await mount();
+    await paste(
+      area,
+      [
+        '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1234"><h2 dir="ltr"><span style="font-size:16pt;font-weight:400">Pricing</span></h2>',
+        '<p dir="ltr"><span style="font-weight:700">Flat</span><span style="font-weight:400"> fee, </span><span style="font-style:italic">no</span><span> surprises.</span></p>',
+        '<ul><li dir="ltr"><p dir="ltr"><span>Unlimited calls</span></p></li></ul></b>',
+        '<p class="MsoNormal"><b>Word<o:p></o:p></b> <i>text</i><o:p></o:p></p>',
+      ].join(""),
+    );
+    expect(lastSource()).toBe("## Pricing\n\n**Flat** fee, *no* surprises.\n\n- Unlimited calls\n\n**Word** *text*");
+  });
+
   it("makes a pasted h1 the body's first heading level and keeps quotes, numbered lists and italics", async () => {
     const { area, lastSource } = await mount();
     await paste(area, "<h1>Title</h1><h5>Small</h5><blockquote><p>Quoted</p></blockquote><ol><li><em>First</em></li><li>Second</li></ol>");
