@@ -192,6 +192,7 @@ describe("what the toolbar inserts", () => {
     expect(linkAddress("example.com/pricing")).toBe("https://example.com/pricing");
     expect(linkAddress("sales@example.com")).toBe("mailto:sales@example.com");
     expect(linkAddress("/pricing")).toBe("/pricing");
+    expect(linkAddress("+1 (555) 010-0100")).toBe("tel:+15550100100");
 
     const { container, button, lastSource } = await mount({ value: "Read the guide" });
     await press(button("Link"));

@@ -146,7 +146,9 @@ export function linkAddress(input: string): string | null {
     ? typed
     : /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(typed)
       ? `mailto:${typed}`
-      : `https://${typed}`;
+      : /^\+?[0-9][0-9 ().-]{5,}$/.test(typed)
+        ? `tel:${typed.replace(/[^0-9+]/g, "")}`
+        : `https://${typed}`;
   return isAllowedHref(withScheme) ? withScheme : null;
 }
 
