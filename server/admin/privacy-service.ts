@@ -21,11 +21,11 @@ const sameAddress = (column: SQLWrapper, email: string) => sql`lower(${column}) 
 
 /** The ids of every lead and submission that hold the address (a lead's id is its submission's). */
 async function subjectIds(db: Db, email: string): Promise<string[]> {
-  const rows = await db.execute(sql`
+  const { rows } = await db.execute<{ id: string }>(sql`
     select id from ${leads} where ${sameAddress(leads.email, email)}
     union select id from ${bookingInquiries} where ${sameAddress(bookingInquiries.workEmail, email)}
     union select id from ${contactRequests} where ${sameAddress(contactRequests.email, email)}`);
-  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return rows.map((r) => r.id);
 }
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
