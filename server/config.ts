@@ -176,6 +176,8 @@ const envSchema = z.object({
   ANALYTICS_ENABLED: z.enum(["true", "false"]).default("true"),
   /** Days the raw analytics events and visitor-days are kept; the daily rollups stay (docs/decisions/0801). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days the audit log keeps an entry; older ones are deleted by housekeeping (docs/decisions/0202). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** New visitors one address may bring per UTC day; further ones count as one (docs/decisions/0801). */
   ANALYTICS_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
@@ -257,6 +259,8 @@ export type AppConfig = {
   staffSso: StaffSsoConfig;
   /** First-party funnel analytics (docs/decisions/0801). */
   analytics: { enabled: boolean; retentionDays: number; visitorsPerAddress: number };
+  /** The audit log (docs/decisions/0202): entries older than `retentionDays` are deleted. */
+  audit: { retentionDays: number };
   notify: {
     smtpUrl: string | undefined;
     to: string | undefined;
@@ -479,6 +483,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requireAdminTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR === "true",
     staffSso: staffSsoConfig(e),
     analytics: { enabled: e.ANALYTICS_ENABLED === "true", retentionDays: e.ANALYTICS_RETENTION_DAYS, visitorsPerAddress: e.ANALYTICS_VISITORS_PER_ADDRESS },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     notify: {
       smtpUrl: e.SMTP_URL,
       to: e.LEADS_NOTIFY_TO,

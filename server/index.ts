@@ -81,7 +81,7 @@ async function main() {
   const notifier = createNotifier(config, { db: database.db });
   // desk: the first-contact check runs here too (docs/decisions/0711), whatever channels are set.
   const desk = { firstContactMinutes: config.leads.firstContactMinutes, reassign: config.leads.reassign, notify: config.notify };
-  outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox, desk });
+  outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox, desk, auditRetentionDays: config.audit.retentionDays });
   outboxWorker.start();
   if (config.analytics.enabled) {
     analyticsHousekeeping = createAnalyticsHousekeeping({ db: database.db, logger, config: config.analytics });

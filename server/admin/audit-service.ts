@@ -1,50 +1,14 @@
-import { desc } from "drizzle-orm";
-import type { AuditEntry } from "@shared/api/admin-api";
+import { and, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import type { AuditEntry, AuditLogResponse } from "@shared/api/admin-api";
+import type { AuditAction as SharedAuditAction, AuditFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
+import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 
 export type AuditActor = { userId: string | null; email: string | null };
 
-export type AuditAction =
-  | "role.assign"
-  | "role.remove"
-  | "bookings.export"
-  | "admin.create"
-  | "notifications.retry"
-  // The lead desk (server/admin/lead-desk-service.ts, docs/decisions/0701): target is the lead's id.
-  | "leads.export"
-  | "lead.status"
-  | "lead.owner"
-  | "lead.note"
-  // A person's data on request (server/admin/privacy-service.ts): counts only, never the address.
-  | "privacy.export"
-  | "privacy.erase"
-  // A staff member's own lead-routing settings (docs/decisions/0711): target is their user id.
-  | "lead.routing"
-  // Staff sign-in (server/auth/auth-audit.ts, docs/decisions/0202).
-  | "auth.sign-in"
-  | "auth.sign-in.failed"
-  | "auth.sign-in.locked"
-  | "auth.sign-out"
-  | "auth.two-factor.enabled"
-  | "auth.two-factor.disabled"
-  | "auth.two-factor.backup-codes"
-  // Passkeys and sessions (docs/decisions/0207).
-  | "auth.passkey.added"
-  | "auth.passkey.removed"
-  | "auth.sessions.revoke"
-  | "staff.sessions.revoke"
-  | "staff.factors.reset"
-  // A Google or Microsoft account linked for single sign-on (server/auth/staff-sso.ts, docs/decisions/0215).
-  | "auth.sign-in-method.linked"
-  // Staff self-service (docs/decisions/0205, 0206): invitations, password resets, access taken away.
-  | "invitation.create"
-  | "invitation.resend"
-  | "invitation.revoke"
-  | "invitation.accept"
-  | "auth.password.reset"
-  | "staff.deactivate"
-  | "staff.reactivate";
+/** What happened: the list (and its comments) is shared with the users page (shared/schemas/admin.ts). */
+export type AuditAction = SharedAuditAction;
 
 export async function writeAudit(
   db: Db,
@@ -60,17 +24,66 @@ export async function writeAudit(
   });
 }
 
-export const AUDIT_LIST_LIMIT = 100;
+function filterConditions(filters: AuditFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.actor) conditions.push(ilike(auditLog.actorEmail, containsPattern(filters.actor)));
+  if (filters.action) conditions.push(eq(auditLog.action, filters.action));
+  if (filters.from) conditions.push(gte(auditLog.createdAt, dayStart(filters.from)));
+  if (filters.to) conditions.push(lt(auditLog.createdAt, dayEnd(filters.to)));
+  return conditions;
+}
 
-/** The most recent entries, newest first (read-only on the users page). */
-export async function listAudit(db: Db): Promise<AuditEntry[]> {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(AUDIT_LIST_LIMIT);
-  return rows.map((row) => ({
+/**
+ * One page of the entries that match, newest first, and the cursor of the next page (null on the
+ * last): keyset pages on (created_at, id) as the admin lists (docs/decisions/0203), on the
+ * audit_log indexes of the same order.
+ */
+export async function listAudit(db: Db, filters: AuditFilters, cursor: Cursor | null, limit: number): Promise<AuditLogResponse> {
+  const conditions = filterConditions(filters);
+  if (cursor) conditions.push(afterCursor(auditLog.createdAt, auditLog.id, cursor));
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      cursorTs: cursorTimestamp(auditLog.createdAt),
+      actorEmail: auditLog.actorEmail,
+      action: auditLog.action,
+      target: auditLog.target,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(...newestFirst(auditLog.createdAt, auditLog.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ cursorTs: _ts, ...row }) => toEntry(row)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null,
+  };
+}
+
+export function toEntry(row: Pick<typeof auditLog.$inferSelect, "id" | "createdAt" | "actorEmail" | "action" | "target" | "details">): AuditEntry {
+  return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     actorEmail: row.actorEmail,
     action: row.action,
     target: row.target,
-    details: row.details as Record<string, unknown> | null,
-  }));
+    details: isRecord(row.details) ? row.details : null,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Deletes the entries older than AUDIT_RETENTION_DAYS (the outbox worker's housekeeping, every
+ * 10 minutes); answers how many went.
+ */
+export async function pruneAuditLog(db: Db, retentionDays: number): Promise<number> {
+  const gone = await db
+    .delete(auditLog)
+    .where(sql`${auditLog.createdAt} < now() - make_interval(days => ${retentionDays})`)
+    .returning({ id: auditLog.id });
+  return gone.length;
 }

@@ -200,7 +200,11 @@ export const auditLog = pgTable(
     target: text("target"),
     details: jsonb("details"),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+  // Keyset pages newest first, unfiltered or by action (docs/decisions/0203); retention deletes by age.
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("audit_log_action_created_at_idx").on(t.action, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import { pruneRateLimitBuckets } from "./rate-limiter";
 import { pruneUsedBotTokens } from "./bot-check";
 import { retryTransaction } from "../db/transaction-retry";
 import { lockLead } from "./lead-lock";
+import { pruneAuditLog } from "../admin/audit-service";
 import { DESK_CHANNEL, firstContactDue, type FirstContactSettings } from "./lead-reassignment";
 
 const BATCH_SIZE = 10;
@@ -105,8 +106,13 @@ export function createOutboxWorker(options: {
    * `lead_desk` rows and acts on their leads; without it (some tests) they wait.
    */
   desk?: FirstContactSettings;
+  /**
+   * AUDIT_RETENTION_DAYS: the housekeeping also deletes older audit entries (docs/decisions/0202).
+   * The server's one periodic cleanup that always runs; without it (some tests) they stay.
+   */
+  auditRetentionDays?: number;
 }): OutboxWorker {
-  const { db, notifier, logger, config, desk } = options;
+  const { db, notifier, logger, config, desk, auditRetentionDays } = options;
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
@@ -428,6 +434,10 @@ export function createOutboxWorker(options: {
     await pruneRateLimitBuckets(db, KEEP_SECONDS);
     await pruneUsedBotTokens(db, KEEP_SECONDS);
     await prune();
+    if (auditRetentionDays !== undefined) {
+      const deleted = await pruneAuditLog(db, auditRetentionDays);
+      if (deleted > 0) logger.info({ deletedAuditEntries: deleted, retentionDays: auditRetentionDays }, "audit log entries deleted after their retention");
+    }
   }
 
   async function run() {

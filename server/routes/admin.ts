@@ -18,7 +18,15 @@ import type {
   RolesResponse,
   UserLookupResponse,
 } from "@shared/api/admin-api";
-import { assignRoleSchema, bookingFiltersSchema, bookingsListQuerySchema, findUserSchema, inviteSchema } from "@shared/schemas/admin";
+import {
+  assignRoleSchema,
+  auditLogQuerySchema,
+  auditLogSearchSchema,
+  bookingFiltersSchema,
+  bookingsListQuerySchema,
+  findUserSchema,
+  inviteSchema,
+} from "@shared/schemas/admin";
 import { mailPasswordLink, type Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
@@ -47,6 +55,13 @@ function withoutEmptyValues(query: unknown): unknown {
  * goes into a URL or an access log. The page cursor is decoded (keyset-cursor.ts).
  */
 const bookingsQuery = withDecodedCursor(z.preprocess(withoutEmptyValues, bookingsListQuerySchema));
+
+/**
+ * The audit log's page and filters: in the query string (GET, without the actor, whose address
+ * must not go into a URL) or in a JSON body (POST /audit-log/search, the users page's way).
+ */
+const auditQuery = withDecodedCursor(z.preprocess(withoutEmptyValues, auditLogQuerySchema));
+const auditSearch = withDecodedCursor(z.preprocess(withoutEmptyValues, auditLogSearchSchema));
 
 const roleIdParam = z.object({ id: z.string().uuid("Invalid role record ID") });
 const invitationIdParam = z.object({ id: z.string().uuid("Invalid invitation ID") });
@@ -234,7 +249,15 @@ export function adminRoutes(auth: Auth) {
     return c.json({ userId, ...rest } satisfies StaffFactorsResetResponse);
   });
 
-  routes.get("/audit-log", allow("admin"), async (c) => c.json({ items: await listAudit(c.get("deps").database.db) } satisfies AuditLogResponse));
+  routes.get("/audit-log", allow("admin"), zValidator("query", auditQuery, invalid), async (c) => {
+    const { cursor, limit, ...filters } = c.req.valid("query");
+    return c.json((await listAudit(c.get("deps").database.db, filters, cursor, limit)) satisfies AuditLogResponse);
+  });
+
+  routes.post("/audit-log/search", allow("admin"), json, zValidator("json", auditSearch, invalid), async (c) => {
+    const { cursor, limit, ...filters } = c.req.valid("json");
+    return c.json((await listAudit(c.get("deps").database.db, filters, cursor, limit)) satisfies AuditLogResponse);
+  });
 
 
   return routes;

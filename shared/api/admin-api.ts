@@ -3,6 +3,8 @@ import type {
   AppRole,
   StaffRole,
   assignRoleSchema,
+  auditLogQuerySchema,
+  auditLogSearchSchema,
   BookingSourceForm,
   bookingFiltersSchema,
   bookingsListQuerySchema,
@@ -32,6 +34,10 @@ export type BookingsExportBody = z.input<typeof bookingFiltersSchema>;
 export type AssignRoleBody = z.input<typeof assignRoleSchema>;
 /** POST /api/admin/users/lookup, JSON body (an e-mail address never goes into a URL). */
 export type UserLookupBody = z.input<typeof findUserSchema>;
+/** POST /api/admin/audit-log/search, JSON body: filters (the actor is part of an address) and page. */
+export type AuditLogSearchBody = z.input<typeof auditLogSearchSchema>;
+/** GET /api/admin/audit-log's query string: the same without the actor. */
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 // Responses --------------------------------------------------------------------------------------
 
@@ -92,8 +98,11 @@ export type AuditEntry = {
   target: string | null;
   details: Record<string, unknown> | null;
 };
-/** GET /api/admin/audit-log: the most recent entries, newest first. */
-export type AuditLogResponse = { items: AuditEntry[] };
+/**
+ * GET /api/admin/audit-log and POST /api/admin/audit-log/search: one page of the entries that
+ * match, newest first (at most `limit`, 100 unless asked); `nextCursor` is null on the last page.
+ */
+export type AuditLogResponse = { items: AuditEntry[]; nextCursor: string | null };
 
 /** A pending (or expired) invitation, as /admin/users lists it (docs/decisions/0205). */
 export type InvitationRecord = {

@@ -146,3 +146,94 @@ export const acceptInvitationSchema = linkTokenSchema.extend({ password: newPass
 
 /** The forgot-password form. */
 export const forgotPasswordSchema = z.object({ email: z.string().trim().toLowerCase().email("Invalid email address") });
+
+/**
+ * Every action the audit log records (server/admin/audit-service.ts writes them; the users page
+ * labels them and filters by them).
+ */
+export const auditActions = [
+  "role.assign",
+  "role.remove",
+  "bookings.export",
+  "admin.create",
+  "notifications.retry",
+  // The lead desk (docs/decisions/0701): target is the lead's id.
+  "leads.export",
+  "lead.status",
+  "lead.owner",
+  "lead.note",
+  // A person's data on request (docs/decisions/0706): counts only, never the address.
+  "privacy.export",
+  "privacy.erase",
+  // A staff member's own lead-routing settings (docs/decisions/0711): target is their user id.
+  "lead.routing",
+  // Staff sign-in (docs/decisions/0202).
+  "auth.sign-in",
+  "auth.sign-in.failed",
+  "auth.sign-in.locked",
+  "auth.sign-out",
+  "auth.two-factor.enabled",
+  "auth.two-factor.disabled",
+  "auth.two-factor.backup-codes",
+  // Passkeys and sessions (docs/decisions/0207).
+  "auth.passkey.added",
+  "auth.passkey.removed",
+  "auth.sessions.revoke",
+  "staff.sessions.revoke",
+  "staff.factors.reset",
+  // A Google or Microsoft account linked for single sign-on (docs/decisions/0215).
+  "auth.sign-in-method.linked",
+  // Staff self-service (docs/decisions/0205, 0206): invitations, password resets, access taken away.
+  "invitation.create",
+  "invitation.resend",
+  "invitation.revoke",
+  "invitation.accept",
+  "auth.password.reset",
+  "staff.deactivate",
+  "staff.reactivate",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 100;
+export const AUDIT_PAGE_SIZE_MAX = 500;
+
+/** The actor filter: part of the address of whoever acted (or tried to sign in), as typed. */
+const auditActorText = z
+  .string()
+  .trim()
+  .max(254, "Actor must be at most 254 characters")
+  .refine((value) => !controlCharacter.test(value), "Actor must not contain control characters")
+  .refine((value) => !loneSurrogate.test(value), "Actor must be valid Unicode text");
+
+/** Filters of the audit log (docs/decisions/0202): days are whole UTC days, both inclusive. */
+const auditFilterFields = z.object({
+  actor: auditActorText.optional(),
+  action: z.enum(auditActions, "Unknown action").optional(),
+  from: adminFilterDate.optional(),
+  to: adminFilterDate.optional(),
+});
+
+const auditPageFields = {
+  cursor: z.string().max(200, "Invalid page cursor").optional(),
+  limit: z.coerce
+    .number("Limit must be a whole number")
+    .int("Limit must be a whole number")
+    .min(1, `Limit must be from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+    .max(AUDIT_PAGE_SIZE_MAX, `Limit must be from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+    .default(AUDIT_PAGE_SIZE_DEFAULT),
+};
+
+/** The users page's filter form: the same fields and messages as the server's. */
+export const auditFiltersSchema = auditFilterFields.refine(datesInOrder, datesInOrderError);
+export type AuditFilters = z.infer<typeof auditFilterFields>;
+
+/** POST /api/admin/audit-log/search: the filters and the page, in the body (the actor is an address). */
+export const auditLogSearchSchema = auditFilterFields.extend(auditPageFields).refine(datesInOrder, datesInOrderError);
+
+export const AUDIT_ACTOR_IN_URL_MESSAGE = "Filter by actor with POST /api/admin/audit-log/search: an address never goes into a URL";
+
+/** GET /api/admin/audit-log's query: the same without the actor, which would put an address in the URL. */
+export const auditLogQuerySchema = auditFilterFields
+  .omit({ actor: true })
+  .extend({ ...auditPageFields, actor: z.undefined(AUDIT_ACTOR_IN_URL_MESSAGE).optional() })
+  .refine(datesInOrder, datesInOrderError);

@@ -58,6 +58,7 @@ const calls: Call[] = [
   { method: "DELETE", path: () => `/api/admin/roles/${plainRoleId}`, ok: 200 },
   { method: "POST", path: () => "/api/admin/users/lookup", body: () => ({ email: "nobody@example.com" }), ok: 404 },
   { method: "GET", path: () => "/api/admin/audit-log", ok: 200 },
+  { method: "POST", path: () => "/api/admin/audit-log/search", body: () => ({}), ok: 200 },
   { method: "GET", path: () => "/api/admin/invitations", ok: 200 },
   { method: "POST", path: () => "/api/admin/invitations", body: () => ({ email: "walk.invite@example.com", role: "moderator" }), ok: 201 },
   { method: "POST", path: () => `/api/admin/invitations/${unknownDeliveryId}/resend`, ok: 404 },

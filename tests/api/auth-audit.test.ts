@@ -1,10 +1,16 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
-import { asc, eq, or } from "drizzle-orm";
+import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
 import { auditLog } from "../../server/db/schema";
 import { normalizedEmail } from "../../server/auth/auth-audit";
+import { loadConfig } from "../../server/config";
+import { encodeCursor } from "../../server/admin/keyset-cursor";
+import { addDays, utcDay } from "@shared/utc-day";
+import type { AuditLogResponse } from "@shared/api/admin-api";
+import { outboxWorkerFor } from "../support/outbox";
 
 /*
  * Staff sign-in events in the audit log (docs/decisions/0202): who, what, from which address;
@@ -195,5 +201,145 @@ describe("the admin users page", () => {
     expect(res.status).toBe(200);
     const { items } = (await res.json()) as { items: { action: string; actorEmail: string | null }[] };
     expect(items).toContainEqual(expect.objectContaining({ action: "auth.sign-in", actorEmail: admin.email }));
+  });
+});
+
+describe("the audit log API (docs/decisions/0202)", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    const admin = await staff();
+    cookie = await signedInCookie(t, admin.email, admin.password);
+  });
+
+  const get = (query = "", who = cookie) => t.app.request(`/api/admin/audit-log${query}`, { headers: who ? { Cookie: who } : {} });
+  const search = (body: unknown, who = cookie) =>
+    t.app.request("/api/admin/audit-log/search", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, ...(who ? { Cookie: who } : {}) },
+      body: JSON.stringify(body),
+    });
+  const page = async (res: Response) => {
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as AuditLogResponse;
+  };
+
+  /** Entries of one made-up actor, `count` of them, three to an instant, `at` the newest. */
+  async function entriesOf(actorEmail: string, count: number, at: Date, action: "role.assign" | "role.remove" = "role.assign") {
+    const rows = Array.from({ length: count }, (_, i) => ({ actorEmail, action, createdAt: new Date(at.getTime() - Math.floor(i / 3) * 1000), details: { n: i } }));
+    return t.database.db.insert(auditLog).values(rows).returning({ id: auditLog.id });
+  }
+
+  it("pages through every entry, newest first, 100 to a page unless a limit says otherwise, with no entry twice or left out", async () => {
+    await entriesOf(`pager-${crypto.randomUUID().slice(0, 8)}@example.com`, 230, new Date(Date.now() - 3_600_000));
+    const all = await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(all.length).toBeGreaterThan(230);
+
+    const first = await page(await get());
+    expect(first.items).toHaveLength(100);
+    expect(first.items.map((e) => e.id)).toEqual(all.slice(0, 100).map((r) => r.id));
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: AuditLogResponse = await page(await get(`?limit=70${cursor ? `&cursor=${cursor}` : ""}`));
+      expect(next.items.length).toBeLessThanOrEqual(70);
+      seen.push(...next.items.map((e) => e.id));
+      cursor = next.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.map((r) => r.id));
+  });
+
+  it("filters by actor (any part of the address, any case), action and whole UTC days; the actor only in a POST body", async () => {
+    const actor = `filter-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const day = addDays(utcDay(Date.now()), -3);
+    const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id);
+    // The last second of the day before, the whole day, and the first instant of the day after.
+    const before = await ids(entriesOf(actor, 1, new Date(`${addDays(day, -1)}T23:59:59.999Z`)));
+    const during = [...(await ids(entriesOf(actor, 2, new Date(`${day}T23:59:59.999Z`)))), ...(await ids(entriesOf(actor, 1, new Date(`${day}T00:00:00.000Z`), "role.remove")))];
+    const after = await ids(entriesOf(actor, 1, new Date(`${addDays(day, 1)}T00:00:00.000Z`), "role.remove"));
+    const found = async (body: Record<string, unknown>) => (await page(await search(body))).items.map((e) => e.id).sort();
+
+    expect(await found({ actor: actor.slice(0, 15).toUpperCase() })).toEqual([...before, ...during, ...after].sort());
+    expect(await found({ actor, action: "role.remove" })).toEqual([during[2]!, ...after].sort());
+    expect(await found({ actor, from: day, to: day })).toEqual([...during].sort());
+    expect(await found({ actor, from: addDays(day, 1) })).toEqual(after);
+    expect(await found({ actor, to: addDays(day, -1) })).toEqual(before);
+    // LIKE's wildcards match themselves.
+    expect(await found({ actor: "filter-%@example.com" })).toEqual([]);
+    expect(await found({ actor: actor.replace("-", "_") })).toEqual([]);
+
+    // Pages of a filter: two at a time, in order, to the end.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: AuditLogResponse = await page(await search({ actor, limit: 2, ...(cursor ? { cursor } : {}) }));
+      walked.push(...next.items.map((e) => e.id));
+      cursor = next.nextCursor;
+    } while (cursor);
+    expect(walked).toHaveLength(5);
+    expect(new Set(walked)).toEqual(new Set([...before, ...during, ...after]));
+
+    // In the query string: action and days, and a message for an actor (an address in a URL).
+    const byDay = await page(await get(`?action=role.remove&from=${day}&to=${day}`));
+    expect(byDay.items.map((e) => e.id)).toContain(during[2]);
+    expect(byDay.items.every((e) => e.action === "role.remove" && e.createdAt.startsWith(day))).toBe(true);
+    const inUrl = await get(`?actor=${encodeURIComponent(actor)}`);
+    expect(inUrl.status).toBe(400);
+    expect(await inUrl.json()).toMatchObject({ fieldErrors: { actor: "Filter by actor with POST /api/admin/audit-log/search: an address never goes into a URL" } });
+  });
+
+  it("refuses a bad page, limit or filter with a 400 and its message, and answers only admins", async () => {
+    const refusals: [string, Response, Record<string, string>][] = [
+      ["limit 0", await get("?limit=0"), { limit: "Limit must be from 1 to 500" }],
+      ["limit 501", await get("?limit=501"), { limit: "Limit must be from 1 to 500" }],
+      ["limit abc", await get("?limit=abc"), { limit: "Limit must be a whole number" }],
+      ["limit 2.5", await search({ limit: 2.5 }), { limit: "Limit must be a whole number" }],
+      ["two limits", await get("?limit=5&limit=6"), { limit: "Limit must be a whole number" }],
+      ["a made-up cursor", await get("?cursor=not-a-cursor"), { cursor: "Invalid page cursor" }],
+      ["a cursor on 30 February", await search({ cursor: encodeCursor({ ts: "2026-02-30T00:00:00.000000Z", id: crypto.randomUUID() }) }), { cursor: "Invalid page cursor" }],
+      ["an unknown action", await get("?action=auth.everything"), { action: "Unknown action" }],
+      ["not a day", await get("?from=2026-02-30"), { from: "Not a valid date" }],
+      ["days out of order", await search({ from: "2026-03-02", to: "2026-03-01" }), { to: "The start date must not be after the end date" }],
+      ["a NUL in the actor", await search({ actor: "a\u0000b" }), { actor: "Actor must not contain control characters" }],
+      ["a long actor", await search({ actor: "a".repeat(255) }), { actor: "Actor must be at most 254 characters" }],
+    ];
+    for (const [what, res, fieldErrors] of refusals) {
+      expect(res.status, what).toBe(400);
+      expect(((await res.json()) as { fieldErrors?: Record<string, string> }).fieldErrors, what).toEqual(fieldErrors);
+    }
+    expect((await get("", "")).status).toBe(401);
+    expect((await search({}, "")).status).toBe(401);
+    const moderator = await createStaff(t, "moderator");
+    secrets.add(moderator.password);
+    const moderatorCookie = await signedInCookie(t, moderator.email, moderator.password);
+    expect((await get("", moderatorCookie)).status).toBe(403);
+    expect((await search({}, moderatorCookie)).status).toBe(403);
+  });
+
+  it("keeps an entry AUDIT_RETENTION_DAYS days (400 unless set): the server's housekeeping deletes older ones", async () => {
+    expect(t.config.audit.retentionDays).toBe(400);
+    expect(loadConfig({ NODE_ENV: "test", AUDIT_RETENTION_DAYS: "30" }).audit.retentionDays).toBe(30);
+    for (const wrong of ["0", "-5", "1.5", "ten", "3651"]) {
+      expect(() => loadConfig({ NODE_ENV: "test", AUDIT_RETENTION_DAYS: wrong }), wrong).toThrow(/AUDIT_RETENTION_DAYS/);
+    }
+    const day = 86_400_000;
+    const [old, kept] = await t.database.db
+      .insert(auditLog)
+      .values([
+        { action: "role.assign", actorEmail: "old@example.com", createdAt: new Date(Date.now() - 401 * day) },
+        { action: "role.assign", actorEmail: "kept@example.com", createdAt: new Date(Date.now() - 399 * day) },
+      ])
+      .returning({ id: auditLog.id });
+    // The outbox worker runs the housekeeping as it starts, then every 10 minutes; a notifier
+    // without channels, so nothing queued by the other tests is sent.
+    const worker = outboxWorkerFor(t, { notifier: { channels: [], deliver: async () => {}, close: () => {} }, auditRetentionDays: t.config.audit.retentionDays });
+    worker.start();
+    try {
+      await expect.poll(async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.id, old!.id))).length, { timeout: 10_000 }).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+    expect(await t.database.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.id, [kept!.id]))).toHaveLength(1);
   });
 });

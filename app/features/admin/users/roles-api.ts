@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AssignRoleBody,
   AssignRoleResponse,
   AuditEntry,
   AuditLogResponse,
+  AuditLogSearchBody,
   InvitationRecord,
   InvitationsResponse,
   InviteResponse,
@@ -14,7 +15,7 @@ import type {
   StaffMember,
   UserLookupBody,
   UserLookupResponse, StaffFactorsResetResponse, StaffSessionsEndedResponse } from "@shared/api/admin-api";
-import type { InviteInput } from "@shared/schemas/admin";
+import type { AuditFilters, InviteInput } from "@shared/schemas/admin";
 import { adminJson } from "../api-client";
 import { rolesKey } from "../staff-directory";
 
@@ -24,8 +25,18 @@ export type { AuditEntry, InvitationRecord, RoleRecord, StaffMember };
 
 const auditKey = ["admin", "audit-log"] as const;
 
-export function useAuditLog() {
-  return useQuery({ queryKey: auditKey, queryFn: () => adminJson<AuditLogResponse>("/audit-log").then((r) => r.items) });
+/** One page of the audit log under the filters (100 entries, the API's default), newest first. */
+export function useAuditLog(filters: AuditFilters, cursor: string | null) {
+  return useQuery({
+    queryKey: [...auditKey, filters, cursor],
+    // A POST: the actor filter (part of an address) never goes into a URL.
+    queryFn: () =>
+      adminJson<AuditLogResponse>("/audit-log/search", {
+        method: "POST",
+        body: JSON.stringify({ ...filters, ...(cursor ? { cursor } : {}) } satisfies AuditLogSearchBody),
+      }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** After any role change: the list, the audit log and our own session (our role may be gone). */

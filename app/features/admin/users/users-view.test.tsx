@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../../../tests/support/render-screen";
-import type { InvitationRecord } from "@shared/api/admin-api";
+import type { AuditEntry, AuditLogResponse, InvitationRecord } from "@shared/api/admin-api";
 import { formatDateTime } from "../format";
 import { UsersView } from "./users-view";
 
@@ -38,5 +38,42 @@ describe("pending invitations on the users page", () => {
 
   it("shows no list while there is no invitation", () => {
     expect(render([])).not.toContain("Pending invitations");
+  });
+});
+
+describe("the audit log on the users page", () => {
+  const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+    id: crypto.randomUUID(),
+    createdAt: "2026-03-01T09:00:00.000Z",
+    actorEmail: "owner@example.com",
+    action: "role.assign",
+    target: null,
+    details: null,
+    ...overrides,
+  });
+  /** The page with the log's first page (no filter) already loaded. */
+  const renderLog = (page: AuditLogResponse) => renderScreen(<UsersView />, { data: [[["admin", "audit-log", {}, null], page]] });
+  const auditRows = (html: string) =>
+    [...html.matchAll(/<tr[^>]*data-testid="audit-row"[^>]*>([\s\S]*?)<\/tr>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, " ").replaceAll("&#x27;", "'").replace(/\s+/g, " ").trim());
+
+  it("words each action, an erasure with its counts, and offers the filters and the next page", () => {
+    const html = renderLog({
+      items: [
+        entry({ action: "privacy.erase", details: { leads: 2, auditEntries: 3 } }),
+        entry({ action: "auth.sign-in.failed", actorEmail: "[erased]", details: { ip: "10.0.0.1", step: "password", reason: "no account with this e-mail" } }),
+      ],
+      nextCursor: "next-page",
+    });
+    const [erased, failed] = auditRows(html);
+    expect(erased).toContain("Erased a person's data");
+    expect(erased).toContain("leads: 2, auditEntries: 3");
+    expect(failed).toContain("[erased]");
+    expect(failed).toContain("Failed sign-in");
+    expect(html).toMatch(/<form[^>]*aria-label="Filter the audit log"/);
+    for (const label of ["Who", "What", "From", "To"]) expect(html).toContain(`>${label}</label>`);
+    // Every action the log records can be chosen by its words.
+    expect(html).toContain('<option value="lead.routing">Changed their lead routing</option>');
+    expect(html).toMatch(/<button[^>]*>Next/);
+    expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Next/);
   });
 });

@@ -3,7 +3,21 @@ import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Search, Send, Trash2 } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { appRoles, assignRoleSchema, findUserSchema, inviteSchema, staffRoles, type AssignRoleInput, type InviteInput } from "@shared/schemas/admin";
+import {
+  BOOKINGS_DATE_MAX,
+  BOOKINGS_DATE_MIN,
+  appRoles,
+  assignRoleSchema,
+  auditActions,
+  auditFiltersSchema,
+  findUserSchema,
+  inviteSchema,
+  staffRoles,
+  type AssignRoleInput,
+  type AuditAction,
+  type AuditFilters,
+  type InviteInput,
+} from "@shared/schemas/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
@@ -11,8 +25,9 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, isAuthError } from "../api-client";
-import { FetchFailedCard } from "../list-states";
+import { ApiError, isAuthError, isRefusal } from "../api-client";
+import { FetchFailedCard, RefusedCard } from "../list-states";
+import { CursorPager } from "../cursor-pager";
 import {
   findUserByEmail,
   useAssignRole,
@@ -499,7 +514,7 @@ function RolesList() {
   );
 }
 
-const actionLabels: Record<string, string> = {
+const actionLabels: Record<AuditAction, string> = {
   "role.assign": "Assigned role",
   "role.remove": "Removed role",
   "bookings.export": "Exported bookings",
@@ -509,6 +524,9 @@ const actionLabels: Record<string, string> = {
   "lead.status": "Changed a lead's status",
   "lead.owner": "Changed a lead's owner",
   "lead.note": "Added a note to a lead",
+  "lead.routing": "Changed their lead routing",
+  "privacy.export": "Exported a person's data",
+  "privacy.erase": "Erased a person's data",
   "auth.sign-in": "Signed in",
   "auth.sign-in.failed": "Failed sign-in",
   "auth.sign-in.locked": "Account locked (too many failed sign-ins)",
@@ -531,6 +549,11 @@ const actionLabels: Record<string, string> = {
   "auth.passkey.removed": "Removed a passkey",
 };
 
+const isAuditAction = (action: string): action is AuditAction => (auditActions as readonly string[]).includes(action);
+const actionLabel = (action: string) => (isAuditAction(action) ? actionLabels[action] : action);
+/** The filter's choices, as the log words them. */
+const actionChoices = [...auditActions].sort((a, b) => actionLabels[a].localeCompare(actionLabels[b]));
+
 function describe(entry: AuditEntry): string {
   const d = entry.details ?? {};
   if (entry.action === "bookings.export" || entry.action === "leads.export") {
@@ -547,6 +570,12 @@ function describe(entry: AuditEntry): string {
   if (entry.action.startsWith("auth.")) {
     return [d.method, d.name, d.reason, d.ip].filter((v) => typeof v === "string" && v !== "").join(" · ");
   }
+  if (entry.action === "privacy.export" || entry.action === "privacy.erase") {
+    return Object.entries(d)
+      .filter(([, v]) => typeof v === "number")
+      .map(([k, v]) => `${k}: ${String(v)}`)
+      .join(", ");
+  }
   if (entry.action === "notifications.retry") {
     if (d.all === true) return `all (${typeof d.count === "number" ? d.count : 0})`;
     return [d.leadKind, d.channel].filter((v) => typeof v === "string").join(" · ");
@@ -556,49 +585,128 @@ function describe(entry: AuditEntry): string {
   return [role, email || (entry.target ? `user ${entry.target.slice(0, 8)}` : "")].filter(Boolean).join(" · ");
 }
 
+type AuditDraft = { actor: string; action: string; from: string; to: string };
+const emptyAuditDraft: AuditDraft = { actor: "", action: "", from: "", to: "" };
+const auditFilterFields: readonly string[] = Object.keys(emptyAuditDraft);
+
+/**
+ * The audit log, newest first, a page of 100 at a time through everything kept
+ * (AUDIT_RETENTION_DAYS), filtered by who (part of the address), what and which days
+ * (docs/decisions/0202). Filters and pages as the bookings list's (docs/decisions/0203).
+ */
 function AuditLogList() {
-  const audit = useAuditLog();
+  const [draft, setDraft] = React.useState<AuditDraft>(emptyAuditDraft);
+  const [filters, setFilters] = React.useState<AuditFilters>({});
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [cursors, setCursors] = React.useState<(string | null)[]>([null]);
+  const audit = useAuditLog(filters, cursors.at(-1) ?? null);
+  // A 400 is the server refusing these filters or this page, with a message: not a failure to fetch.
+  const refused = isRefusal(audit.error) ? audit.error : null;
+  const refusedFields = refused ? Object.fromEntries(Object.entries(refused.fieldErrors).filter(([field]) => auditFilterFields.includes(field))) : {};
+  const fieldErrors = { ...refusedFields, ...errors };
+  const failed = audit.isError && !isAuthError(audit.error) && !refused;
+
+  function apply(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = auditFiltersSchema.safeParse(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== "")));
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setFilters(parsed.data);
+    setCursors([null]);
+  }
+
+  function clear() {
+    setDraft(emptyAuditDraft);
+    setErrors({});
+    setFilters({});
+    setCursors([null]);
+  }
+
+  const filtered = Object.keys(filters).length > 0;
+  const page = audit.data;
   return (
     <ListSection titleId="audit-title" title="Audit log">
+      <Card padded={false} className="p-4 sm:p-5">
+        <form onSubmit={apply} noValidate aria-label="Filter the audit log" className="grid gap-4 md:grid-cols-[2fr_2fr_1fr_1fr] md:items-start">
+          <FormField id="audit-actor" label="Who" error={fieldErrors.actor} hint="E-mail address, or part of it">
+            {(control) => <Input {...control} type="search" autoComplete="off" spellCheck={false} value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />}
+          </FormField>
+          <FormField id="audit-action" label="What" error={fieldErrors.action}>
+            {(control) => (
+              <NativeSelect {...control} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+                <option value="">Everything</option>
+                {actionChoices.map((action) => (
+                  <option key={action} value={action}>
+                    {actionLabels[action]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id="audit-from" label="From" error={fieldErrors.from}>
+            {(control) => <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
+          </FormField>
+          <FormField id="audit-to" label="To" error={fieldErrors.to}>
+            {(control) => <Input {...control} type="date" min={BOOKINGS_DATE_MIN} max={BOOKINGS_DATE_MAX} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+          </FormField>
+          <div className="flex flex-wrap gap-2 md:col-span-4">
+            <Button type="submit">Apply filters</Button>
+            <Button type="button" variant="ghost" onClick={clear}>
+              Clear
+            </Button>
+          </div>
+        </form>
+      </Card>
       {audit.isPending ? (
         <div className="flex justify-center py-8">
           <Spinner label="Loading audit log" />
         </div>
-      ) : audit.isError ? (
-        <Card role="alert">
-          <p className="font-medium text-destructive">Failed to fetch the audit log</p>
+      ) : refused ? (
+        <RefusedCard
+          message={Object.keys(refusedFields).length > 0 ? "No entries shown: correct the filters above." : refused.message}
+          action={cursors.length > 1 ? "Back to the first page" : "Clear filters"}
+          onAction={cursors.length > 1 ? () => setCursors([null]) : clear}
+          testId="audit-refused"
+        />
+      ) : failed ? (
+        <FetchFailedCard message="Failed to fetch the audit log" onRetry={() => void audit.refetch()} />
+      ) : page && page.items.length === 0 ? (
+        <Card className="py-8 text-center" data-testid="audit-empty">
+          <p className="text-muted-foreground">{filtered ? "No entries match these filters." : "No changes recorded yet."}</p>
         </Card>
-      ) : audit.data.length === 0 ? (
-        <Card className="py-8 text-center">
-          <p className="text-muted-foreground">No changes recorded yet.</p>
-        </Card>
-      ) : (
-        // One markup, two layouts, as the lead inbox: from md up a table; below it each record is a
-        // card, so a phone reads it without scrolling sideways or breaking words into fragments.
-        <div className="md:overflow-x-auto md:rounded-xl md:border md:border-border md:bg-background md:shadow-sm">
-          <table className="block w-full border-collapse text-left text-sm md:table">
-            <caption className="sr-only">Role changes, exports and sign-ins, newest first (read-only)</caption>
-            <thead className="hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group">
-              <tr>
-                <th scope="col" className="px-3 py-2">When</th>
-                <th scope="col" className="px-3 py-2">Who</th>
-                <th scope="col" className="px-3 py-2">What</th>
-                <th scope="col" className="px-3 py-2">Details</th>
-              </tr>
-            </thead>
-            <tbody className="grid gap-3 md:table-row-group">
-              {audit.data.map((e) => (
-                <tr key={e.id} className="grid gap-1 rounded-xl border border-border bg-background p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0 md:shadow-none" data-testid="audit-row">
-                  <td className="block text-xs text-muted-foreground md:table-cell md:whitespace-nowrap md:px-3 md:py-2 md:text-sm md:text-foreground">{formatDateTime(e.createdAt)}</td>
-                  <td className="block [overflow-wrap:anywhere] md:table-cell md:px-3 md:py-2">{e.actorEmail ?? "—"}</td>
-                  <td className="block font-medium md:table-cell md:px-3 md:py-2 md:font-normal">{actionLabels[e.action] ?? e.action}</td>
-                  <td className="block [overflow-wrap:anywhere] text-muted-foreground md:table-cell md:px-3 md:py-2 md:text-foreground">{describe(e)}</td>
+      ) : page ? (
+        <>
+          {/* One markup, two layouts, as the lead inbox: from md up a table; below it each record is a
+              card, so a phone reads it without scrolling sideways or breaking words into fragments. */}
+          <div className="md:overflow-x-auto md:rounded-xl md:border md:border-border md:bg-background md:shadow-sm" aria-busy={audit.isFetching}>
+            <table className="block w-full border-collapse text-left text-sm md:table">
+              <caption className="sr-only">Role changes, exports and sign-ins, newest first (read-only)</caption>
+              <thead className="hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group">
+                <tr>
+                  <th scope="col" className="px-3 py-2">When</th>
+                  <th scope="col" className="px-3 py-2">Who</th>
+                  <th scope="col" className="px-3 py-2">What</th>
+                  <th scope="col" className="px-3 py-2">Details</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="grid gap-3 md:table-row-group">
+                {page.items.map((e) => (
+                  <tr key={e.id} className="grid gap-1 rounded-xl border border-border bg-background p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0 md:shadow-none" data-testid="audit-row">
+                    <td className="block text-xs text-muted-foreground md:table-cell md:whitespace-nowrap md:px-3 md:py-2 md:text-sm md:text-foreground">{formatDateTime(e.createdAt)}</td>
+                    <td className="block [overflow-wrap:anywhere] md:table-cell md:px-3 md:py-2">{e.actorEmail ?? "—"}</td>
+                    <td className="block font-medium md:table-cell md:px-3 md:py-2 md:font-normal">{actionLabel(e.action)}</td>
+                    <td className="block [overflow-wrap:anywhere] text-muted-foreground md:table-cell md:px-3 md:py-2 md:text-foreground">{describe(e)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <CursorPager label="Audit log pages" cursors={cursors} onCursorsChange={setCursors} nextCursor={page.nextCursor} waiting={audit.isPlaceholderData} />
+        </>
+      ) : null}
     </ListSection>
   );
 }
