@@ -6,6 +6,7 @@ import { writeAudit, type AuditAction, type AuditActor } from "../admin/audit-se
 import { accessNoticeMail } from "../admin/invitations-service";
 import { wakeOutbox } from "../leads/notification-queue";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
+import type { FailedSignInAudit } from "./failed-sign-in-audit";
 import { canSendStaffMail, queueStaffMail } from "./staff-mail";
 
 /** The second-factor endpoints of the two-factor plugin, by the method they verify. */
@@ -54,14 +55,15 @@ export function normalizedEmail(value: unknown): string | null {
 
 /**
  * Writes staff sign-in events to audit_log (docs/decisions/0202): sign-ins, failed sign-ins
- * (wrong password, unknown account, wrong second-factor code), sign-outs, and two-factor turned
+ * (wrong password, unknown account, wrong second-factor code; at most FAILED_SIGN_IN_AUDIT_LIMIT
+ * per client address, the rest only logged), sign-outs, and two-factor turned
  * on, turned off and backup codes regenerated. A better-auth plugin listed after the two-factor
  * plugin, so its after-hook sees the outcome that plugin settled: a session (`newSession`) only
  * when the sign-in is complete, none while a second factor is pending. Rows hold who (user id and
  * e-mail, or the attempted e-mail when no account has it), what, the client address and the
  * method; never a password, code or token.
  */
-export function authAudit(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">): BetterAuthPlugin {
+export function authAudit(db: Db, config: Pick<AppConfig, "notify" | "staffMail" | "publicUrl">, failedSignIns: FailedSignInAudit): BetterAuthPlugin {
   // Who is signing out: read before better-auth deletes the session, keyed by this request's context.
   const signingOut = new WeakMap<object, AuditActor>();
 
@@ -108,7 +110,7 @@ export function authAudit(db: Db, config: Pick<AppConfig, "notify" | "staffMail"
               const email = normalizedEmail((ctx.body as Record<string, unknown> | undefined)?.email);
               if (!email) return;
               const account = await ctx.context.internalAdapter.findUserByEmail(email);
-              await write({ userId: account?.user.id ?? null, email }, "auth.sign-in.failed", {
+              await failedSignIns.record({ userId: account?.user.id ?? null, email }, ip, {
                 step: "password",
                 reason: account ? "wrong password" : "no account with this e-mail",
               });
@@ -119,7 +121,7 @@ export function authAudit(db: Db, config: Pick<AppConfig, "notify" | "staffMail"
               }
               if (before || !error || error.status !== 401 || !WRONG_CODE.has(error.code)) return;
               const pending = await pendingSignInUser(ctx);
-              if (pending) await write(actorOf(pending), "auth.sign-in.failed", { step: "two-factor", reason: "wrong code", method: secondFactor });
+              if (pending) await failedSignIns.record(actorOf(pending), ip, { step: "two-factor", reason: "wrong code", method: secondFactor });
             } else if (path === "/two-factor/disable") {
               if (!error && before) await write(actorOf(before), "auth.two-factor.disabled", {});
             } else if (path === "/two-factor/generate-backup-codes") {

@@ -16,6 +16,7 @@ import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-acces
 import { hasPasskey } from "../admin/second-factor";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
+import { failedSignInAudit } from "./failed-sign-in-audit";
 import { staffSignOn, staffSocialProviders } from "./staff-sso";
 
 /** A passkey whose device did not verify its user (PIN, fingerprint, face) is refused (0207). */
@@ -140,6 +141,8 @@ export function createAuth({ config, database, logger }: AuthDeps) {
     secret = DEVELOPMENT_SECRET;
   }
   const publicUrl = new URL(config.publicUrl);
+  // One per auth instance: the password, second-factor and single sign-on audits share it.
+  const failedSignIns = failedSignInAudit(database.db, logger);
   const isLocalhost = ["localhost", "127.0.0.1", "[::1]"].includes(publicUrl.hostname);
 
   return betterAuth({
@@ -236,7 +239,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
-      staffSignOn({ config, db: database.db }),
+      staffSignOn({ config, db: database.db, failedSignIns }),
       twoFactor({
         issuer: TOTP_ISSUER,
         backupCodeOptions: { amount: 10 },
@@ -275,7 +278,7 @@ export function createAuth({ config, database, logger }: AuthDeps) {
         },
       }),
       // After twoFactor: its hooks run first, so the audit sees whether a sign-in is complete.
-      authAudit(database.db, config),
+      authAudit(database.db, config, failedSignIns),
     ],
     logger: {
       log: (level, message, ...args) => {

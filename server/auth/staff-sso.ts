@@ -10,6 +10,7 @@ import { writeAudit, type AuditActor } from "../admin/audit-service";
 import { wakeOutbox } from "../leads/notification-queue";
 import { canSendStaffMail, queueStaffMail } from "./staff-mail";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
+import type { FailedSignInAudit } from "./failed-sign-in-audit";
 import type { StaffSsoConfig, StaffSsoProvider } from "./staff-sso-config";
 
 /**
@@ -104,9 +105,19 @@ function ssoProviderOf(ctx: EndpointContext, body?: unknown): StaffSsoProvider |
  * The plugin: account linking by verified e-mail only; refuses linking a provider account to, or
  * opening a session for, anyone but active staff within STAFF_SSO_DOMAINS (an APIError the
  * callback turns into a redirect to /admin/login with its code); audits every single sign-on
- * like a password sign-in; and tells staff by e-mail when a sign-in method is linked to them.
+ * like a password sign-in (a failed one only when this browser started it, and within the
+ * per-address limit of failedSignInAudit); and tells staff by e-mail when a sign-in method is
+ * linked to them.
  */
-export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso" | "notify" | "staffMail" | "publicUrl">; db: Db }): BetterAuthPlugin {
+export function staffSignOn({
+  config,
+  db,
+  failedSignIns,
+}: {
+  config: Pick<AppConfig, "staffSso" | "notify" | "staffMail" | "publicUrl">;
+  db: Db;
+  failedSignIns: FailedSignInAudit;
+}): BetterAuthPlugin {
   const domains = config.staffSso.domains;
   // Requests whose refusal a hook below has already audited (keyed by the request's auth context).
   const audited = new WeakSet<object>();
@@ -114,7 +125,7 @@ export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso"
   const refuse = async (ctx: EndpointContext, provider: StaffSsoProvider, userId: string, ip: string | null) => {
     const { actor, refusal } = await refusalFor(db, userId, domains);
     if (!refusal) return;
-    await writeAudit(db, actor, { action: "auth.sign-in.failed", target: actor.userId, details: { ip, step: "single sign-on", method: provider, reason: refusal.reason } });
+    await failedSignIns.record(actor, ip, { step: "single sign-on", method: provider, reason: refusal.reason });
     if (ctx) audited.add(ctx.context);
     throw new APIError("FORBIDDEN", { code: refusal.code, message: SSO_ERROR_MESSAGES[refusal.code] });
   };
@@ -205,15 +216,30 @@ export function staffSignOn({ config, db }: { config: Pick<AppConfig, "staffSso"
             if (audited.has(ctx.context)) return;
             const code = errorCodeOf(ctx.context.returned);
             if (code === null) return;
-            await writeAudit(db, { userId: null, email: null }, {
-              action: "auth.sign-in.failed",
-              details: { ip, step: "single sign-on", method: provider, reason: CALLBACK_REASONS[code] ?? code },
-            });
+            const failure = { step: "single sign-on", method: provider, reason: CALLBACK_REASONS[code] ?? code };
+            // Only a callback to the sign-in this browser started is a failed sign-in. Anyone can
+            // send the others, as often as they like (docs/decisions/0202): they are only logged.
+            if (!ctx.path?.startsWith("/callback/")) return failedSignIns.ignore(failure, "refused before a sign-in started");
+            if (!config.staffSso[provider]) return failedSignIns.ignore(failure, "single sign-on with this provider is not configured");
+            if (!(await startedInThisBrowser(ctx))) return failedSignIns.ignore(failure, "no sign-in was started in this browser");
+            await failedSignIns.record({ userId: null, email: null }, ip, failure);
           }),
         },
       ],
     },
   };
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whether the request carries the state cookie better-auth sets when a browser starts a sign-in
+ * (POST /sign-in/social, database state: a signed cookie naming the state, for 5 minutes). Signed
+ * with our secret, so it cannot be made up; without it the callback was not started here.
+ */
+async function startedInThisBrowser(ctx: HookContext): Promise<boolean> {
+  const cookie = ctx.context.createAuthCookie("state");
+  return Boolean(await ctx.getSignedCookie(cookie.name, ctx.context.secret));
 }
 
 /** The error code of a callback's answer: the `error` of its redirect, or an APIError's code; null when it is neither. */

@@ -8,6 +8,9 @@ import { loadConfig } from "../../server/config";
 import { SSO_ERROR_MESSAGES, ssoErrorMessage } from "@shared/staff-sso";
 import { ID_TOKEN_REFUSAL } from "../../server/auth/staff-sso";
 import { FakeProvider, GOOGLE, MICROSOFT, TENANT, type Identity } from "../support/fake-sso-provider";
+import { capturedLogger } from "../support/captured-logger";
+import { createApp } from "../../server/app";
+import { FAILED_SIGN_IN_AUDIT_LIMIT } from "../../server/auth/failed-sign-in-audit";
 
 /**
  * Single sign-on for existing staff (docs/decisions/0215), through better-auth's real flow:
@@ -22,6 +25,10 @@ import { FakeProvider, GOOGLE, MICROSOFT, TENANT, type Identity } from "../suppo
 
 const fake = new FakeProvider();
 let t: TestApp;
+/** An app without single sign-on configured (no provider's client id or secret). */
+let plain: TestApp;
+const log = capturedLogger("info");
+const plainLog = capturedLogger("info");
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
@@ -42,27 +49,36 @@ beforeAll(async () => {
     MICROSOFT_TENANT_ID: TENANT,
     MICROSOFT_AUTHORITY: fake.url,
     STAFF_SSO_DOMAINS: "example.com, staff.example.org",
-  });
+  }, { logger: log.logger });
+  plain = await createTestApp(adminTestEnv, { logger: plainLog.logger });
 }, 120_000);
 afterAll(async () => {
   vi.unstubAllGlobals();
   await t?.close();
+  await plain?.close();
   await fake.stop();
 });
 
-/** The whole browser round trip: start, the provider's page (the fake), and the callback. */
-async function signInWith(provider: "google" | "microsoft", identity: Identity, app = t) {
-  const ip = randomIp();
+/**
+ * The whole browser round trip: start, the provider's page (the fake), and the callback from the
+ * client address `ip`, on another instance (`callbackApp`, same database) if asked. Each start has
+ * an address of its own: better-auth allows 3 sign-in starts per address in 10 seconds.
+ */
+async function signInWith(
+  provider: "google" | "microsoft",
+  identity: Identity,
+  { app = t, callbackApp = app.app, ip = randomIp() }: { app?: TestApp; callbackApp?: TestApp["app"]; ip?: string } = {},
+) {
   const start = await app.app.request("/api/auth/sign-in/social", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": ip },
+    headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
     body: JSON.stringify({ provider, callbackURL: "/admin/login", errorCallbackURL: "/admin/login" }),
   });
   expect(start.status).toBe(200);
   const authorizeUrl = new URL(((await start.json()) as { url: string }).url);
   const code = fake.authorize(authorizeUrl, identity);
   const state = authorizeUrl.searchParams.get("state")!;
-  const callback = await app.app.request(`/api/auth/callback/${provider}?code=${code}&state=${encodeURIComponent(state)}`, {
+  const callback = await callbackApp.request(`/api/auth/callback/${provider}?code=${code}&state=${encodeURIComponent(state)}`, {
     headers: { Cookie: cookiesFrom(start), "X-Forwarded-For": ip },
   });
   const location = new URL(callback.headers.get("location") ?? "", origin);
@@ -91,18 +107,13 @@ describe("configuration", () => {
   });
 
   it("answers a provider that is not configured with an error, not a redirect", async () => {
-    const plain = await createTestApp(adminTestEnv);
-    try {
-      const res = await plain.app.request("/api/auth/sign-in/social", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: origin },
-        body: JSON.stringify({ provider: "google", callbackURL: "/admin/login" }),
-      });
-      expect(res.status).toBe(404);
-    } finally {
-      await plain.close();
-    }
-  }, 60_000);
+    const res = await plain.app.request("/api/auth/sign-in/social", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ provider: "google", callbackURL: "/admin/login" }),
+    });
+    expect(res.status).toBe(404);
+  });
 });
 
 describe("a staff member signs in with Google", () => {
@@ -239,12 +250,34 @@ describe("who is refused", () => {
     const authorizeUrl = new URL(((await start.json()) as { url: string }).url);
     const code = fake.authorize(authorizeUrl, { email: staff.email });
     const before = await sessionCount();
+    const failedBefore = (await auditOf("auth.sign-in.failed")).length;
     const res = await t.app.request(`/api/auth/callback/google?code=${code}&state=${encodeURIComponent(authorizeUrl.searchParams.get("state")!)}`);
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location")!, origin);
     expect(location.origin + location.pathname).toBe(`${origin}/admin/login`);
     expect(ssoErrorMessage(location.searchParams.get("error") ?? "")).toMatch(/did not complete/);
     expect(await sessionCount()).toBe(before);
+    // No sign-in was started in this browser: logged, not audited (anyone can send such a callback).
+    expect((await auditOf("auth.sign-in.failed")).length).toBe(failedBefore);
+  });
+
+  it("a callback to another sign-in than the one this browser started: refused and audited", async () => {
+    const start = () =>
+      t.app.request("/api/auth/sign-in/social", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
+        body: JSON.stringify({ provider: "microsoft", callbackURL: "/admin/login", errorCallbackURL: "/admin/login" }),
+      });
+    const mine = await start();
+    const theirs = new URL(((await (await start()).json()) as { url: string }).url);
+    const code = fake.authorize(theirs, { email: "someone@example.com" });
+    const ip = randomIp();
+    const res = await t.app.request(`/api/auth/callback/microsoft?code=${code}&state=${encodeURIComponent(theirs.searchParams.get("state")!)}`, {
+      headers: { Cookie: cookiesFrom(mine), "X-Forwarded-For": ip },
+    });
+    expect(new URL(res.headers.get("location")!, origin).searchParams.get("error")).toBe("state_mismatch");
+    const rows = (await auditOf("auth.sign-in.failed")).filter((r) => (r.details as { ip: string }).ip === ip);
+    expect(rows).toMatchObject([{ actorUserId: null, actorEmail: null, details: { step: "single sign-on", method: "microsoft", reason: "not started in this browser, or expired" } }]);
   });
 
   it("a provider's id token posted directly: refused before it is looked at", async () => {
@@ -280,6 +313,78 @@ describe("who is refused", () => {
   });
 });
 
+describe("the audit log cannot be flooded (docs/decisions/0202)", () => {
+  const notAudited = (records: Record<string, unknown>[]) => records.filter((r) => String(r.msg).startsWith("failed sign-in not audited"));
+
+  it("callbacks no sign-in started, forged state cookies and sign-ins with a provider not configured are logged, never audited: the admin page's log stays as it was", async () => {
+    const staff = await createStaff(t, "admin");
+    const { cookie } = await signInWith("google", { email: staff.email });
+    const page = async () => ((await (await t.app.request("/api/admin/audit-log", { headers: { Cookie: cookie } })).json()) as { items: { id: string }[] }).items.map((e) => e.id);
+    const shown = await page();
+    expect(shown.length).toBeGreaterThan(0);
+    const plainRows = async () => (await plain.database.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const plainBefore = await plainRows();
+    const logged = notAudited(log.records()).length;
+    const plainLogged = notAudited(plainLog.records()).length;
+
+    // A sign-in started elsewhere, whose callback anyone may replay without its browser's cookie.
+    const started = await t.app.request("/api/auth/sign-in/social", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin, "X-Forwarded-For": randomIp() },
+      body: JSON.stringify({ provider: "google", callbackURL: "/admin/login", errorCallbackURL: "/admin/login" }),
+    });
+    const realState = new URL(((await started.json()) as { url: string }).url).searchParams.get("state")!;
+    const forgedCookie = started.headers.getSetCookie().find((c) => /\.state=/.test(c))!.split(";")[0]!.replace(/=.*/, "=forged.signature");
+    const requests: [TestApp, string, RequestInit][] = [
+      [t, "/api/auth/callback/google?code=x&state=made-up", {}],
+      [t, `/api/auth/callback/google?code=x&state=${encodeURIComponent(realState)}`, {}],
+      [t, "/api/auth/callback/microsoft?error=access_denied&state=made-up", {}],
+      [t, "/api/auth/callback/google?code=x&state=made-up", { headers: { Cookie: forgedCookie } }],
+      [plain, "/api/auth/callback/google?code=x&state=made-up", {}],
+      [plain, "/api/auth/sign-in/social", { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify({ provider: "microsoft", callbackURL: "/admin/login" }) }],
+    ];
+    const ips: string[] = [];
+    // Four of each: not one may reach the log (before, each did, and 120 pushed the page's 100 off).
+    for (let i = 0; i < 4 * requests.length; i++) {
+      const [app, path, init] = requests[i % requests.length]!;
+      ips.push(randomIp());
+      const res = await app.app.request(path, { ...init, headers: { ...init.headers, "X-Forwarded-For": ips.at(-1)! } });
+      expect(res.status, path).toBeLessThan(500);
+    }
+    expect(await page()).toEqual(shown);
+    expect(await plainRows()).toBe(plainBefore);
+    // Each is logged, saying why and what, without the client's address.
+    expect(notAudited(log.records()).length - logged).toBe(16);
+    expect(notAudited(plainLog.records()).length - plainLogged).toBe(8);
+    expect(notAudited(log.records()).at(-1)).toMatchObject({ level: 30, step: "single sign-on", method: "google", msg: "failed sign-in not audited: no sign-in was started in this browser" });
+    expect(notAudited(plainLog.records()).at(-1)).toMatchObject({ method: "microsoft", msg: "failed sign-in not audited: refused before a sign-in started" });
+    const text = log.text() + plainLog.text();
+    for (const ip of ips) expect(text).not.toContain(ip);
+  });
+
+  it(`audits at most ${FAILED_SIGN_IN_AUDIT_LIMIT.max} failed sign-ins per client address in 10 minutes, counted across instances; the rest are logged`, async () => {
+    const second = createApp({ ...t.deps, auth: undefined });
+    const ip = randomIp();
+    const logged = notAudited(log.records()).length;
+    const attempts = FAILED_SIGN_IN_AUDIT_LIMIT.max + 3;
+    for (let i = 0; i < attempts; i++) {
+      // Started on one instance, called back on either: each a real sign-in refused.
+      const { location } = await signInWith("google", { email: `stranger-${i}@example.com` }, { ip, callbackApp: i % 2 === 0 ? t.app : second });
+      expect(location.searchParams.get("error")).toBe("signup_disabled");
+    }
+    const rows = (await auditOf("auth.sign-in.failed")).filter((r) => (r.details as { ip: string }).ip === ip);
+    expect(rows).toHaveLength(FAILED_SIGN_IN_AUDIT_LIMIT.max);
+    expect(notAudited(log.records()).slice(logged)).toMatchObject(
+      Array.from({ length: attempts - FAILED_SIGN_IN_AUDIT_LIMIT.max }, () => ({ reason: "no account with this e-mail", msg: "failed sign-in not audited: its client address had 5 audited in 10 minutes" })),
+    );
+    expect(log.text()).not.toContain(ip);
+    // Another address is audited as before.
+    const other = randomIp();
+    await signInWith("microsoft", { email: "stranger-elsewhere@example.com" }, { ip: other });
+    expect((await auditOf("auth.sign-in.failed")).filter((r) => (r.details as { ip: string }).ip === other)).toHaveLength(1);
+  });
+});
+
 describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)", () => {
   it("trusts the provider's sign-in as it stands, but an admin without two-factor still has to set it up", async () => {
     const strict = await createTestApp({
@@ -290,7 +395,7 @@ describe("two-factor sign-in required for admins (ADMIN_REQUIRE_TWO_FACTOR=true)
     });
     try {
       const staff = await createStaff(strict, "admin");
-      const { location, cookie } = await signInWith("google", { email: staff.email }, strict);
+      const { location, cookie } = await signInWith("google", { email: staff.email }, { app: strict });
       expect(location.searchParams.has("error")).toBe(false);
       const me = await strict.app.request("/api/admin/me", { headers: { Cookie: cookie } });
       expect(await me.json()).toMatchObject({ user: { twoFactorEnabled: false, twoFactorRequired: true } });
