@@ -1,7 +1,9 @@
-import { asc, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, desc, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
+import type { AuditEntry } from "@shared/api/admin-api";
 import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
 import type { Db } from "../db/client";
-import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../db/schema";
+import { auditLog, bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../db/schema";
+import { toEntry } from "./audit-service";
 import { resetRequestLimitKey } from "../auth/auth-routes";
 import { signInAccountLimitKey } from "../auth/account-sign-in-limit";
 import { lockLeads } from "../leads/lead-lock";
@@ -28,6 +30,30 @@ async function subjectIds(db: Db, email: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** What the audit log holds in place of an erased address. */
+export const ERASED_ADDRESS = "[erased]";
+
+/** Characters an address's local part may hold: one of them before the address means a longer address. */
+const LOCAL_PART = "a-z0-9!#$%&'*+/=?^_`{|}~.-";
+
+/**
+ * The address as a PostgreSQL regular expression (case-insensitive with ~* or the `i` flag) that
+ * finds it whole inside any text: not preceded by a local-part character, nor followed by a
+ * domain character or a dot that goes on, so x+pat@example.com and pat@example.com.au are other
+ * people. An address has no character JSON escapes, so it reads the same in a jsonb's text.
+ */
+function wholeAddress(email: string): string {
+  const literal = email.replace(/[\\^$.|?*+()[\]{}]/g, (ch) => `\\${ch}`);
+  return `(?<![${LOCAL_PART}])${literal}(?![a-z0-9_-]|\\.[a-z0-9-])`;
+}
+
+/**
+ * The audit entries about the address: those it acted in (its failed sign-ins, a staff member's
+ * own actions) and those whose details hold it (an export's filters, an invitation, a lead's owner).
+ */
+const aboutAddress = (email: string) =>
+  or(sameAddress(auditLog.actorEmail, email), sql`${auditLog.details}::text ~* ${wholeAddress(email)}`);
+
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /** A row with its dates as ISO strings, as the exported file writes them. */
@@ -46,12 +72,17 @@ export type PrivacyExport = {
     timeline: Record<string, unknown>[];
     notifications: Record<string, unknown>[];
   }[];
+  /** The audit log's entries about the address, newest first (as the users page lists them). */
+  auditEntries: AuditEntry[];
 };
 
 /** Everything held about the address, newest lead first. */
 export async function exportSubject(db: Db, email: string): Promise<PrivacyExport> {
-  const ids = await subjectIds(db, email);
-  const out: PrivacyExport = { email, exportedAt: new Date().toISOString(), leads: [] };
+  const [ids, audit] = await Promise.all([
+    subjectIds(db, email),
+    db.select().from(auditLog).where(aboutAddress(email)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+  ]);
+  const out: PrivacyExport = { email, exportedAt: new Date().toISOString(), leads: [], auditEntries: audit.map(toEntry) };
   if (ids.length === 0) return out;
   const [deskRows, bookings, contacts, events, outbox] = await Promise.all([
     db.select().from(leads).where(inArray(leads.id, ids)),
@@ -107,7 +138,9 @@ const addressBuckets = (email: string) => [resetRequestLimitKey(email), signInAc
 /**
  * Erases the address in one transaction: its leads and their timeline (notes included), the
  * submissions (with their idempotency keys and consent evidence), every notification row of those
- * leads (pending copies are never sent), and the rate-limit rows keyed by the address.
+ * leads (pending copies are never sent), and the rate-limit rows keyed by the address. In the
+ * audit log the address is replaced by ERASED_ADDRESS wherever it stands (who acted, the details),
+ * and the entries stay: what was done, when and by which account is still told.
  * Analytics counts stay: they hold no address.
  */
 export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseResponse["erased"]> {
@@ -130,6 +163,16 @@ export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseR
         (await tx.delete(contactRequests).where(inArray(contactRequests.id, ids)).returning({ id: contactRequests.id })).length;
     }
     const rateLimitRows = (await tx.delete(rateLimitBuckets).where(inArray(rateLimitBuckets.key, addressBuckets(email))).returning({ key: rateLimitBuckets.key })).length;
-    return { leads: deskLeads, submissions, timelineEntries, notifications, rateLimitRows };
+    const auditEntries = (
+      await tx
+        .update(auditLog)
+        .set({
+          actorEmail: sql`case when ${sameAddress(auditLog.actorEmail, email)} then ${ERASED_ADDRESS} else ${auditLog.actorEmail} end`,
+          details: sql`regexp_replace(${auditLog.details}::text, ${wholeAddress(email)}, ${ERASED_ADDRESS}, 'gi')::jsonb`,
+        })
+        .where(aboutAddress(email))
+        .returning({ id: auditLog.id })
+    ).length;
+    return { leads: deskLeads, submissions, timelineEntries, notifications, rateLimitRows, auditEntries };
   });
 }

@@ -27,7 +27,7 @@ export function adminPrivacyRoutes() {
   routes.post("/export", allow("admin"), json, zValidator("json", privacyExportSchema, invalid), async (c) => {
     const { db } = c.get("deps").database;
     const data = await exportSubject(db, c.req.valid("json").email);
-    await writeAudit(db, actor(c), { action: "privacy.export", details: { leads: data.leads.length } });
+    await writeAudit(db, actor(c), { action: "privacy.export", details: { leads: data.leads.length, auditEntries: data.auditEntries.length } });
     const stamp = data.exportedAt.slice(0, 10);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {

@@ -8,6 +8,8 @@ export type PrivacyEraseResponse = {
     /** Notification rows: pending copies of the lead and delivered receipts. */
     notifications: number;
     rateLimitRows: number;
+    /** Audit log entries the address was replaced in ("[erased]"): the entries themselves stay. */
+    auditEntries: number;
   };
   /** Copies this site cannot delete: sent before the erasure to systems with their own deletion. */
   leftToThirdParties: string;

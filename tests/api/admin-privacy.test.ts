@@ -166,7 +166,8 @@ describe("the erasure", () => {
     const res = await call("erase", { email: email.toLowerCase(), confirmEmail: email });
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as PrivacyEraseResponse;
-    expect(body.erased).toEqual({ leads: 2, submissions: 2, timelineEntries: 3, notifications: notices.length, rateLimitRows: 2 });
+    // The audit entry: the person's failed sign-in (auth.sign-in.failed keeps the attempted address).
+    expect(body.erased).toEqual({ leads: 2, submissions: 2, timelineEntries: 3, notifications: notices.length, rateLimitRows: 2, auditEntries: 1 });
     expect(body.leftToThirdParties).toMatch(/CRM.*own deletion/);
     expect(body.leftToThirdParties).toContain("HubSpot");
 
@@ -188,5 +189,50 @@ describe("the erasure", () => {
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "privacy.erase")).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
     expect(audit).toMatchObject({ actorUserId: admin.userId, target: null, details: body.erased });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain(email.toLowerCase());
+  });
+});
+
+describe("the audit log", () => {
+  /** An export of the lead desk or the bookings, searched for `q`: audited with its filters. */
+  async function exportSearching(kind: "leads" | "bookings", q: string) {
+    const res = await t.app.request(`/api/admin/${kind}/export`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, cookie: admin.cookie },
+      body: JSON.stringify({ q }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await res.text();
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, `${kind}.export`)).orderBy(sql`${auditLog.createdAt} desc`).limit(1);
+    return row!;
+  }
+
+  it("is in the export where it holds the address; erasure puts [erased] in its place, counts the entries, and leaves longer addresses alone", async () => {
+    const { email } = await person();
+    const lower = email.toLowerCase();
+    const [failedSignIn] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, "auth.sign-in.failed"), eq(auditLog.actorEmail, lower)));
+    expect(failedSignIn).toBeDefined();
+    const bookingsExport = await exportSearching("bookings", email.toUpperCase());
+    const leadsExport = await exportSearching("leads", `Pat ${email}`);
+    // Other people whose addresses contain this one.
+    const longer = [await exportSearching("bookings", `x${lower}`), await exportSearching("leads", `${lower}.au`), await exportSearching("leads", `x+${lower}`)];
+
+    const exported = (await (await call("export", { email })).json()) as { auditEntries: { id: string; action: string; actorEmail: string | null; details: unknown }[] };
+    expect(exported.auditEntries.map((e) => e.id).sort()).toEqual([failedSignIn!.id, bookingsExport.id, leadsExport.id].sort());
+    expect(exported.auditEntries.find((e) => e.id === failedSignIn!.id)).toMatchObject({ action: "auth.sign-in.failed", actorEmail: lower });
+    expect(exported.auditEntries.find((e) => e.id === leadsExport.id)).toMatchObject({ action: "leads.export", details: { filters: { q: `Pat ${email}` } } });
+
+    const res = await call("erase", { email, confirmEmail: email });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as PrivacyEraseResponse).erased.auditEntries).toBe(3);
+    const after = async (id: string) => (await t.database.db.select().from(auditLog).where(eq(auditLog.id, id)))[0]!;
+    // The entries stay, saying what was done, when and by whom; only the address is gone.
+    expect(await after(failedSignIn!.id)).toMatchObject({ action: "auth.sign-in.failed", actorEmail: "[erased]", actorUserId: null, details: { step: "password" } });
+    expect(await after(bookingsExport.id)).toMatchObject({ actorEmail: admin.email, actorUserId: admin.userId, details: { filters: { q: "[erased]" } } });
+    expect(await after(leadsExport.id)).toMatchObject({ details: { filters: { q: "Pat [erased]" } } });
+    for (const row of longer) expect(await after(row.id)).toEqual(row);
+    const everything = JSON.stringify(await t.database.db.select().from(auditLog)).toLowerCase();
+    expect(everything.replaceAll(`x${lower}`, "").replaceAll(`${lower}.au`, "").replaceAll(`x+${lower}`, "")).not.toContain(lower);
+    // An export after it finds no entry about the address.
+    expect(await (await call("export", { email })).json()).toMatchObject({ auditEntries: [] });
   });
 });

@@ -42,7 +42,8 @@ function ExportCard() {
       <div>
         <CardTitle>Export a person's data</CardTitle>
         <CardDescription className="mt-1">
-          A JSON file of every lead with this address, from every form: what they sent, their consent, the timeline and notes, and the notifications about them.
+          A JSON file of every lead with this address, from every form: what they sent, their consent, the timeline and notes, the notifications about them, and the
+          audit log's entries that hold the address (failed sign-ins with it, exports searched for it).
         </CardDescription>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
@@ -77,7 +78,8 @@ function EraseCard() {
       <div>
         <CardTitle>Erase a person's data</CardTitle>
         <CardDescription className="mt-1">
-          Deletes every lead with this address, its timeline and notes, and any notification not yet sent. This cannot be undone; export first if the person asked for a copy.
+          Deletes every lead with this address, its timeline and notes, and any notification not yet sent, and replaces the address in the audit log with
+          &ldquo;[erased]&rdquo;. This cannot be undone; export first if the person asked for a copy.
         </CardDescription>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -99,6 +101,9 @@ function EraseCard() {
           <p className="font-medium">
             Erased {result.erased.leads} {result.erased.leads === 1 ? "lead" : "leads"}, {result.erased.timelineEntries} timeline entries and {result.erased.notifications}{" "}
             notification records.
+          </p>
+          <p>
+            The address was replaced in {result.erased.auditEntries} audit log {result.erased.auditEntries === 1 ? "entry" : "entries"}.
           </p>
           <p className="text-muted-foreground">{result.leftToThirdParties}</p>
         </div>
