@@ -49,6 +49,7 @@ const bodyRoutes: BodyRoute[] = [
   { path: "/api/admin/bookings/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/audit-log/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/users/lookup", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/leads/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/leads/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
