@@ -12,6 +12,11 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 /** The admin area's feature folders (app/features/admin/<feature>/). */
 const adminFeatures = ["analytics", "bookings", "leads", "notifications", "privacy", "shell", "users"];
 const serverImports = { group: ["**/server/**", "server/*"], message: "app/ and shared/ must not import server code: talk to it over HTTP." };
+/** shared/ is plain TypeScript both sides run: no UI, router, server or database framework. */
+const frameworkImports = {
+  group: ["react", "react/*", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*", "hono", "hono/*", "@hono/*", "drizzle-orm", "drizzle-orm/*", "better-auth", "better-auth/*"],
+  message: "shared/ imports no framework: keep framework code in app/ or server/ and share plain types and values.",
+};
 const appImports = { group: ["~/*", "**/app/**", "app/*"], message: "This code must not import UI code from app/." };
 
 export default tseslint.config(
@@ -64,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: ["shared/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverImports, appImports] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [serverImports, appImports, frameworkImports] }] },
   },
   {
     files: ["server/**/*.ts"],

@@ -3,15 +3,15 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { cspNonceContext } from "@shared/csp-nonce";
+import { cspNonceContext } from "~/lib/router-context";
 import { CspNonce } from "~/lib/csp-nonce";
 
 /*
  * The keys under which the server hands a lead page's route action the lead intake and the
  * deployment's configuration, and this render the answer's CSP nonce: the server takes them from
- * this build (shared/lead-intake.ts says why).
+ * this build (app/lib/router-context.ts says why).
  */
-export { leadIntakeContext, runtimeConfigContext } from "@shared/lead-intake";
+export { leadIntakeContext, runtimeConfigContext } from "~/lib/router-context";
 export { cspNonceContext };
 
 /** Give up on a render that has not finished in this time. */

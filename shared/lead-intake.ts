@@ -1,6 +1,4 @@
-import { createContext } from "react-router";
 import type { LeadResponse } from "./api/lead-api";
-import type { RuntimeConfig } from "./runtime-config";
 
 /**
  * The server's answer to one lead submission, as the JSON endpoints send it
@@ -22,13 +20,3 @@ export type LeadIntake = {
   /** A /contact form's body (POST /api/contact's). */
   submitContact(body: unknown): Promise<LeadAnswer>;
 };
-
-/*
- * Where the server hands a lead page's route action the intake for the request, and the
- * deployment's configuration (which a prerendered page has only as placeholders: the thank-you
- * state's scheduler links need the real URLs). The server reads these keys from React Router's
- * server build (app/entry.server.tsx exports them): that build and the server's own bundle each
- * hold a copy of this module, and a context key is matched by identity.
- */
-export const leadIntakeContext = createContext<LeadIntake | null>(null);
-export const runtimeConfigContext = createContext<RuntimeConfig | null>(null);

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { leadIntakeContext, runtimeConfigContext } from "@shared/lead-intake";
+import { leadIntakeContext, runtimeConfigContext } from "~/lib/router-context";
 import type { NativeFormState } from "@shared/native-form-answer";
 import type { RuntimeConfig } from "@shared/runtime-config";
 import { HONEYPOT_FIELD } from "@shared/schemas/lead-meta";
