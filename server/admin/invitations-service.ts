@@ -31,6 +31,7 @@ export const invitationLink = (publicUrl: string, token: string) => `${publicUrl
 export const roleWords: Record<StaffRole, string> = {
   admin: "an admin (everything in the admin area)",
   moderator: "a moderator (the lead desk: inbox, leads, notes)",
+  editor: "an editor (the content studio: posts and the site's pages)",
 };
 
 function invitationMail(config: MailConfig, input: { email: string; role: StaffRole; token: string; expiresAt: Date; inviter: string | null }) {

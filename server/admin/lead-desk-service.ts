@@ -23,7 +23,7 @@ import {
 } from "@shared/schemas/lead-desk";
 import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT, fitLabels, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
-import { staffRoles } from "@shared/schemas/admin";
+import { leadDeskRoles } from "@shared/schemas/admin";
 import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
 import type { HubSpotConfig } from "../config";
 import { hubspotRecords } from "../leads/hubspot";
@@ -216,7 +216,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     .selectDistinct({ id: users.id, email: users.email, name: users.name })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(inArray(userRoles.role, [...staffRoles]))
+    .where(inArray(userRoles.role, [...leadDeskRoles]))
     .orderBy(asc(users.name), asc(users.email), asc(users.id));
 }
 
@@ -421,7 +421,7 @@ export async function updateLead(db: Db, actor: DeskActor, id: string, change: L
           .select({ id: users.id, email: users.email })
           .from(userRoles)
           .innerJoin(users, eq(users.id, userRoles.userId))
-          .where(and(eq(userRoles.userId, ownerId), inArray(userRoles.role, [...staffRoles]), isNull(users.deactivatedAt)))
+          .where(and(eq(userRoles.userId, ownerId), inArray(userRoles.role, [...leadDeskRoles]), isNull(users.deactivatedAt)))
           .for("share", { of: [userRoles, users] });
         if (!admin) return { ok: false, status: 422, error: LEAD_OWNER_MESSAGE, code: "LEAD_OWNER_NOT_STAFF" };
         to = admin;

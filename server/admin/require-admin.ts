@@ -48,7 +48,9 @@ export function requireStaff(auth: Auth) {
       await database.db.delete(sessions).where(eq(sessions.userId, session.user.id));
       return adminError(c, 401, "Not signed in");
     }
-    const role: StaffRole | null = held.some((r) => r.role === "admin") ? "admin" : held.some((r) => r.role === "moderator") ? "moderator" : null;
+    // Strongest first: an admin can do everything; someone may both work leads and edit content.
+    const roles = staffRoles.filter((r) => held.some((h) => h.role === r));
+    const role: StaffRole | undefined = roles[0];
     if (!role) return adminError(c, 403, NOT_STAFF_MESSAGE);
     const twoFactorEnabled = Boolean(session.user.twoFactorEnabled);
     const passkeys = await passkeyCount(database.db, session.user.id);
@@ -61,6 +63,7 @@ export function requireStaff(auth: Auth) {
       email: session.user.email,
       name: session.user.name,
       role,
+      roles,
       twoFactorEnabled,
       passkeys,
       twoFactorRequired: config.requireAdminTwoFactor,
@@ -75,7 +78,9 @@ export function requireStaff(auth: Auth) {
  */
 export function allow(...roles: StaffRole[]): AllowMiddleware {
   const middleware = createMiddleware<AdminEnv>(async (c, next) => {
-    if (!roles.includes(c.get("admin").role)) return adminError(c, 403, NOT_STAFF_MESSAGE, { code: "ADMIN_ONLY" });
+    // An admin may do everything an editor or a moderator may (docs/decisions/0903).
+    const held = c.get("admin").roles;
+    if (!held.includes("admin") && !held.some((r) => roles.includes(r))) return adminError(c, 403, NOT_STAFF_MESSAGE, { code: "ADMIN_ONLY" });
     await next();
   });
   return Object.assign(middleware, { allowedRoles: roles as readonly StaffRole[] });

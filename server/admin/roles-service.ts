@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { AssignRoleResponse, RoleRecord, UserLookupResponse } from "@shared/api/admin-api";
-import { staffRoles, type AppRole } from "@shared/schemas/admin";
+import { leadDeskRoles, type AppRole } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { leads, userRoles, users } from "../db/schema";
 import { writeAudit, type AuditActor } from "./audit-service";
@@ -108,7 +108,8 @@ export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: M
     // Roles are never updated, only inserted and deleted, so the row is still the one we read.
     const [target] = await tx.delete(userRoles).where(eq(userRoles.id, id)).returning();
     if (!target) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
-    const left = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, target.userId), inArray(userRoles.role, [...staffRoles])))).map((r) => r.role);
+    // Who still works leads (an editor role alone owns none): their leads stay; else they move.
+    const left = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, target.userId), inArray(userRoles.role, [...leadDeskRoles])))).map((r) => r.role);
     const actorRef = actor.userId ? { userId: actor.userId, email: actor.email ?? null } : null;
     const invitationsRevoked = left.includes("admin") ? 0 : await revokeInvitationsSentBy(tx, actor, target.userId, "inviter's admin role removed");
     const routed = left.length > 0 ? null : await rerouteOpenLeads(tx, { smtpUrl: mail?.notify.smtpUrl }, actorRef, target.userId, "owner_role_removed");

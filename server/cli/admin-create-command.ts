@@ -1,7 +1,7 @@
 /**
  * The `admin:create` command (its entry point is server/cli/admin-create.ts), given its
  * arguments, environment and standard streams, so that it also runs inside a test process:
- * `npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|user]`
+ * `npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|editor|user]`
  *
  * Creates a staff user if absent and gives it a role (admin by default). On PostgreSQL it runs
  * beside live servers. On the embedded database, which a running server holds alone (PGlite has no
@@ -31,7 +31,7 @@ import { askHidden, readFirstLine } from "./read-password";
 import { ControlSocketError, requestOverControlSocket } from "./control-socket";
 
 const usage = [
-  "Usage: npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|user]",
+  "Usage: npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|editor|user]",
   "The password is ADMIN_PASSWORD when it is set; otherwise it is asked for on the terminal,",
   "or read as one line from standard input: printf '%s\\n' \"$PASSWORD\" | npm run admin:create -- --email <email>",
 ].join("\n");
@@ -45,7 +45,7 @@ const passwordSources = {
 const argsSchema = z.object({
   email: z.string({ error: "--email is required" }).trim().toLowerCase().email("--email: Invalid email address"),
   name: z.string().trim().min(1).max(100).optional(),
-  role: z.enum(appRoles, { error: "--role: must be admin, moderator or user" }).default("admin"),
+  role: z.enum(appRoles, { error: "--role: must be admin, moderator, editor or user" }).default("admin"),
 });
 
 /** The same rules as before, named after where the password came from. */

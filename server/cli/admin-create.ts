@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|user]`: the
+ * `npm run admin:create -- --email <email> [--name <name>] [--role admin|moderator|editor|user]`: the
  * command's entry point (bundled into <BUILD_DIR>/server/admin-create.js), which runs it on this
  * process's arguments, environment and standard streams (server/cli/admin-create-command.ts).
  */

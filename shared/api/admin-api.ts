@@ -50,8 +50,13 @@ export type AdminUser = {
   userId: string;
   email: string;
   name: string;
-  /** The strongest staff role held: `admin` opens everything, `moderator` the lead desk only (docs/decisions/0204). */
+  /**
+   * The strongest staff role held: `admin` opens everything, `moderator` the lead desk only
+   * (docs/decisions/0204), `editor` the content studio only (0903).
+   */
   role: StaffRole;
+  /** Every staff role held, strongest first: someone may both work leads and edit content. */
+  roles: StaffRole[];
   twoFactorEnabled: boolean;
   /** Passkeys on the account: one satisfies the two-factor requirement (docs/decisions/0207). */
   passkeys: number;

@@ -15,15 +15,21 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const appRoles = ["admin", "moderator", "user"] as const;
+export const appRoles = ["admin", "moderator", "editor", "user"] as const;
 export type AppRole = (typeof appRoles)[number];
 
 /**
- * The roles that open the admin area (docs/decisions/0204): `admin` everything,
- * `moderator` the lead desk only; `user` nothing.
+ * The roles that open the admin area (docs/decisions/0204): `admin` everything, `moderator` the
+ * lead desk only, `editor` the content studio only (docs/decisions/0903); `user` nothing.
  */
-export const staffRoles = ["admin", "moderator"] as const;
+export const staffRoles = ["admin", "moderator", "editor"] as const;
 export type StaffRole = (typeof staffRoles)[number];
+
+/** Who works the lead desk, and so who can own a lead: never an editor. */
+export const leadDeskRoles = ["admin", "moderator"] as const satisfies readonly StaffRole[];
+
+/** Who works the content studio. */
+export const contentRoles = ["admin", "editor"] as const satisfies readonly StaffRole[];
 
 export const assignRoleSchema = z.object({
   userId: z.string().trim().uuid("Invalid user ID format"),
@@ -128,7 +134,7 @@ const newPassword = z
 /** The invite form on /admin/users (docs/decisions/0205): a staff role only, `user` opens nothing. */
 export const inviteSchema = z.object({
   email: z.string().trim().toLowerCase().email("Invalid email address").max(254, "Invalid email address"),
-  role: z.enum(staffRoles, "Choose admin or moderator"),
+  role: z.enum(staffRoles, "Choose admin, moderator or editor"),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 
@@ -191,6 +197,11 @@ export const auditActions = [
   "auth.password.reset",
   "staff.deactivate",
   "staff.reactivate",
+  // The content studio (server/content/content-entries.ts, docs/decisions/0903): target is the entry's id.
+  "content.publish",
+  "content.unpublish",
+  "content.schedule",
+  "content.schedule.failed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

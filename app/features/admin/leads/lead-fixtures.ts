@@ -4,7 +4,7 @@ import type { AdminUser } from "@shared/api/admin-api";
 /** Test data for the lead desk's component tests: a lead, its page's answer, staff. */
 export const staffOwner: StaffMember = { id: "0b6d3c52-8e0a-4f4e-9a77-1c2d3e4f5a6b", email: "owner@example.com", name: "Owner" };
 export const staffOther: StaffMember = { id: "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f", email: "sam@example.com", name: "Sam" };
-export const signedInAdmin: AdminUser = { userId: staffOwner.id, email: staffOwner.email, name: "Owner", role: "admin", twoFactorEnabled: true, passkeys: 0, twoFactorRequired: false };
+export const signedInAdmin: AdminUser = { userId: staffOwner.id, email: staffOwner.email, name: "Owner", role: "admin", roles: ["admin"], twoFactorEnabled: true, passkeys: 0, twoFactorRequired: false };
 
 export const leadSummary = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   id: "5b0c6f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f",
