@@ -626,3 +626,95 @@ export const storedFiles = pgTable(
     check("stored_files_byte_size_check", sql`${t.byteSize} = octet_length(${t.data})`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Content (docs/decisions/0903): what the studio publishes, one publishing model for every kind.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One entry of the studio (a post; later the site's own words): the draft staff edit, and the
+ * published copy the site reads, each a JSON document its kind's zod schema checks on every write
+ * (shared/schemas/content.ts). `version` grows with every write, so a save made on a stale copy is
+ * refused (409) instead of overwriting a colleague's. `slug` is the draft's; `published_slug` the
+ * one the site answers to. `publish_at` is set while the entry is scheduled.
+ */
+export const contentEntries = pgTable(
+  "content_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["draft", "scheduled", "published"] }).notNull().default("draft"),
+    title: text("title").notNull(),
+    slug: text("slug"),
+    draft: jsonb("draft").notNull(),
+    published: jsonb("published"),
+    publishedSlug: text("published_slug"),
+    /** When it was first published: the post's date on the site, kept through later publishes. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    authorUserId: uuid("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("content_entries_kind_slug_key").on(t.kind, t.slug),
+    uniqueIndex("content_entries_kind_published_slug_key").on(t.kind, t.publishedSlug),
+    index("content_entries_kind_updated_idx").on(t.kind, t.updatedAt.desc()),
+    index("content_entries_due_idx").on(t.publishAt).where(sql`${t.status} = 'scheduled'`),
+    check("content_entries_scheduled_has_time", sql`(${t.status} = 'scheduled') = (${t.publishAt} is not null)`),
+    check("content_entries_published_has_copy", sql`(${t.status} = 'published') = (${t.published} is not null)`),
+  ],
+);
+
+/**
+ * Every write of an entry, kept: who, when, what it did and the draft it left. A post's history
+ * lists them and restores one (as a new write, so restoring is itself undoable).
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    action: text("action", { enum: ["create", "save", "publish", "unpublish", "schedule", "restore", "scheduled-publish"] }).notNull(),
+    draft: jsonb("draft").notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [unique("content_revisions_entry_version_key").on(t.entryId, t.version)],
+);
+
+/** A published entry's former slugs: their URLs answer with a permanent redirect to its current one. */
+export const contentRedirects = pgTable(
+  "content_redirects",
+  {
+    kind: text("kind").notNull(),
+    fromSlug: text("from_slug").notNull(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "content_redirects_pk", columns: [t.kind, t.fromSlug] })],
+);
+
+/**
+ * One row: a number every change to what the site shows moves, in the change's own transaction.
+ * Each instance reads it every second and renders its pages again when it moved
+ * (server/content/site-content.ts), so a publish shows everywhere without a build or a restart.
+ */
+export const contentState = pgTable(
+  "content_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("content_state_one_row", sql`${t.id} = 1`)],
+);

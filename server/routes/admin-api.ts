@@ -7,6 +7,7 @@ import { adminAnalyticsRoutes } from "./admin-analytics";
 import { adminLeadRoutes } from "./admin-leads";
 import { adminNotificationRoutes } from "./admin-notifications";
 import { adminPrivacyRoutes } from "./admin-privacy";
+import { adminContentRoutes } from "./admin-content";
 
 /**
  * Everything under /api/admin, as one router: the same-origin check on writes and the staff
@@ -23,6 +24,7 @@ export function adminApi(auth: Auth) {
   admin.route("/notifications", adminNotificationRoutes());
   admin.route("/analytics", adminAnalyticsRoutes());
   admin.route("/privacy", adminPrivacyRoutes());
+  admin.route("/content", adminContentRoutes());
   admin.route("/", adminRoutes(auth));
   admin.all("*", (c) => adminError(c, 404, "Not found"));
   admin.onError((error, c) => {

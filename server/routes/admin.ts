@@ -26,6 +26,7 @@ import {
   bookingsListQuerySchema,
   findUserSchema,
   inviteSchema,
+  staffRoles,
 } from "@shared/schemas/admin";
 import { mailPasswordLink, type Auth } from "../auth/auth";
 import { invalidInput, jsonBody } from "../http/validation";
@@ -85,7 +86,7 @@ export function adminRoutes(auth: Auth) {
   const json = jsonBody({ maxBytes: ADMIN_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
 
 
-  routes.get("/me", allow("admin", "moderator"), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
+  routes.get("/me", allow(...staffRoles), (c) => c.json({ user: c.get("admin") } satisfies AdminSessionResponse));
 
   // The signed-in staff member's own devices (docs/decisions/0207), read and ended through
   // better-auth's internal adapter (as its admin plugin's revokeUserSessions does), so session
@@ -97,7 +98,7 @@ export function adminRoutes(auth: Auth) {
     return { list, currentId: current?.session.id ?? null, internalAdapter };
   };
 
-  routes.get("/me/sessions", allow("admin", "moderator"), async (c) => {
+  routes.get("/me/sessions", allow(...staffRoles), async (c) => {
     const { list, currentId } = await ownSessions(c);
     const items = list
       .map((s) => ({
@@ -112,7 +113,7 @@ export function adminRoutes(auth: Auth) {
     return c.json({ items } satisfies OwnSessionsResponse);
   });
 
-  routes.post("/me/sessions/revoke-others", allow("admin", "moderator"), async (c) => {
+  routes.post("/me/sessions/revoke-others", allow(...staffRoles), async (c) => {
     const { list, currentId, internalAdapter } = await ownSessions(c);
     const others = list.filter((s) => s.id !== currentId);
     if (others.length > 0) await internalAdapter.deleteSessions(others.map((s) => s.token));
@@ -120,7 +121,7 @@ export function adminRoutes(auth: Auth) {
     return c.json({ revoked: others.length } satisfies OwnSessionsRevokedResponse);
   });
 
-  routes.post("/me/sessions/:id/revoke", allow("admin", "moderator"), zValidator("param", sessionIdParam, invalid), async (c) => {
+  routes.post("/me/sessions/:id/revoke", allow(...staffRoles), zValidator("param", sessionIdParam, invalid), async (c) => {
     const { id } = c.req.valid("param");
     const { list, currentId, internalAdapter } = await ownSessions(c);
     const target = list.find((s) => s.id === id);
