@@ -13,6 +13,8 @@ export const buttonVariants = cva(
         secondary: "bg-muted text-foreground hover:bg-muted-strong",
         ghost: "text-foreground hover:bg-muted",
         "ghost-destructive": "text-destructive hover:bg-muted",
+        /** An outlined action that takes something away (unpublishing a post, removing its image). */
+        "outline-destructive": "border border-border bg-background text-destructive hover:bg-muted",
         /** Confirms an action that takes something away (deactivating a staff member). */
         destructive: "bg-destructive text-white shadow-sm hover:bg-destructive/90",
         link: "text-primary underline-offset-4 hover:underline",

@@ -42,7 +42,8 @@ export async function adminRequest(path: string, init: RequestInit = {}): Promis
   const res = await fetch(`/api/admin${path}`, {
     credentials: "same-origin",
     ...init,
-    headers: { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}), ...init.headers },
+    // A form upload's body sets its own multipart type, boundary included.
+    headers: { Accept: "application/json", ...(init.body && !(init.body instanceof FormData) ? { "Content-Type": "application/json" } : {}), ...init.headers },
   });
   if (!res.ok) throw await failure(res);
   return res;

@@ -11,7 +11,7 @@ export default function AdminLoginPage() {
   // Staff already signed in go straight to their role's home.
   const session = useQuery({ queryKey: adminSessionKey, queryFn: fetchAdminSession, retry: false });
   if (session.isPending) return <FullPageSpinner label="Checking your session" />;
-  if (session.isSuccess) return <Navigate to={homeOf(session.data.role)} replace />;
+  if (session.isSuccess) return <Navigate to={homeOf(session.data.roles)} replace />;
   return (
     <main id="main" className="flex min-h-screen items-center justify-center px-4 py-10">
       <Card className="w-full max-w-sm">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../../../tests/support/render-screen";
-import { AdminShell } from "./admin-shell";
+import { AdminShell, homeOf, leadDeskRoles } from "./admin-shell";
+import { contentRoles, type StaffRole } from "@shared/schemas/admin";
 import { adminSessionKey } from "../admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
 import { TWO_FACTOR_REQUIRED_TEXT } from "./two-factor-setup";
@@ -20,7 +21,7 @@ function renderShell(admin: AdminUser, setupPage = false): string {
   );
 }
 
-const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", twoFactorEnabled: false, passkeys: 0, twoFactorRequired: false };
+const admin: AdminUser = { userId: "u1", email: "admin@example.com", name: "Admin", role: "admin", roles: ["admin"], twoFactorEnabled: false, passkeys: 0, twoFactorRequired: false };
 
 describe("the admin shell when two-factor sign-in is required (docs/decisions/0202, 0207)", () => {
   it("sends a staff member of any role without a second factor away from every other page (to the set-up page)", () => {
@@ -54,9 +55,57 @@ describe("the admin shell when two-factor sign-in is required (docs/decisions/02
 });
 
 describe("the admin navigation", () => {
-  it("lists Leads first, then the dashboard, bookings, analytics, users and privacy", () => {
-    const html = renderShell(admin);
+  /** The navigation's links (href and text) and the account link beside it, of a page `roles` may open. */
+  function navigationOf(roles: StaffRole[], allow: readonly StaffRole[] = roles) {
+    const html = renderScreen(<AdminShell title="Page" allow={allow}>{() => <p data-testid="page-content">The page</p>}</AdminShell>, {
+      data: [[adminSessionKey, { ...admin, role: roles[0], roles }]],
+      url: "/admin/account",
+    });
     const nav = /<nav aria-label="Admin"[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? "";
-    expect([...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/leads", "/admin/dashboard", "/admin/bookings", "/admin/analytics", "/admin/users", "/admin/privacy"]);
+    return {
+      links: [...nav.matchAll(/href="([^"]+)"[^>]*>([^<]+)</g)].map((m) => `${m[2]} ${m[1]}`),
+      account: html.includes('aria-label="Your account"'),
+      page: html.includes("page-content"),
+    };
+  }
+
+  it("lists Leads first, then Content, the dashboard, bookings, analytics, users and privacy for an admin", () => {
+    expect(navigationOf(["admin"]).links).toEqual([
+      "Leads /admin/leads",
+      "Content /admin/content",
+      "Dashboard /admin/dashboard",
+      "Bookings /admin/bookings",
+      "Analytics /admin/analytics",
+      "Users /admin/users",
+      "Privacy /admin/privacy",
+    ]);
+  });
+
+  it("shows a moderator the lead desk and no Content", () => {
+    expect(navigationOf(["moderator"])).toEqual({ links: ["Leads /admin/leads"], account: true, page: true });
+  });
+
+  it("shows an editor only Content, and their Account beside it", () => {
+    expect(navigationOf(["editor"])).toEqual({ links: ["Content /admin/content"], account: true, page: true });
+  });
+
+  it("shows someone both moderator and editor the lead desk and Content", () => {
+    expect(navigationOf(["moderator", "editor"]).links).toEqual(["Leads /admin/leads", "Content /admin/content"]);
+  });
+
+  it("does not show a moderator a studio page, nor an editor a lead desk page: each is sent to their own home", () => {
+    expect(navigationOf(["moderator"], contentRoles).page).toBe(false);
+    expect(navigationOf(["editor"], leadDeskRoles).page).toBe(false);
+    expect(navigationOf(["editor"], ["admin"]).page).toBe(false);
+    expect(navigationOf(["moderator", "editor"], contentRoles).page).toBe(true);
+    expect(navigationOf(["admin"], contentRoles).page).toBe(true);
+  });
+
+  it("lands an admin on the dashboard, a moderator on the inbox and an editor on the studio", () => {
+    expect(homeOf(["admin"])).toBe("/admin/dashboard");
+    expect(homeOf(["moderator"])).toBe("/admin/leads");
+    expect(homeOf(["editor"])).toBe("/admin/content");
+    expect(homeOf(["moderator", "editor"])).toBe("/admin/leads");
+    expect(homeOf(["admin", "editor"])).toBe("/admin/dashboard");
   });
 });

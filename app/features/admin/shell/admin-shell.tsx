@@ -11,7 +11,7 @@ import { cn } from "~/lib/cn";
 import { isAuthError } from "../api-client";
 import { mustEnrolTwoFactor, useAdminSession } from "../admin-session";
 import type { AdminUser } from "@shared/api/admin-api";
-import type { StaffRole } from "@shared/schemas/admin";
+import { contentRoles, type StaffRole } from "@shared/schemas/admin";
 
 export const ADMIN_CHECK_FAILED = "Failed to verify admin access";
 
@@ -26,14 +26,26 @@ export function FullPageSpinner({ label }: { label: string }) {
 /** The roles of the lead desk's pages (inbox, lead page); every other admin page is the admin's. */
 export const leadDeskRoles: readonly StaffRole[] = ["admin", "moderator"];
 
-/** Where a staff member lands after sign-in, and when a page is not theirs: the admin's dashboard, the moderator's inbox. */
-export function homeOf(role: StaffRole): string {
-  return role === "admin" ? paths.adminDashboard : paths.adminLeads;
+/**
+ * Where a staff member lands after sign-in, and when a page is not theirs: the admin's
+ * dashboard, the moderator's inbox, the editor's studio. Someone both moderator and editor lands
+ * on the inbox: new leads wait on it.
+ */
+export function homeOf(roles: readonly StaffRole[]): string {
+  if (roles.includes("admin")) return paths.adminDashboard;
+  if (roles.includes("moderator")) return paths.adminLeads;
+  if (roles.includes("editor")) return paths.adminContent;
+  return paths.adminLogin;
+}
+
+/** Whether one of the staff member's roles opens a page for `allow`. */
+export function mayOpen(roles: readonly StaffRole[], allow: readonly StaffRole[]): boolean {
+  return roles.some((role) => allow.includes(role));
 }
 
 /**
  * Every protected admin page: a spinner while the session is checked, then the page for a staff
- * member whose role it `allow`s (admin only unless said), their own home for another staff
+ * member holding a role it `allow`s (admin only unless said), their own home for another staff
  * member, or the login page for anyone else. Where two-factor sign-in is required and the staff
  * member has no second factor yet (TOTP or a passkey), every page sends them to the account page
  * (`setupPage`), which shows the set-up without the page links until one is on (the session
@@ -60,12 +72,12 @@ export function AdminShell({
   if (session.isPending) return <FullPageSpinner label="Checking your session" />;
   if (session.isError) return <Navigate to={paths.adminLogin} replace />;
   const admin = session.data;
-  if (!allow.includes(admin.role)) return <Navigate to={homeOf(admin.role)} replace />;
+  if (!mayOpen(admin.roles, allow)) return <Navigate to={homeOf(admin.roles)} replace />;
   const enrolFirst = mustEnrolTwoFactor(admin);
   if (enrolFirst && !setupPage) return <Navigate to={paths.adminAccount} replace />;
   return (
     <>
-      <AdminHeader email={admin.email} role={admin.role} navigation={!enrolFirst} />
+      <AdminHeader email={admin.email} roles={admin.roles} navigation={!enrolFirst} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{enrolFirst ? "Set up two-factor sign-in" : title}</h1>
         {children(admin)}
@@ -74,10 +86,12 @@ export function AdminShell({
   );
 }
 
-// Leads first: working the lead desk is what staff open the admin area for.
-// Each entry names the roles that see it: a moderator is shown only the lead desk.
+// Leads first: working the lead desk is what staff open the admin area for; then the studio.
+// Each entry names the roles that see it: a moderator is shown only the lead desk, an editor only
+// the studio (and, beside the navigation, everyone their account).
 const navItems: { to: string; label: string; roles: readonly StaffRole[] }[] = [
   { to: paths.adminLeads, label: "Leads", roles: leadDeskRoles },
+  { to: paths.adminContent, label: "Content", roles: contentRoles },
   { to: paths.adminDashboard, label: "Dashboard", roles: ["admin"] },
   { to: paths.adminBookings, label: "Bookings", roles: ["admin"] },
   { to: paths.adminAnalytics, label: "Analytics", roles: ["admin"] },
@@ -85,8 +99,13 @@ const navItems: { to: string; label: string; roles: readonly StaffRole[] }[] = [
   { to: paths.adminPrivacy, label: "Privacy", roles: ["admin"] },
 ];
 
+/** The navigation's entries a staff member with these roles sees, in order. */
+export function adminNavigation(roles: readonly StaffRole[]) {
+  return navItems.filter((item) => mayOpen(roles, item.roles));
+}
+
 /** `navigation`: the admin pages' links, left out while they would only lead back to the enrolment. */
-function AdminHeader({ email, role, navigation }: { email: string; role: StaffRole; navigation: boolean }) {
+function AdminHeader({ email, roles, navigation }: { email: string; roles: readonly StaffRole[]; navigation: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = React.useState(false);
@@ -104,7 +123,7 @@ function AdminHeader({ email, role, navigation }: { email: string; role: StaffRo
   return (
     <header className="border-b border-border bg-background">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <Link to={homeOf(role)} className="flex items-center gap-2 font-bold">
+        <Link to={homeOf(roles)} className="flex items-center gap-2 font-bold">
           <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
           Admin
         </Link>
@@ -112,7 +131,7 @@ function AdminHeader({ email, role, navigation }: { email: string; role: StaffRo
           // Below md the links' padding narrows so five can share a phone's line; where the font is
           // wider (Debian's Chromium at 390 px), the last wraps to a second line rather than overflow.
           <nav aria-label="Admin" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
-            {navItems.filter((item) => item.roles.includes(role)).map((item) => (
+            {adminNavigation(roles).map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}

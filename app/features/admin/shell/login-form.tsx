@@ -18,7 +18,7 @@ import { SsoButtons } from "./sso-buttons";
 
 export const LOGIN_FAILED = "Failed to log in";
 
-/** After a session exists: staff go to their role's home (admin: dashboard, moderator: inbox), anyone else is signed out again. */
+/** After a session exists: staff go to their roles' home (admin: dashboard, moderator: inbox, editor: studio), anyone else is signed out again. */
 function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,7 +27,7 @@ function useCompleteSignIn() {
       const user = await fetchAdminSession();
       queryClient.setQueryData(adminSessionKey, user);
       toast.success("Logged in successfully");
-      void navigate(homeOf(user.role), { replace: true });
+      void navigate(homeOf(user.roles), { replace: true });
     } catch (error) {
       await authClient().signOut().catch(() => undefined);
       queryClient.removeQueries({ queryKey: adminSessionKey });

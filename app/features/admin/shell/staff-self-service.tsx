@@ -226,7 +226,7 @@ export function AcceptInvitationForm() {
             return;
           }
           toast.success("Welcome: you are signed in");
-          void navigate(homeOf(res.data.role), { replace: true });
+          void navigate(homeOf([res.data.role]), { replace: true });
         }}
       />
     </div>
