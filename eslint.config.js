@@ -10,7 +10,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
  * never imports server/; shared/ is pure and imports neither; server/ never imports UI code.
  */
 /** The admin area's feature folders (app/features/admin/<feature>/). */
-const adminFeatures = ["analytics", "bookings", "leads", "notifications", "privacy", "shell", "users"];
+const adminFeatures = ["analytics", "bookings", "content", "leads", "notifications", "privacy", "shell", "users"];
 const serverImports = { group: ["**/server/**", "server/*"], message: "app/ and shared/ must not import server code: talk to it over HTTP." };
 /** shared/ is plain TypeScript both sides run: no UI, router, server or database framework. */
 const frameworkImports = {

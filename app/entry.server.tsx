@@ -13,6 +13,8 @@ import { CspNonce } from "~/lib/csp-nonce";
  */
 export { leadIntakeContext, runtimeConfigContext } from "~/lib/router-context";
 export { cspNonceContext };
+/** Where the server hands the public pages' loaders the published content (docs/decisions/0903). */
+export { siteContentContext } from "~/lib/router-context";
 
 /** Give up on a render that has not finished in this time. */
 export const streamTimeout = 10_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./routes";
-import { adminPaths, paths, publicPaths } from "@shared/site-routes";
+import { adminPaths, contentRoutePaths, paths, publicPaths } from "@shared/site-routes";
 
 /** Every URL path the route table serves, as shared/site-routes.ts writes it ("/about"). */
 function routedPaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
@@ -15,9 +15,9 @@ function routedPaths(entries: readonly RouteConfigEntry[], parent = ""): string[
 describe("app/routes.ts", () => {
   const routed = routedPaths(routes);
 
-  it("has a route for every public and admin path of shared/site-routes.ts, and no other page", () => {
+  it("has a route for every public, content and admin path of shared/site-routes.ts, and no other page", () => {
     const pages = routed.filter((path) => path !== "/*");
-    expect([...pages].sort()).toEqual([...publicPaths, ...adminPaths].sort());
+    expect([...pages].sort()).toEqual([...publicPaths, ...contentRoutePaths, ...adminPaths].sort());
     expect(new Set(pages).size).toBe(pages.length);
   });
 

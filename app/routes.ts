@@ -33,6 +33,12 @@ export default [
     route(page(paths.industryTrades), "routes/industries/trades.tsx"),
     route(page(paths.industryInsurance), "routes/industries/insurance.tsx"),
     route(page(paths.bookingSuccess), "routes/booking-success.tsx"),
+    // The blog: rendered on request from the published content and cached (docs/decisions/0903).
+    route(page(paths.blog), "routes/blog/index.tsx", { id: "blog" }),
+    route(`${page(paths.blog)}/page/:page`, "routes/blog/index.tsx", { id: "blog-page" }),
+    route(`${page(paths.blog)}/tag/:tag`, "routes/blog/tag.tsx", { id: "blog-tag" }),
+    route(`${page(paths.blog)}/tag/:tag/page/:page`, "routes/blog/tag.tsx", { id: "blog-tag-page" }),
+    route(`${page(paths.blog)}/:slug`, "routes/blog/post.tsx", { id: "blog-post" }),
     route("*", "routes/not-found.tsx"),
   ]),
   ...prefix(page(paths.admin), [
@@ -51,6 +57,10 @@ export default [
       route(adminPage(paths.adminResetPassword), "routes/admin/reset-password.tsx"),
       route(adminPage(paths.adminAcceptInvitation), "routes/admin/accept-invitation.tsx"),
       route(adminPage(paths.adminAccount), "routes/admin/account.tsx"),
+      route(adminPage(paths.adminContent), "routes/admin/content.tsx"),
+      // One editor for a new post and a saved one: "new" is matched before the id.
+      route(adminPage(paths.adminPostNew), "routes/admin/content-post.tsx", { id: "admin-post-new" }),
+      route(adminPage(paths.adminPost), "routes/admin/content-post.tsx", { id: "admin-post" }),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import type { StaticSite } from "./static-site";
 import type { Auth } from "./auth/auth";
+import type { SiteContentStore } from "./content/site-content";
 
 /** What the app is built from; route modules read it from the context, never from app.ts. */
 export type AppDeps = {
@@ -13,6 +14,11 @@ export type AppDeps = {
   site?: StaticSite;
   /** better-auth; built from config and database when not given. */
   auth?: Auth;
+  /**
+   * The published content the public pages read (server/content/site-content.ts); absent in
+   * API-only tests, where nothing renders pages.
+   */
+  siteContent?: SiteContentStore;
 };
 
 export type AppEnv = { Variables: { deps: AppDeps } };

@@ -16,6 +16,8 @@ import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 import { staffInvitationRoutes } from "./routes/staff-invitations";
+import { contentFeedRoutes } from "./routes/content-feeds";
+import { contentPreviewRoutes } from "./routes/content-preview";
 import { mediaRoutes } from "./routes/media";
 
 export type { AppDeps, AppEnv } from "./app-env";
@@ -54,7 +56,11 @@ export function createApp(deps: AppDeps) {
   if (deps.site) {
     // Lead forms sent without JavaScript post to their own page (docs/decisions/0501).
     app.route("/", leadPageRoutes(deps.config.publicUrl));
-    const serveStatic = createStaticHandler(deps.site, deps.config);
+    // A draft as its page will be, for the studio's staff (docs/decisions/0903).
+    app.route("/", contentPreviewRoutes(auth));
+    // The feed, the sitemap and the share cards, from the published content.
+    if (deps.siteContent) app.route("/", contentFeedRoutes(deps.siteContent, deps.config.publicUrl));
+    const serveStatic = createStaticHandler(deps.site, deps.config, deps.siteContent);
     app.on(["GET", "HEAD"], "*", serveStatic);
   }
 

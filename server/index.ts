@@ -14,6 +14,7 @@ import { stopAnalytics } from "./analytics/ingest";
 import { createAnalyticsHousekeeping, type AnalyticsHousekeeping } from "./analytics/housekeeping";
 import type { AppDeps } from "./app-env";
 import { listenControlSocket, type ControlSocket } from "./cli/control-socket";
+import { createSiteContentStore, type SiteContentStore } from "./content/site-content";
 import { serveAdminCreate } from "./cli/admin-create-command";
 
 /** How long in-flight requests may take to finish after SIGTERM before we close anyway. */
@@ -25,6 +26,8 @@ let outboxWorker: OutboxWorker | null = null;
 let analyticsHousekeeping: AnalyticsHousekeeping | null = null;
 /** What the app was built from: its analytics buffer is written out at shutdown. */
 let appDeps: AppDeps | null = null;
+/** The published content the pages render from; polls for changes until shutdown. */
+let siteContent: SiteContentStore | null = null;
 /** Where `admin:create` reaches this server while it holds the embedded database; closed first. */
 let controlSocket: ControlSocket | null = null;
 
@@ -75,7 +78,11 @@ async function main() {
     }
   }
 
-  appDeps = { config, database, logger, site };
+  // The published content, before the first request: pages render from it (docs/decisions/0903).
+  siteContent = createSiteContentStore({ db: database.db, logger });
+  await siteContent.start();
+
+  appDeps = { config, database, logger, site, siteContent };
   const app = createApp(appDeps);
   // The whole config: messages link to the lead's page and the prospect reminder to the scheduler.
   const notifier = createNotifier(config, { db: database.db });
@@ -136,6 +143,7 @@ async function shutdown(server: ServerType, database: Database, logger: Logger, 
   await closed;
   clearTimeout(timer);
   await controlSocket?.close();
+  siteContent?.stop();
   try {
     await outboxWorker?.stop();
   } catch (error) {

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import type { LeadIntake } from "@shared/lead-intake";
+import type { SiteContent } from "@shared/content/site-content";
 import { NATIVE_FORM_ERROR_CLASS } from "@shared/native-form-answer";
 import {
   RUNTIME_CONFIG_ELEMENT_ID,
@@ -13,8 +14,11 @@ import {
   type RuntimeConfig,
 } from "@shared/runtime-config";
 import { isAdminPath, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
+import type { RenderedAnswer } from "./content/page-cache";
 
 export type Coding = "br" | "gzip";
+
+export type { RenderedAnswer };
 
 /** One file ready to send: its bytes, compressed variants and validators. */
 export type StaticFile = {
@@ -61,6 +65,13 @@ export type StaticSite = {
   formRefusal: (urlPath: string, form: string, message: string, status: number) => RenderedPage;
   /** Loads what `renderFormPost` renders with (else its first call does). */
   loadFormAnswers: () => Promise<void>;
+  /**
+   * A public page (or a client navigation's data request, `*.data`) rendered from `content` by
+   * React Router's server build as the build prerenders it (docs/decisions/0903): the deployment's
+   * values filled in, no modulepreload links, its inline scripts' hashes for the CSP. The caller
+   * caches it for as long as the content does not change (server/content/page-cache.ts).
+   */
+  renderPage: (url: URL, content: SiteContent) => Promise<RenderedAnswer<StaticFile>>;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -82,7 +93,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest", ".ico"]);
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest", ".ico", ".data"]);
 
 export class BuildMissingError extends Error {
   override name = "BuildMissingError";
@@ -153,6 +164,26 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
     async loadFormAnswers() {
       await pages.load();
     },
+    async renderPage(url, content) {
+      const response = await pages.renderGet(url, content);
+      if (response.status >= 300 && response.status < 400) {
+        const location = response.headers.get("location");
+        if (!location) throw new Error(`render of ${url.pathname} answered ${response.status} without a Location`);
+        return { kind: "redirect", location, status: response.status as 301 | 302 | 307 | 308 };
+      }
+      if (response.status === 404) return { kind: "not-found" };
+      const isData = url.pathname.endsWith(".data");
+      // A data request answers redirects inside its body, with 202 (React Router's single fetch).
+      if (response.status !== 200 && !(isData && response.status === 202)) {
+        throw new Error(`render of ${url.pathname} answered ${response.status}`);
+      }
+      if (isData) {
+        const body = Buffer.from(await response.arrayBuffer());
+        return { kind: "page", file: makeFile(body, ".data", "no-cache", compression, undefined, undefined, response.headers.get("content-type") ?? undefined) };
+      }
+      const html = renderHtml(withoutModulePreloads(await response.text()), runtime);
+      return { kind: "page", file: makeFile(Buffer.from(html), ".html", "no-cache", compression, inlineScriptHashes(html)) };
+    },
     async renderFormPost(request, intake) {
       const page = await pages.render(request, intake);
       return { ...page, html: renderHtml(page.html, runtime) };
@@ -204,6 +235,7 @@ type PagesBuild = ServerBuild & {
       leadIntakeContext: RouterContext<LeadIntake | null>;
       runtimeConfigContext: RouterContext<RuntimeConfig | null>;
       cspNonceContext: RouterContext<string | null>;
+      siteContentContext: RouterContext<SiteContent>;
     };
   };
 };
@@ -222,6 +254,13 @@ function pageRenderer(serverBuildPath: string, runtime: RuntimeConfig) {
     }
     return loaded;
   };
+  /** A page or data request as the build prerenders it: placeholders for the deployment's values. */
+  const renderGet = async (url: URL, content: SiteContent) => {
+    const { handle, keys } = await load();
+    const context = new RouterContextProvider();
+    context.set(keys.siteContentContext, content);
+    return handle(new Request(url, { method: "GET" }), context);
+  };
   const render = async (request: Request, intake: LeadIntake) => {
     const { handle, keys } = await load();
     const nonce = crypto.randomBytes(18).toString("base64");
@@ -232,7 +271,15 @@ function pageRenderer(serverBuildPath: string, runtime: RuntimeConfig) {
     const response = await handle(request, context);
     return { status: response.status, html: await response.text(), nonce, retryAfter: response.headers.get("retry-after") };
   };
-  return { load, render };
+  return { load, render, renderGet };
+}
+
+/**
+ * The page without its `<link rel="modulepreload">`s, as scripts/postbuild.mjs leaves the
+ * prerendered ones (docs/decisions/0004).
+ */
+function withoutModulePreloads(html: string): string {
+  return html.replace(/<link rel="modulepreload" href="[^"]*"\/?>/g, "");
 }
 
 function readIfExists(file: string): Buffer | undefined {
@@ -260,6 +307,7 @@ function makeFile(
   compression: Compression,
   scriptHashes?: string[],
   precompressed?: Partial<Record<Coding, Buffer>>,
+  contentType?: string,
 ): StaticFile {
   const variants: Partial<Record<Coding, Buffer>> = { ...precompressed };
   const compressible = COMPRESSIBLE.has(ext) && body.length > 256 && !precompressed;
@@ -271,7 +319,7 @@ function makeFile(
   return {
     body,
     encoded,
-    contentType: CONTENT_TYPES[ext] ?? "application/octet-stream",
+    contentType: contentType ?? CONTENT_TYPES[ext] ?? "application/octet-stream",
     etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
     cacheControl,
     scriptHashes,

@@ -23,6 +23,8 @@ export const paths = {
   industryTrades: "/industries/trades",
   industryInsurance: "/industries/insurance",
   bookingSuccess: "/booking-success",
+  /** The blog (docs/decisions/0903): rendered on request from the published content, not prerendered. */
+  blog: "/blog",
   admin: "/admin",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
@@ -42,10 +44,46 @@ export const paths = {
   adminAcceptInvitation: "/admin/accept-invitation",
   /** A staff member's own sign-in methods and devices; the set-up page where two-factor is required. */
   adminAccount: "/admin/account",
+  /** The content studio (docs/decisions/0903): the list of posts, filtered by `?status=`. */
+  adminContent: "/admin/content",
+  /** A post not saved yet; its first write gives it an id and the editor moves to adminPost. */
+  adminPostNew: "/admin/content/posts/new",
+  /** One post's editor: `:id` is the post's uuid (adminPostPath builds it). */
+  adminPost: "/admin/content/posts/:id",
 } as const;
+
+/**
+ * A post's draft rendered as its public page will be, for staff only: answered by the server
+ * (server/routes/content-preview.ts), not by a route of app/routes.ts nor the SPA shell, so it is
+ * in neither `paths` nor adminPaths (adminPostPreviewPath builds it).
+ */
+export const adminPostPreview = "/admin/content/posts/:id/preview";
+
+/** The blog's RSS 2.0 feed: answered by the server (server/routes/content-feeds.ts), no page. */
+export const blogFeedPath = "/blog/rss.xml";
+
+/**
+ * The blog's pages as app/routes.ts declares them: not prerendered, rendered on request from the
+ * published content (docs/decisions/0903). The server answers only the addresses the content has.
+ */
+export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug"] as const;
+
+/** A post's page. */
+export const blogPostPath = (slug: string) => `/blog/${slug}`;
+/** A page of the blog's list (the first is /blog). */
+export const blogPagePath = (page: number) => (page <= 1 ? "/blog" : `/blog/page/${page}`);
+/** A page of one tag's list. */
+export const blogTagPath = (tag: string, page = 1) => (page <= 1 ? `/blog/tag/${tag}` : `/blog/tag/${tag}/page/${page}`);
+/** A post's share card (og:image): a 1200x630 PNG drawn from its title (server/content/share-card.ts). */
+export const blogCardPath = (slug: string) => `/cards/blog/${slug}.png`;
 
 /** The page of the lead with this id. */
 export const adminLeadPath = (id: string) => `/admin/leads/${encodeURIComponent(id)}`;
+
+/** The studio's editor of the post with this id. */
+export const adminPostPath = (id: string) => `/admin/content/posts/${encodeURIComponent(id)}`;
+/** The staff-only preview of the post's draft (adminPostPreview). */
+export const adminPostPreviewPath = (id: string) => adminPostPreview.replace(":id", encodeURIComponent(id));
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
@@ -104,6 +142,9 @@ export const adminPaths = [
   paths.adminResetPassword,
   paths.adminAcceptInvitation,
   paths.adminAccount,
+  paths.adminContent,
+  paths.adminPostNew,
+  paths.adminPost,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -1,4 +1,5 @@
 import { paths } from "@shared/site-routes";
+import { BRAND_NAME } from "@shared/brand";
 
 /**
  * Names the requirements leave out (docs/product.md#what-it-is). Every value here is a
@@ -6,8 +7,8 @@ import { paths } from "@shared/site-routes";
  * (see docs/decisions/0003-placeholder-content.md).
  */
 export const brand = {
-  /** PLACEHOLDER: the company's product name. */
-  name: "AgentDesk",
+  /** PLACEHOLDER: the company's product name (shared/brand.ts: the server names the site too). */
+  name: BRAND_NAME,
   /** PLACEHOLDER: the contact-centre AI platform we resell. */
   platformName: "the Contact-Centre AI Platform",
   tagline: "Enterprise-grade AI agents for SMBs",
@@ -42,6 +43,9 @@ export const resourceLinks: NavLink[] = [
   { label: "Careers", to: paths.careers },
   { label: "FAQ", to: paths.faq },
 ];
+
+/** Joins Resources once the blog has a published post (docs/decisions/0903). */
+export const blogNavLink: NavLink = { label: "Blog", to: paths.blog };
 
 export const merchLabel = "Merch";
 

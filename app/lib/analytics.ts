@@ -8,7 +8,7 @@ import { collect } from "~/lib/collector";
  * so the two can never disagree on where they are recorded. Tracking must never break the page,
  * so nothing here throws.
  */
-export type CtaLocation = Extract<AnalyticsDetail, "navbar" | "hero" | "cta_strip" | "pricing" | "compare">;
+export type CtaLocation = Extract<AnalyticsDetail, "navbar" | "hero" | "cta_strip" | "pricing" | "compare" | "article">;
 
 export type AnalyticsEvents = {
   cta_book_click: { location: CtaLocation };

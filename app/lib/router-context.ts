@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { LeadIntake } from "@shared/lead-intake";
 import type { RuntimeConfig } from "@shared/runtime-config";
+import { emptySiteContent, type SiteContent } from "@shared/content/site-content";
 
 /*
  * What the server hands React Router's render through the router context (the types are in
@@ -24,3 +25,9 @@ export const runtimeConfigContext = createContext<RuntimeConfig | null>(null);
  * when prerendering: static pages allow their inline scripts by hash instead.
  */
 export const cspNonceContext = createContext<string | null>(null);
+
+/**
+ * The published content the public pages' loaders read (docs/decisions/0903). While the build
+ * prerenders, nothing is published.
+ */
+export const siteContentContext = createContext<SiteContent>(emptySiteContent);

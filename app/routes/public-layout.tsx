@@ -6,6 +6,21 @@ import { MobileTabBar } from "~/components/layout/mobile-tab-bar";
 import { BookingDialog } from "~/features/booking/booking-dialog";
 import { ConsentProvider } from "~/features/consent/consent-banner";
 import { navLabels } from "~/content/brand";
+import { siteContentContext } from "~/lib/router-context";
+import { blogCopy } from "~/content/blog";
+import { blogFeedPath } from "@shared/site-routes";
+import type { Route } from "./+types/public-layout";
+
+/** Every public page names the blog's feed, for readers that look for one. */
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: blogCopy.feedTitle, href: blogFeedPath }];
+
+/**
+ * What every public page's chrome reads of the published content (docs/decisions/0903): whether
+ * the blog has a post, so the navigation offers it. Rendered by the server once per change.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { hasBlog: context.get(siteContentContext).hasBlog };
+}
 
 /** The chrome of every public page: sticky navigation, footer, phone tab bar, booking dialog. */
 export default function PublicLayout() {

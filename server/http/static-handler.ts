@@ -1,6 +1,10 @@
 import type { Context } from "hono";
 import type { StaticFile, StaticSite } from "../static-site";
 import type { AppConfig } from "../config";
+import type { SiteContentStore } from "../content/site-content";
+import { createPageCache } from "../content/page-cache";
+import { contentAnswers, matchContentPath } from "../content/content-paths";
+import { notFoundPrerenderPath, publicPaths } from "@shared/site-routes";
 import { pageCsp } from "./security-headers";
 
 /** Whether an Accept-Encoding header accepts a coding (q=0 means refused). */
@@ -42,28 +46,83 @@ export function sendStaticFile(c: Context, file: StaticFile, status: 200 | 404 =
   return new Response(payload as BodyInit | null, { status, headers });
 }
 
-/** Serves the site for GET and HEAD: files, prerendered pages, the SPA shell, then the 404 page. */
-export function createStaticHandler(site: StaticSite, config: AppConfig) {
+const publicSet = new Set<string>(publicPaths);
+
+/** The page a client navigation's data request (`/blog/x.data`, `/_root.data` for `/`) is for. */
+function dataRequestPage(urlPath: string): string | null {
+  if (!urlPath.endsWith(".data")) return null;
+  return urlPath === "/_root.data" ? "/" : urlPath.slice(0, -".data".length);
+}
+
+/**
+ * Serves the site for GET and HEAD: files, pages, the SPA shell, then the 404 page. With the
+ * published content (`content`, the running server's), every public page and the blog are
+ * rendered once per change of it and served from memory (docs/decisions/0903); without it (API
+ * tests of the plain site) the public pages are the build's prerendered ones.
+ */
+export function createStaticHandler(site: StaticSite, config: AppConfig, content?: SiteContentStore) {
   // Each HTML file's policy allows exactly its own inline scripts, by hash; computed once.
-  const policies = new Map<StaticFile, string>();
+  const policies = new WeakMap<StaticFile, string>();
+  const pages = createPageCache<StaticFile>();
+  /** Whether the site shows a page at `urlPath` now: a public page, or content that answers it. */
+  const isPage = (urlPath: string) => {
+    if (publicSet.has(urlPath)) return true;
+    const match = matchContentPath(urlPath);
+    return match !== null && content !== undefined && contentAnswers(match, content.current());
+  };
+  const rendered = async (c: Context, urlPath: string, cacheKey: string) => {
+    const current = content!.current();
+    const url = new URL(cacheKey, config.publicUrl);
+    const answer = await pages.get(cacheKey, current.version, () => site.renderPage(url, current));
+    switch (answer.kind) {
+      case "page":
+        return sendStaticFile(c, answer.file, 200, cspFor(answer.file));
+      case "redirect":
+        return c.redirect(answer.location, answer.status);
+      case "busy":
+        c.header("Retry-After", String(answer.retryAfterSeconds));
+        return c.text("The site is busy. Please try again in a moment.", 503);
+      case "not-found":
+        return urlPath.endsWith(".data") ? c.text("Not found", 404) : notFound(c);
+    }
+  };
+  /** The 404 page: rendered from the content too (its navigation shows the blog once there is one). */
+  const notFound = async (c: Context) => {
+    if (content) {
+      const current = content.current();
+      const answer = await pages.get(notFoundPrerenderPath, current.version, () => site.renderPage(new URL(notFoundPrerenderPath, config.publicUrl), current));
+      if (answer.kind === "page") return sendStaticFile(c, answer.file, 404, cspFor(answer.file));
+    }
+    return sendStaticFile(c, site.notFound, 404, cspFor(site.notFound));
+  };
   const cspFor = (file: StaticFile) => {
     if (!file.scriptHashes) return undefined;
     let policy = policies.get(file);
     if (!policy) policies.set(file, (policy = pageCsp(config, file.scriptHashes)));
     return policy;
   };
-  return (c: Context) => {
+  return async (c: Context) => {
     const rawPath = c.req.path;
     // One URL per page: /about/ redirects to /about (keeps the query string). Only to a path this
     // site serves: the path arrives percent-decoded, so anything else could say "/\\other.example",
     // "/<TAB>/other.example" (both resolve off-site in browsers) or hold a CR/LF; those are 404s.
     if (rawPath.length > 1 && rawPath.endsWith("/")) {
       const target = rawPath.replace(/\/+$/, "");
-      if (target !== "" && site.lookup(target)) return c.redirect(target + new URL(c.req.url).search, 301);
-      return sendStaticFile(c, site.notFound, 404, cspFor(site.notFound));
+      if (target !== "" && (site.lookup(target) || isPage(target))) return c.redirect(target + new URL(c.req.url).search, 301);
+      return notFound(c);
+    }
+    if (content) {
+      const dataFor = dataRequestPage(rawPath);
+      if (dataFor !== null) {
+        // Data requests name the routes to load in their query: a key of their own.
+        return isPage(dataFor) ? rendered(c, rawPath, rawPath + new URL(c.req.url).search) : c.text("Not found", 404);
+      }
+      if (isPage(rawPath)) return rendered(c, rawPath, rawPath);
+      // A content address nobody published: the 404 page, rendered once per change at most.
+      if (matchContentPath(rawPath)) return notFound(c);
     }
     const file = site.lookup(rawPath);
     if (file) return sendStaticFile(c, file, 200, cspFor(file));
-    return sendStaticFile(c, site.notFound, 404, cspFor(site.notFound));
+    return notFound(c);
   };
 }

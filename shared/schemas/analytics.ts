@@ -32,6 +32,8 @@ export const analyticsDetails = [
   "enterprise_inline",
   "contact",
   "book_demo",
+  /** A blog post's or list's own Book demo. */
+  "article",
 ] as const;
 export type AnalyticsDetail = (typeof analyticsDetails)[number];
 

@@ -168,6 +168,40 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     console.log(`multi-instance: 1,000 leads (+100 retries) in ${submitMs} ms, all stored once and notified once`);
   }, 180_000);
 
+  it("shows a post published on one instance on the other within 5 s, and takes it off within 5 s (docs/decisions/0903)", async () => {
+    const editor = await runAdminCreate(["--email", "editor@example.com", "--role", "editor"], { DATABASE_URL: database.url, ADMIN_PASSWORD: "correct-horse-editor" });
+    expect(editor.code, editor.output).toBe(0);
+    const session = await fetch(`${a.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE, "x-forwarded-for": "198.51.100.120" },
+      body: JSON.stringify({ email: "editor@example.com", password: "correct-horse-editor" }),
+    });
+    expect(session.status).toBe(200);
+    const write = async (path: string, body: unknown) => {
+      const res = await fetch(`${a.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: SITE, cookie: cookiesFrom(session) }, body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return (await res.json()) as { id: string; version: number };
+    };
+    /** How long until the other instance answers `status` for the post's page, polling every 100 ms. */
+    const seenOnB = async (status: number) => {
+      const started = Date.now();
+      while (Date.now() - started < 10_000) {
+        if ((await fetch(`${b.url}/blog/across-instances`)).status === status) return Date.now() - started;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return Infinity;
+    };
+    expect((await fetch(`${b.url}/blog/across-instances`)).status).toBe(404);
+    const post = await write("/api/admin/content/posts/publish", { baseVersion: 0, draft: { title: "Across instances", slug: "across-instances", body: "Shown everywhere." } });
+    const shown = await seenOnB(200);
+    expect(shown).toBeLessThan(5000);
+    expect(await (await fetch(`${b.url}/blog/rss.xml`)).text()).toContain("/blog/across-instances");
+    await write(`/api/admin/content/posts/${post.id}/unpublish`, { baseVersion: post.version });
+    const gone = await seenOnB(404);
+    expect(gone).toBeLessThan(5000);
+    console.log(`multi-instance content: shown on the other instance after ${shown} ms, gone after ${gone} ms`);
+  }, 60_000);
+
   it("loses no acknowledged lead when one instance is killed mid-stream", async () => {
     const acknowledged: string[] = [];
     const failed: string[] = [];

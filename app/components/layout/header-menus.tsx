@@ -3,12 +3,13 @@ import { ChevronDown, ExternalLink as ExternalIcon, Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Sheet, useSheetTrigger } from "~/components/ui/sheet";
-import { industryLinks, merchLabel, navLabels, resourceLinks, solutionsMenu } from "~/content/brand";
+import { industryLinks, merchLabel, navLabels, solutionsMenu } from "~/content/brand";
 import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { paths } from "@shared/site-routes";
 import { ExternalLink } from "./external-link";
 import { ResourceSheetLinks, SheetLinks } from "./sheet-links";
+import { useResourceLinks } from "./resource-links";
 
 /*
  * The header's menus: the desktop top bar's Solutions and Resources, and the phone's hamburger
@@ -40,9 +41,10 @@ function SolutionsItems() {
 
 function ResourcesItems() {
   const { merchUrl } = getRuntimeConfig();
+  const links = useResourceLinks();
   return (
     <>
-      {resourceLinks.map((link) => (
+      {links.map((link) => (
         <DropdownMenuItem key={link.to}>
           <Link to={link.to}>{link.label}</Link>
         </DropdownMenuItem>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { merchLabel, resourceLinks, type NavLink } from "~/content/brand";
+import { merchLabel, type NavLink } from "~/content/brand";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { ExternalLink } from "./external-link";
+import { useResourceLinks } from "./resource-links";
 
 type LinkListProps = { className: string };
 
@@ -14,12 +15,13 @@ export function SheetLinks({ links, className }: LinkListProps & { links: readon
   ));
 }
 
-/** The Resources group (About, Careers, FAQ, then the merch shop in a new tab), in the hamburger and tab-bar sheets. */
+/** The Resources group (About, Careers, FAQ, the Blog, then the merch shop in a new tab), in the hamburger and tab-bar sheets. */
 export function ResourceSheetLinks({ className }: LinkListProps) {
   const { merchUrl } = getRuntimeConfig();
+  const links = useResourceLinks();
   return (
     <>
-      <SheetLinks links={resourceLinks} className={className} />
+      <SheetLinks links={links} className={className} />
       <ExternalLink href={merchUrl} className={className}>
         {merchLabel}
       </ExternalLink>

@@ -1,0 +1,54 @@
+import { blogPageNumber, type SiteContent } from "@shared/content/site-content";
+import { tagSchema } from "@shared/schemas/content";
+import { paths } from "@shared/site-routes";
+
+/**
+ * The public addresses the published content answers (docs/decisions/0903), as the server reads
+ * them before anything is rendered: an address the content cannot answer (a slug nobody
+ * published, a page past the last) is a 404 from memory, so a crawl of made-up URLs costs no
+ * render. The pages' own loaders (app/routes/blog/*) apply the same rules again.
+ */
+export type ContentPath =
+  | { kind: "blog"; page: number }
+  | { kind: "tag"; tag: string; page: number }
+  | { kind: "post"; slug: string };
+
+const SEGMENT = "[^/]+";
+const patterns: [RegExp, (m: RegExpExecArray) => ContentPath | null][] = [
+  [new RegExp(`^${paths.blog}$`), () => ({ kind: "blog", page: 1 })],
+  [new RegExp(`^${paths.blog}/page/(${SEGMENT})$`), (m) => pageOf(m[1]!, (page) => ({ kind: "blog", page }))],
+  [new RegExp(`^${paths.blog}/tag/(${SEGMENT})$`), (m) => tagOf(m[1]!, 1)],
+  [new RegExp(`^${paths.blog}/tag/(${SEGMENT})/page/(${SEGMENT})$`), (m) => pageOf(m[2]!, (page) => tagOf(m[1]!, page))],
+  [new RegExp(`^${paths.blog}/(${SEGMENT})$`), (m) => ({ kind: "post", slug: m[1]! })],
+];
+
+function pageOf<T>(param: string, then: (page: number) => T | null): T | null {
+  const page = blogPageNumber(param);
+  return page === null ? null : then(page);
+}
+
+function tagOf(param: string, page: number): ContentPath | null {
+  const tag = tagSchema.safeParse(param);
+  return tag.success && tag.data === param ? { kind: "tag", tag: tag.data, page } : null;
+}
+
+/** The content address `urlPath` is, or null when it is none (or a malformed one). */
+export function matchContentPath(urlPath: string): ContentPath | null {
+  for (const [pattern, read] of patterns) {
+    const match = pattern.exec(urlPath);
+    if (match) return read(match);
+  }
+  return null;
+}
+
+/** Whether the content answers this address: a page to render (or a redirect), not a 404. */
+export function contentAnswers(path: ContentPath, content: SiteContent): boolean {
+  switch (path.kind) {
+    case "blog":
+      return path.page === 1 || content.blogList(path.page, null) !== null;
+    case "tag":
+      return content.blogList(path.page, path.tag) !== null;
+    case "post":
+      return content.post(path.slug) !== null;
+  }
+}

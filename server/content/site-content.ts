@@ -1,0 +1,213 @@
+import { eq, inArray, isNotNull } from "drizzle-orm";
+import { plainText, toRenderable } from "@shared/content/rich-text";
+import {
+  BLOG_PAGE_SIZE,
+  readingMinutes,
+  emptySiteContent,
+  type PostCard,
+  type PostLookup,
+  type PublishedImage,
+  type SiteContent,
+} from "@shared/content/site-content";
+import { postDraftSchema, type PostDraft } from "@shared/schemas/content";
+import type { Db } from "../db/client";
+import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
+import type { Logger } from "../logger";
+import { describeImage } from "../platform/file-storage";
+import { publishDueEntries } from "./content-entries";
+
+/**
+ * The published content every public page reads (docs/decisions/0903), held in memory by each
+ * instance and built again when content_state's version moves. Instances learn of a change
+ * through the database, never through HTTP: each reads that one row every CONTENT_POLL_MS, and
+ * the instance that made the change reads it at once (`changed()`). The same tick publishes the
+ * scheduled entries whose time has come.
+ */
+
+/** How often an instance looks for changes: a publish shows everywhere within about a second. */
+export const CONTENT_POLL_MS = 1000;
+
+/** Posts related to a post: the newest sharing most tags, then the newest. */
+const RELATED_POSTS = 3;
+
+export type PublishedPost = PostCard & { id: string; body: string; authorName: string; updatedAt: string };
+
+function srcsetOf(variants: { url: string; width: number }[]): string {
+  return variants.map((v) => `${v.url} ${v.width}w`).join(", ");
+}
+
+/** A post as the pages read it: its cover's sizes looked up, its reading time counted. */
+export async function publishedPostOf(
+  db: Db,
+  row: { id: string; post: PostDraft; slug: string; firstPublishedAt: Date; publishedAt: Date | null; authorName: string | null },
+): Promise<PublishedPost> {
+  const { post } = row;
+  let cover: PublishedImage | null = null;
+  if (post.cover) {
+    const image = await describeImage(db, post.cover.imageId);
+    if (image) cover = { url: image.variants.at(-1)!.url, width: image.width, height: image.height, alt: post.cover.alt, srcset: srcsetOf(image.variants) };
+  }
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: post.title,
+    summary: post.summary,
+    cover,
+    publishedAt: row.firstPublishedAt.toISOString(),
+    updatedAt: (row.publishedAt ?? row.firstPublishedAt).toISOString(),
+    readingMinutes: readingMinutes(plainText(post.body)),
+    tags: post.tags,
+    body: post.body,
+    authorName: row.authorName ?? "The team",
+  };
+}
+
+/** Reads every published post with its cover's sizes, newest first, and the former slugs. */
+export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost[]; redirects: Map<string, string> }> {
+  const rows = await db
+    .select({
+      id: contentEntries.id,
+      published: contentEntries.published,
+      slug: contentEntries.publishedSlug,
+      firstPublishedAt: contentEntries.firstPublishedAt,
+      publishedAt: contentEntries.publishedAt,
+      authorName: users.name,
+    })
+    .from(contentEntries)
+    .leftJoin(users, eq(users.id, contentEntries.authorUserId))
+    .where(eq(contentEntries.status, "published"));
+  const posts: PublishedPost[] = [];
+  for (const row of rows) {
+    // Written through the same schema; a row that no longer parses is left off the site, not a 500.
+    const parsed = postDraftSchema.safeParse(row.published);
+    if (!parsed.success || !row.slug || !row.firstPublishedAt) continue;
+    posts.push(await publishedPostOf(db, { id: row.id, post: parsed.data, slug: row.slug, firstPublishedAt: row.firstPublishedAt, publishedAt: row.publishedAt, authorName: row.authorName }));
+  }
+  posts.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug));
+  const redirects = new Map<string, string>();
+  const ids = posts.map((p) => p.id);
+  if (ids.length > 0) {
+    const slugOf = new Map(posts.map((p) => [p.id, p.slug]));
+    const formers = await db
+      .select({ fromSlug: contentRedirects.fromSlug, entryId: contentRedirects.entryId })
+      .from(contentRedirects)
+      .where(inArray(contentRedirects.entryId, ids));
+    for (const r of formers) redirects.set(r.fromSlug, slugOf.get(r.entryId)!);
+  }
+  return { posts, redirects };
+}
+
+const cardOf = ({ slug, title, summary, cover, publishedAt, readingMinutes, tags }: PublishedPost): PostCard => ({
+  slug,
+  title,
+  summary,
+  cover,
+  publishedAt,
+  readingMinutes,
+  tags,
+});
+
+/** The pages' view of the published posts at `version`. */
+export function siteContentOf(version: number, posts: PublishedPost[], redirects: Map<string, string>): SiteContent {
+  const bySlug = new Map(posts.map((p) => [p.slug, p]));
+  const tagCounts = new Map<string, number>();
+  for (const post of posts) for (const tag of post.tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
+  const tags = [...tagCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
+  const related = (post: PublishedPost) =>
+    posts
+      .filter((p) => p !== post)
+      .map((p, index) => ({ p, index, shared: p.tags.filter((t) => post.tags.includes(t)).length }))
+      .sort((a, b) => b.shared - a.shared || a.index - b.index)
+      .slice(0, RELATED_POSTS)
+      .map(({ p }) => cardOf(p));
+  return {
+    version,
+    hasBlog: posts.length > 0,
+    blogList(page, tag) {
+      const listed = tag === null ? posts : posts.filter((p) => p.tags.includes(tag));
+      if (listed.length === 0) return null;
+      const pageCount = Math.max(1, Math.ceil(listed.length / BLOG_PAGE_SIZE));
+      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
+      return { posts: listed.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE).map(cardOf), page, pageCount, tag, tags };
+    },
+    post(slug): PostLookup {
+      const post = bySlug.get(slug);
+      if (post) {
+        return {
+          kind: "post",
+          post: { ...cardOf(post), authorName: post.authorName, updatedAt: post.updatedAt, body: toRenderable(post.body), related: related(post) },
+        };
+      }
+      const moved = redirects.get(slug);
+      return moved ? { kind: "redirect", slug: moved } : null;
+    },
+  };
+}
+
+export type SiteContentStore = {
+  /** The content the pages read now. */
+  current: () => SiteContent;
+  /** The published posts of `current` (for the feed, the sitemap and the cards). */
+  posts: () => readonly PostCard[];
+  /** Loads the content now (an instance's own publish): the next request sees it. */
+  changed: () => Promise<void>;
+  /** Called with the new content each time it changes. */
+  onChange: (listener: (content: SiteContent) => void) => void;
+  start: () => Promise<void>;
+  stop: () => void;
+};
+
+export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs?: number }): SiteContentStore {
+  const { db, logger, pollMs = CONTENT_POLL_MS } = options;
+  let content: SiteContent = emptySiteContent;
+  let cards: PostCard[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let loading: Promise<void> | null = null;
+  const listeners: ((content: SiteContent) => void)[] = [];
+
+  const readVersion = async () => {
+    const [row] = await db.select({ version: contentState.version }).from(contentState).where(isNotNull(contentState.version));
+    return row?.version ?? 1;
+  };
+  const load = async () => {
+    // Scheduled entries go live here, whoever is signed in or not: each instance looks every
+    // tick, and each entry is claimed by one of them (SKIP LOCKED), so it is published once.
+    await publishDueEntries(db);
+    const version = await readVersion();
+    if (version === content.version) return;
+    const { posts, redirects } = await loadPublishedPosts(db);
+    content = siteContentOf(version, posts, redirects);
+    cards = posts.map(cardOf);
+    for (const listener of listeners) listener(content);
+  };
+  /** One load at a time; a change seen while loading is loaded by the next tick. */
+  const refresh = () => {
+    loading ??= load()
+      .catch((error: unknown) => logger.error({ err: error }, "could not load the published content"))
+      .finally(() => (loading = null));
+    return loading;
+  };
+
+  return {
+    current: () => content,
+    posts: () => cards,
+    async changed() {
+      // A load already under way may have read the version before this change committed.
+      await loading;
+      await refresh();
+    },
+    onChange: (listener) => void listeners.push(listener),
+    async start() {
+      await refresh();
+      const tick = () => {
+        timer = setTimeout(() => void refresh().finally(() => timer && tick()), pollMs);
+        timer.unref();
+      };
+      tick();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { contentRoles } from "@shared/schemas/admin";
+import { postDraftSchema } from "@shared/schemas/content";
+import { blogPostPath } from "@shared/site-routes";
+import type { Auth } from "../auth/auth";
+import { adminError } from "../admin/admin-errors";
+import { allow, requireStaff, type AdminEnv } from "../admin/require-admin";
+import { contentEntries, users } from "../db/schema";
+import { loadPublishedPosts, publishedPostOf, siteContentOf } from "../content/site-content";
+import { pageCsp } from "../http/security-headers";
+
+const idParam = z.string().uuid();
+
+/** A page without its scripts (but its JSON-LD, which is data) and its module preloads. */
+function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<link rel="modulepreload"[^>]*>/g, "");
+}
+
+/**
+ * GET /admin/content/posts/<id>/preview: a post's draft rendered exactly as its public page will
+ * be (the same route, layout and styles), for the studio's staff only (docs/decisions/0903). The
+ * draft takes its place among the published posts for this one render, which is never cached
+ * and never indexed. Drafts and scheduled posts are otherwise never reachable publicly.
+ */
+export function contentPreviewRoutes(auth: Auth) {
+  const routes = new Hono<AdminEnv>();
+  routes.get("/admin/content/posts/:id/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const id = idParam.safeParse(c.req.param("id"));
+    if (!id.success || !site) return adminError(c, 404, "Not found");
+    const { db } = database;
+    const [entry] = await db
+      .select({ draft: contentEntries.draft, firstPublishedAt: contentEntries.firstPublishedAt, authorName: users.name })
+      .from(contentEntries)
+      .leftJoin(users, eq(users.id, contentEntries.authorUserId))
+      .where(eq(contentEntries.id, id.data.toLowerCase()));
+    const draft = postDraftSchema.safeParse(entry?.draft);
+    if (!entry || !draft.success) return adminError(c, 404, "This post no longer exists");
+    const { posts, redirects } = await loadPublishedPosts(db);
+    const preview = await publishedPostOf(db, {
+      id: id.data,
+      post: draft.data,
+      slug: draft.data.slug,
+      firstPublishedAt: entry.firstPublishedAt ?? new Date(),
+      publishedAt: new Date(),
+      authorName: entry.authorName,
+    });
+    const others = posts.filter((p) => p.id !== preview.id && p.slug !== preview.slug);
+    const content = siteContentOf(-1, [preview, ...others].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)), redirects);
+    const answer = await site.renderPage(new URL(blogPostPath(preview.slug), config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This post cannot be previewed");
+    // Without its scripts: at this address React Router would find no route and show the 404
+    // page. The site reads the same without JavaScript, so the preview is what a visitor sees
+    // first; no inline script is left to allow, so the policy allows none.
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
+  return routes;
+}

@@ -1,0 +1,6 @@
+/**
+ * The company's name, which the requirements leave out (docs/decisions/0003): a placeholder to
+ * replace before launch. Here, not in app/content, because the server names the site too (the
+ * feed's title, the share cards); app/content/brand.ts takes it from here.
+ */
+export const BRAND_NAME = "AgentDesk";

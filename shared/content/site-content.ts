@@ -1,0 +1,88 @@
+import type { RichTextTree } from "./rich-text-rules";
+
+/**
+ * What the public pages read of the published content (docs/decisions/0903): the server builds it
+ * from the database once per change (server/content/site-content.ts) and hands it to the pages'
+ * loaders through React Router's context; each loader sends the page only what it shows.
+ */
+
+/** A stored image as a page shows it: its largest size, every size for srcset, and its alt text. */
+export type PublishedImage = {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** `url width` pairs for the srcset attribute, narrowest first. */
+  srcset: string;
+};
+
+/** A post as a list shows it. */
+export type PostCard = {
+  slug: string;
+  title: string;
+  summary: string;
+  cover: PublishedImage | null;
+  /** ISO date-time of its first publication: the date the blog shows. */
+  publishedAt: string;
+  readingMinutes: number;
+  tags: string[];
+};
+
+/** A post as its own page shows it. */
+export type PostPageData = PostCard & {
+  authorName: string;
+  /** ISO date-time of its last publication. */
+  updatedAt: string;
+  body: RichTextTree;
+  related: PostCard[];
+};
+
+export type BlogListData = {
+  posts: PostCard[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  /** The tag this list is of, or null for the whole blog. */
+  tag: string | null;
+  /** Every tag in use, most used first. */
+  tags: string[];
+};
+
+/** What a post's address answers: its page, a redirect from a former slug, or nothing (404). */
+export type PostLookup = { kind: "post"; post: PostPageData } | { kind: "redirect"; slug: string } | null;
+
+/** The published content as the pages' loaders read it. */
+export type SiteContent = {
+  /** Moves with every change to what the site shows; pages cached under another are stale. */
+  version: number;
+  /** Whether the blog has a published post: the navigation shows "Blog" only then. */
+  hasBlog: boolean;
+  blogList: (page: number, tag: string | null) => BlogListData | null;
+  post: (slug: string) => PostLookup;
+};
+
+/** "2", "3", …: a later page of a list (its URL's last part); "1", "01" or anything else is no page (404). */
+export function blogPageNumber(param: string | undefined): number | null {
+  if (param === undefined) return 1;
+  return /^[1-9][0-9]{0,4}$/.test(param) && param !== "1" ? Number(param) : null;
+}
+
+/** Words an adult reads in a minute of web prose (the common 200-250; the byline rounds up). */
+const WORDS_PER_MINUTE = 230;
+
+/** A body's reading time in whole minutes, at least one. */
+export function readingMinutes(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+/** Posts per page of /blog and /blog/tag/<tag>. */
+export const BLOG_PAGE_SIZE = 10;
+
+/** The published content when there is none (and when the build prerenders pages). */
+export const emptySiteContent: SiteContent = {
+  version: 0,
+  hasBlog: false,
+  blogList: () => null,
+  post: () => null,
+};
