@@ -41,6 +41,8 @@ export default defineConfig({
               // dependencies would come along into this eagerly loaded chunk).
               test: (id: string) =>
                 /[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
+                // The blog's components (and the rich-text renderer) load with the blog's pages.
+                !/[\\/]components[\\/]content[\\/]/.test(id) &&
                 !/[\\/](dialog|sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox)\.tsx?$/.test(id),
               minShareCount: 2,
               priority: 10,

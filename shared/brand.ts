@@ -4,3 +4,6 @@
  * feed's title, the share cards); app/content/brand.ts takes it from here.
  */
 export const BRAND_NAME = "AgentDesk";
+
+/** The blog's feed, as the feed names itself and every page's link to it does. */
+export const BLOG_FEED_TITLE = `${BRAND_NAME} blog`;

@@ -14,5 +14,4 @@ export const blogCopy = {
   related: "Keep reading",
   ctaTitle: "See it answer your calls",
   ctaLead: "A 10-minute demo on your own use case: how the agent answers, books and follows up.",
-  feedTitle: `${brand.name} blog`,
 } as const;

@@ -7,12 +7,12 @@ import { BookingDialog } from "~/features/booking/booking-dialog";
 import { ConsentProvider } from "~/features/consent/consent-banner";
 import { navLabels } from "~/content/brand";
 import { siteContentContext } from "~/lib/router-context";
-import { blogCopy } from "~/content/blog";
+import { BLOG_FEED_TITLE } from "@shared/brand";
 import { blogFeedPath } from "@shared/site-routes";
 import type { Route } from "./+types/public-layout";
 
 /** Every public page names the blog's feed, for readers that look for one. */
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: blogCopy.feedTitle, href: blogFeedPath }];
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: BLOG_FEED_TITLE, href: blogFeedPath }];
 
 /**
  * What every public page's chrome reads of the published content (docs/decisions/0903): whether

@@ -33,7 +33,7 @@ import {
 } from "../content/content-entries";
 
 /** An image and the form's few hundred bytes of multipart framing. */
-const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 const NOT_AN_UPLOAD = "Send the image as a form upload (multipart/form-data) in the field \"file\".";
 
 /** A post is at most 200,000 characters of body plus a few fields; JSON escaping can double it. */

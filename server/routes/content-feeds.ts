@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { Feed } from "feed";
-import { BRAND_NAME } from "@shared/brand";
+import { BLOG_FEED_TITLE, BRAND_NAME } from "@shared/brand";
 import type { PostCard, SiteContent } from "@shared/content/site-content";
 import { blogFeedPath, blogPostPath, paths, publicPaths, unindexedPaths } from "@shared/site-routes";
 import type { AppEnv } from "../app-env";
@@ -25,7 +25,7 @@ export function sitemapXml(publicUrl: string, content: SiteContent, posts: reado
 /** RSS 2.0 of the newest posts. */
 export function rssXml(publicUrl: string, posts: readonly PostCard[]): string {
   const feed = new Feed({
-    title: `${BRAND_NAME} blog`,
+    title: BLOG_FEED_TITLE,
     description: `Guides and stories from ${BRAND_NAME} on answering every call, text and message with AI agents.`,
     id: `${publicUrl}${paths.blog}`,
     link: `${publicUrl}${paths.blog}`,

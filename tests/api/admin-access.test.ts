@@ -23,7 +23,7 @@ let leadId = "";
 beforeAll(async () => {
   t = await createTestApp(adminTestEnv);
   const staffIds: string[] = [];
-  for (const role of ["user", "moderator", "admin"] as const) {
+  for (const role of ["user", "moderator", "editor", "admin"] as const) {
     const staff = await createStaff(t, role);
     staffIds.push(staff.userId);
     cookies[role] = await signedInCookie(t, staff.email, staff.password);
@@ -94,6 +94,26 @@ const calls: Call[] = [
     ok: 200,
   },
   { method: "POST", path: () => "/api/admin/analytics/export", body: () => ({ from: "2025-07-01", to: "2025-07-31" }), ok: 200 },
+  // The content studio. Bodies that fail validation walk every guard and store nothing.
+  { method: "GET", path: () => "/api/admin/content/authors", ok: 200 },
+  { method: "GET", path: () => "/api/admin/content/posts", ok: 200 },
+  { method: "POST", path: () => "/api/admin/content/posts", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/posts/publish", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/posts/schedule", body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/posts/${unknownDeliveryId}`, ok: 404 },
+  { method: "PUT", path: () => `/api/admin/content/posts/${unknownDeliveryId}`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/posts/${unknownDeliveryId}/publish`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/posts/${unknownDeliveryId}/schedule`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/posts/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/posts/${unknownDeliveryId}/revisions`, ok: 404 },
+  {
+    method: "POST",
+    path: () => `/api/admin/content/posts/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`,
+    body: () => ({}),
+    ok: 400,
+  },
+  // Not a multipart upload: refused before the hourly allowance is counted.
+  { method: "POST", path: () => "/api/admin/content/images", ok: 415 },
 ];
 
 function call(c: Call, cookie?: string, app: TestApp = t) {
@@ -121,7 +141,7 @@ function declaredRoutes(app: TestApp) {
   return byRoute;
 }
 const keyOf = (c: Call) =>
-  `${c.method} ${c.path().replace(plainRoleId, "x").replace(unknownDeliveryId, "x").replace(leadId, "x").split("?")[0]}`;
+  `${c.method} ${c.path().replace(plainRoleId, "x").replaceAll(unknownDeliveryId, "x").replace(leadId, "x").split("?")[0]}`;
 
 describe("admin API authorization", () => {
   it("covers every route mounted under /api/admin, and every route says who may call it", () => {
@@ -152,8 +172,18 @@ describe("admin API authorization", () => {
     );
   });
 
+  it("opens the content studio, and only the studio, to the editor", () => {
+    const editorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("editor")).map(([route]) => route);
+    const mine = ["GET /api/admin/me", "GET /api/admin/me/sessions", "POST /api/admin/me/sessions/revoke-others", "POST /api/admin/me/sessions/x/revoke"];
+    expect(editorRoutes.filter((route) => !route.includes("/api/admin/content/")).sort()).toEqual(mine.sort());
+    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(13);
+    // Moderators and editors never share a route but their own account's.
+    const moderatorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("moderator")).map(([route]) => route);
+    expect(moderatorRoutes.filter((route) => editorRoutes.includes(route)).sort()).toEqual(mine.sort());
+  });
+
   for (const c of calls) {
-    it(`${c.method} ${c.path().split("?")[0]}: 401 anonymous, 403 user, and the moderator as the route allows`, async () => {
+    it(`${c.method} ${c.path().split("?")[0]}: 401 anonymous, 403 user, and the moderator and editor as the route allows`, async () => {
       const anonymous = await call(c);
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: "Not signed in" });
@@ -166,15 +196,24 @@ describe("admin API authorization", () => {
         expect(res.status).toBe(403);
         expect(await res.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
       }
+      if (!declaredRoutes(t).get(keyOf(c))!.includes("editor")) {
+        const res = await call(c, cookies.editor);
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ error: "You don't have admin privileges", code: "ADMIN_ONLY" });
+      }
     });
   }
 
   // Run after the refusals so the DELETE still finds its record.
-  it("lets the moderator through on the lead desk's routes and the admin on every route", async () => {
+  it("lets the moderator through on the lead desk's routes, the editor on the studio's and the admin on every route", async () => {
     const declared = declaredRoutes(t);
     for (const c of calls.filter((c) => declared.get(keyOf(c))!.includes("moderator"))) {
       const res = await call(c, cookies.moderator);
       expect(res.status, `moderator ${c.method} ${c.path()}`).toBe(c.ok);
+    }
+    for (const c of calls.filter((c) => declared.get(keyOf(c))!.includes("editor"))) {
+      const res = await call(c, cookies.editor);
+      expect(res.status, `editor ${c.method} ${c.path()}`).toBe(c.ok);
     }
     for (const c of calls) {
       const res = await call(c, cookies.admin);
@@ -183,7 +222,7 @@ describe("admin API authorization", () => {
   });
 
   it("tells the client which role signed in", async () => {
-    for (const role of ["moderator", "admin"] as const) {
+    for (const role of ["moderator", "editor", "admin"] as const) {
       const res = await t.app.request("/api/admin/me", { headers: { Cookie: cookies[role]! } });
       expect(((await res.json()) as { user: { role: string } }).user.role).toBe(role);
     }

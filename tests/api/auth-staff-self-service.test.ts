@@ -154,7 +154,7 @@ describe("inviting a colleague", () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       email: "Invalid email address",
-      role: "Choose admin or moderator",
+      role: "Choose admin, moderator or editor",
     });
     const moderator = await createStaff(t, "moderator");
     const refused = await post("/api/admin/invitations", { email: "x@example.com", role: "moderator" }, await signedInCookie(t, moderator.email, moderator.password));

@@ -90,7 +90,8 @@ describe("a published post on the site", () => {
     expect(await (await get("/sitemap.xml")).text()).not.toContain("answering-every-call");
     expect(await (await get("/")).text()).not.toContain('href="/blog"');
     expect((await get("/cards/blog/answering-every-call.png")).status).toBe(404);
-  });
+    // Its first renders of every blog route and the first share card: seconds on a loaded machine.
+  }, 60_000);
 
   it("never shows a draft or a scheduled post; a changed slug redirects its old address", async () => {
     const draft = await write("/api/admin/content/posts", { baseVersion: 0, draft: { title: "Not yet", slug: "not-yet", body: "Soon." } });

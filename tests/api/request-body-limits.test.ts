@@ -8,6 +8,8 @@ import { LEAD_EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/lead-events";
 import { AUTH_BODY_LIMIT_BYTES } from "../../server/auth/auth-request-body";
 import { EVENTS_BODY_LIMIT_BYTES } from "../../server/routes/events";
 import { ANALYTICS_EXPORT_BODY_LIMIT_BYTES } from "../../server/routes/admin-analytics";
+import { IMAGE_MESSAGES } from "../../shared/schemas/content-image";
+import { ADMIN_CONTENT_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "../../server/routes/admin-content";
 
 /*
  * Every route that takes a request body, in one list: each refuses a body of the wrong type with
@@ -25,6 +27,8 @@ type BodyRoute = {
   limit: number;
   json: boolean;
   admin?: boolean;
+  /** What the 413 says, when not "… too large …": the studio's upload speaks of the image. */
+  tooLargeMessage?: string;
   /** Sent besides the type: POST /api/events answers a request without a browser's user agent 202 unread (a bot). */
   headers?: Record<string, string>;
 };
@@ -57,6 +61,37 @@ const bodyRoutes: BodyRoute[] = [
   { path: `/api/admin/leads/${absentId}/notes`, type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/invitations", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { method: "PUT", path: "/api/admin/leads/routing/me", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
+  // The content studio: a post's body is far larger than the other admin forms.
+  ...["/api/admin/content/posts", "/api/admin/content/posts/publish", "/api/admin/content/posts/schedule"].map((path) => ({
+    path,
+    type: "application/json",
+    limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
+    json: true,
+    admin: true,
+  })),
+  { method: "PUT", path: `/api/admin/content/posts/${absentId}`, type: "application/json", limit: ADMIN_CONTENT_BODY_LIMIT_BYTES, json: true, admin: true },
+  ...["publish", "schedule", "unpublish"].map((action) => ({
+    path: `/api/admin/content/posts/${absentId}/${action}`,
+    type: "application/json",
+    limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
+    json: true,
+    admin: true,
+  })),
+  {
+    path: `/api/admin/content/posts/${absentId}/revisions/${absentId}/restore`,
+    type: "application/json",
+    limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
+    json: true,
+    admin: true,
+  },
+  {
+    path: "/api/admin/content/images",
+    type: "multipart/form-data; boundary=x",
+    limit: UPLOAD_BODY_LIMIT_BYTES,
+    json: true,
+    admin: true,
+    tooLargeMessage: IMAGE_MESSAGES.size,
+  },
   { path: "/api/staff/invitations/check", type: "application/json", limit: STAFF_LINK_BODY_LIMIT_BYTES, json: true },
   { path: "/api/staff/invitations/accept", type: "application/json", limit: STAFF_LINK_BODY_LIMIT_BYTES, json: true },
   { path: "/api/admin/privacy/export", type: "application/json", limit: ADMIN_PRIVACY_BODY_LIMIT_BYTES, json: true, admin: true },
@@ -106,7 +141,7 @@ function send(route: { method?: string; path: string; admin?: boolean; headers?:
 describe("request bodies on every route that takes one", () => {
   it("covers every POST and PATCH route", () => {
     const declared = new Set(
-      t.app.routes.filter((r) => r.method === "POST" || r.method === "PATCH" || r.method === "PUT").map((r) => `${r.method} ${r.path.replace(/:(id|userId)\b/, absentId)}`),
+      t.app.routes.filter((r) => r.method === "POST" || r.method === "PATCH" || r.method === "PUT").map((r) => `${r.method} ${r.path.replace(/:(id|userId|revisionId)\b/g, absentId)}`),
     );
     const listed = [...bodyRoutes, ...bodiless].map((r) => `${r.method ?? "POST"} ${r.path}`);
     // better-auth's endpoints sit behind one catch-all route (/api/auth/*): two stand for them.
@@ -122,7 +157,7 @@ describe("request bodies on every route that takes one", () => {
       expect(wrongType.pulled(), "bytes read before the type was refused").toBe(0);
       if (route.json) expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
 
-      const tooLarge = countingBody(5 * 1024 * 1024);
+      const tooLarge = countingBody(Math.max(5 * 1024 * 1024, 2 * route.limit));
       const res = await send(route, route.type, tooLarge.stream);
       expect(res.status).toBe(413);
       expect(tooLarge.pulled()).toBeLessThanOrEqual(route.limit + 2 * COUNTING_PIECE_BYTES);
@@ -130,7 +165,8 @@ describe("request bodies on every route that takes one", () => {
       const text = await res.text();
       if (route.json) {
         expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-        expect(text).toMatch(/too large/i);
+        if (route.tooLargeMessage) expect(JSON.parse(text)).toMatchObject({ error: route.tooLargeMessage });
+        else expect(text).toMatch(/too large/i);
       } else expect(text).toContain("Your message is too long to send.");
     });
   }

@@ -7,7 +7,7 @@ import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
 import { siteContentContext } from "~/lib/router-context";
-import { articleMeta } from "~/lib/seo";
+import { articleMeta } from "~/components/content/blog-meta";
 import { blogPostPath, paths } from "@shared/site-routes";
 
 /**

@@ -8,7 +8,7 @@ import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
 import { siteContentContext } from "~/lib/router-context";
-import { blogListMeta } from "~/lib/seo";
+import { blogListMeta } from "~/components/content/blog-meta";
 import { blogPageNumber } from "@shared/content/site-content";
 import { blogTagPath } from "@shared/site-routes";
 import { tagSchema } from "@shared/schemas/content";
