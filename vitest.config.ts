@@ -49,9 +49,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 1,
-          // The servers and commands these tests start run a quicker-starting V8
-          // (tests/support/spawn-server.ts, engineFlags).
-          env: { AGENTDESK_TEST_ENGINE: "quick" },
         },
       },
     ],

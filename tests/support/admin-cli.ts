@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { compiledEntry, engineFlags } from "./spawn-server";
+import { compiledEntry } from "./spawn-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -19,7 +19,7 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
  */
 export function runAdminCreate(args: string[], env: Record<string, string | undefined>, options: { stdin?: string } = {}) {
   return new Promise<CliRun>((resolve) => {
-    const child = spawn(process.execPath, [...engineFlags(), compiledEntry("admin-create"), ...args], {
+    const child = spawn(process.execPath, [compiledEntry("admin-create"), ...args], {
       cwd: root,
       env: childEnv(env),
       stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
@@ -40,7 +40,7 @@ const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
  * once it has appeared: `output` is what the terminal showed (the prompts, and any echo).
  */
 export function runAdminCreateOnTerminal(args: string[], env: Record<string, string | undefined>, answers: string[]) {
-  const command = [process.execPath, ...engineFlags(), compiledEntry("admin-create"), ...args].map(shellQuote).join(" ");
+  const command = [process.execPath, compiledEntry("admin-create"), ...args].map(shellQuote).join(" ");
   return new Promise<CliRun & { prompts: number }>((resolve) => {
     const child = spawn("script", ["--quiet", "--flush", "--return", "--command", command, "/dev/null"], {
       cwd: root,

@@ -30,25 +30,6 @@ export function compiledEntry(name: "index" | "admin-create"): string {
   return file;
 }
 
-/**
- * V8 as the tests run the servers and commands they start: PGlite's WebAssembly compiled by the
- * baseline compiler only (`--liftoff-only`) and JavaScript without the optimising compilers
- * (`--no-opt --no-maglev`). The same program on a slower engine: a test's server lives seconds to
- * a minute, too short for optimised code to repay compiling it. A start to /api/health: 1.9 ->
- * 1.1 CPU-s (docs/decisions/0401). Chosen by `AGENTDESK_TEST_ENGINE=quick`, which the Vitest
- * process project sets; the end-to-end servers, the benchmarks and the screenshots run V8 as
- * shipped (`engine: "shipped"` asks for it whatever the environment says).
- */
-const quickEngineFlags = ["--liftoff-only", "--no-opt", "--no-maglev"];
-
-export type Engine = "quick" | "shipped";
-
-/** The node flags for a child server or command: `engine`, else what the environment chose. */
-export function engineFlags(engine?: Engine): string[] {
-  const chosen = engine ?? (process.env.AGENTDESK_TEST_ENGINE === "quick" ? "quick" : "shipped");
-  return chosen === "quick" ? [...quickEngineFlags] : [];
-}
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -108,7 +89,7 @@ export async function seededDataDir(label = "server", variant?: TemplateVariant)
  * of 5-9 s of initdb and migrations), or an empty one with `fresh: true` (a first start).
  */
 export async function spawnServer(
-  options: { env?: Record<string, string | undefined>; dataDir?: string; fresh?: boolean; engine?: Engine } = {},
+  options: { env?: Record<string, string | undefined>; dataDir?: string; fresh?: boolean } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const databaseUrl = options.env && "DATABASE_URL" in options.env ? options.env.DATABASE_URL : process.env.DATABASE_URL;
@@ -126,7 +107,7 @@ export async function spawnServer(
   })) {
     if (value !== undefined) env[key] = value;
   }
-  const child = spawn(process.execPath, [...engineFlags(options.engine), compiledEntry("index")], {
+  const child = spawn(process.execPath, [compiledEntry("index")], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -174,7 +155,7 @@ export async function spawnServer(
 
 /** Runs the server entry to completion (for start-up failures) and returns its exit code and output. */
 export async function runServerToExit(env: Record<string, string | undefined>, timeoutMs = 30_000) {
-  const child = spawn(process.execPath, [...engineFlags(), compiledEntry("index")], {
+  const child = spawn(process.execPath, [compiledEntry("index")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
