@@ -62,28 +62,34 @@ async function seed(database: Database, n: number, adminIds: string[]) {
     when status <> 'new' and h2 % 5 = 0 then null
     else (${owners})[1 + (h % ${adminIds.length})] end`);
 
-  await db.execute(sql`insert into booking_inquiries (id, created_at, name, work_email, company_name, job_title, ai_goal, total_calls, tcpa_consent,
-      source_form, consent_text_version, page_path, referrer, utm_source, utm_medium, utm_campaign, client_ip, user_agent, bot_check, idempotency_key)
-    select id, created_at, 'Lead ' || i, 'lead' || i || '@company' || (i % 5000) || '.example', 'Company ' || (i % 5000), 'Owner',
-      case when source <> 'booking_dialog' then 'Answer every call, day and night' end,
-      case when source = 'booking_dialog' then 1 + i % 1000 end, true, source::text::lead_source, 'v1',
-      '/pricing', 'https://search.example/', case when h % 4 = 0 then 'newsletter' end, case when h % 4 = 0 then 'email' end,
-      case when h % 4 = 0 then 'spring' end, '198.51.100.' || (i % 250), 'Mozilla/5.0 (bench)', 'passed', 'bench-' || i
-    from bench_seed where kind = 'booking_inquiry'`);
-  await db.execute(sql`insert into contact_requests (id, created_at, name, company, role, email, phone, industry, company_size, notes,
-      page_path, utm_source, client_ip, user_agent, bot_check, idempotency_key)
-    select id, created_at, 'Lead ' || i, 'Company ' || (i % 5000), 'Office manager', 'lead' || i || '@company' || (i % 5000) || '.example',
-      '+1 555 010 ' || lpad((i % 10000)::text, 4, '0'), 'law', '11-50', 'We miss calls after 5pm.', '/contact',
-      case when h % 4 = 0 then 'newsletter' end, '198.51.100.' || (i % 250), 'Mozilla/5.0 (bench)', 'passed', 'bench-c-' || i
-    from bench_seed where kind = 'contact_request'`);
+  // Each lead with its form's fields: a booking or enterprise form's, or the contact form's.
   await db.execute(sql`insert into leads (id, kind, source, created_at, name, email, company, status, owner_user_id, version,
-      first_response_at, meeting_booked_at, meeting_starts_at, updated_at)
+      first_response_at, meeting_booked_at, meeting_starts_at, updated_at,
+      job_title, ai_goal, total_calls, tcpa_consent, consent_text_version, role, phone, industry, company_size, notes,
+      page_path, referrer, utm_source, utm_medium, utm_campaign, client_ip, user_agent, bot_check, idempotency_key)
     select id, kind, source, created_at, 'Lead ' || i, 'lead' || i || '@company' || (i % 5000) || '.example', 'Company ' || (i % 5000),
       status, owner, case when status = 'new' then 1 else 2 + h % 3 end,
       case when status <> 'new' then created_at + make_interval(mins => 5 + h % 240) end,
       case when status in ('meeting_booked', 'meeting_held', 'no_show', 'won') then created_at + make_interval(mins => 10 + h2 % 2880) end,
       case when status in ('meeting_booked', 'meeting_held', 'no_show', 'won') then created_at + make_interval(days => 2 + h % 10) end,
-      created_at
+      created_at,
+      case when kind = 'booking_inquiry' then 'Owner' end,
+      case when kind = 'booking_inquiry' and source <> 'booking_dialog' then 'Answer every call, day and night' end,
+      case when source = 'booking_dialog' then 1 + i % 1000 end,
+      case when kind = 'booking_inquiry' then true end,
+      case when kind = 'booking_inquiry' then 'v1' end,
+      case when kind = 'contact_request' then 'Office manager' end,
+      case when kind = 'contact_request' then '+1 555 010 ' || lpad((i % 10000)::text, 4, '0') end,
+      case when kind = 'contact_request' then 'law' end,
+      case when kind = 'contact_request' then '11-50' end,
+      case when kind = 'contact_request' then 'We miss calls after 5pm.' end,
+      case when kind = 'contact_request' then '/contact' else '/pricing' end,
+      case when kind = 'booking_inquiry' then 'https://search.example/' end,
+      case when h % 4 = 0 then 'newsletter' end,
+      case when kind = 'booking_inquiry' and h % 4 = 0 then 'email' end,
+      case when kind = 'booking_inquiry' and h % 4 = 0 then 'spring' end,
+      '198.51.100.' || (i % 250), 'Mozilla/5.0 (bench)', 'passed',
+      case when kind = 'contact_request' then 'bench-c-' || i else 'bench-' || i end
     from bench_seed`);
   await db.execute(sql`insert into lead_events (lead_id, at, type, data)
     select id, created_at, 'created', jsonb_build_object('source', source) from bench_seed`);

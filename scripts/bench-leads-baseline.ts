@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import { bookingDialogRequestSchema } from "@shared/schemas/booking-request";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import { openDatabase } from "../server/db/client";
-import { bookingInquiries } from "../server/db/schema";
+import { leads } from "../server/db/schema";
 
 const port = Number(process.env.PORT);
 const database = process.env.DATABASE_URL
@@ -27,12 +27,14 @@ app.post("/submit-booking", async (c) => {
   const parsed = bookingDialogRequestSchema.safeParse(await c.req.json());
   if (!parsed.success) return c.json({ success: false }, 400);
   const v = parsed.data;
-  await db.insert(bookingInquiries).values({
-    sourceForm: "booking_dialog",
+  await db.insert(leads).values({
+    id: crypto.randomUUID(),
+    kind: "booking_inquiry",
+    source: "booking_dialog",
     name: v.name,
     jobTitle: v.job_title,
-    workEmail: v.work_email,
-    companyName: v.company_name,
+    email: v.work_email,
+    company: v.company_name,
     totalCalls: v.total_calls ?? null,
     tcpaConsent: v.tcpa_consent,
     consentTextVersion: CONSENT_TEXT_VERSION,

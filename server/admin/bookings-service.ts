@@ -1,63 +1,70 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Booking, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
-import { bookingInquiries, leads } from "../db/schema";
+import { leads } from "../db/schema";
 import { afterCursor, cursorTimestamp, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
 import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
 import { leadFilterConditions } from "./lead-desk-service";
+import { bookingSourceOf } from "../leads/lead-service";
 
 /*
- * The bookings list is the inbox's query restricted to booking leads: the same `leads` rows, the
- * same search, source and date conditions (leadFilterConditions) and the same keyset order on
- * (created_at, id), joined to each lead's stored form for the fields this list shows. A lead and
- * its inquiry share their id and created_at (stored in one statement).
+ * The bookings list is the inbox's query restricted to booking inquiries, the leads of a booking
+ * or enterprise form that was stored (the rows of the booking_inquiries view): the same search,
+ * source and date conditions (leadFilterConditions) and the same keyset order on (created_at, id),
+ * with the form's fields this list shows.
  */
 const l = leads;
-const b = bookingInquiries;
 
-/** Every stored field of an inquiry except the internal idempotency key. */
+/** Every stored field of an inquiry except the internal idempotency key, named as the inquiry names them. */
 const listColumns = {
   id: l.id,
   createdAt: l.createdAt,
-  name: b.name,
-  workEmail: b.workEmail,
-  companyName: b.companyName,
-  jobTitle: b.jobTitle,
-  aiGoal: b.aiGoal,
-  totalCalls: b.totalCalls,
-  tcpaConsent: b.tcpaConsent,
-  sourceForm: b.sourceForm,
-  consentTextVersion: b.consentTextVersion,
-  pagePath: b.pagePath,
-  referrer: b.referrer,
-  utmSource: b.utmSource,
-  utmMedium: b.utmMedium,
-  utmCampaign: b.utmCampaign,
-  utmTerm: b.utmTerm,
-  utmContent: b.utmContent,
-  clientIp: b.clientIp,
-  userAgent: b.userAgent,
-  botCheck: b.botCheck,
+  name: l.name,
+  workEmail: l.email,
+  companyName: l.company,
+  jobTitle: l.jobTitle,
+  aiGoal: l.aiGoal,
+  totalCalls: l.totalCalls,
+  tcpaConsent: l.tcpaConsent,
+  sourceForm: l.source,
+  consentTextVersion: l.consentTextVersion,
+  pagePath: l.pagePath,
+  referrer: l.referrer,
+  utmSource: l.utmSource,
+  utmMedium: l.utmMedium,
+  utmCampaign: l.utmCampaign,
+  utmTerm: l.utmTerm,
+  utmContent: l.utmContent,
+  clientIp: l.clientIp,
+  userAgent: l.userAgent,
+  botCheck: l.botCheck,
   cursorTs: cursorTimestamp(l.createdAt),
 };
 
 type Row = Awaited<ReturnType<typeof selectPage>>[number];
 
 function selectPage(db: Db, filters: BookingFilters, cursor: Cursor | null, limit: number) {
-  const conditions = [eq(l.kind, "booking_inquiry"), ...leadFilterConditions(filters)];
+  const conditions = [eq(l.kind, "booking_inquiry"), isNotNull(l.idempotencyKey), ...leadFilterConditions(filters)];
   if (cursor) conditions.push(afterCursor(l.createdAt, l.id, cursor));
   return db
     .select(listColumns)
     .from(l)
-    .innerJoin(b, eq(b.id, l.id))
     .where(and(...conditions))
     .orderBy(...newestFirst(l.createdAt, l.id))
     .limit(limit);
 }
 
+/** An inquiry's form fields are never null: the list reads stored booking forms only (leads_booking_fields). */
 function toBooking({ cursorTs: _cursorTs, ...row }: Row): Booking {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    jobTitle: row.jobTitle ?? "",
+    tcpaConsent: row.tcpaConsent ?? false,
+    sourceForm: bookingSourceOf(row.sourceForm),
+    consentTextVersion: row.consentTextVersion ?? "",
+  };
 }
 
 /** One page, newest first, and the cursor of the next page (null on the last). */

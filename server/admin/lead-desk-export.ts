@@ -2,7 +2,7 @@ import { aliasedTable, and, eq } from "drizzle-orm";
 import { leadStatusLabels, type LeadFilters } from "@shared/schemas/lead-desk";
 import { fitLabels, fitTierLabels } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
-import { bookingInquiries, contactRequests, leads, users } from "../db/schema";
+import { leads, users } from "../db/schema";
 import { afterCursor, cursorTimestamp, newestFirst, type Cursor } from "./keyset-cursor";
 import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
 import { leadFilterConditions, submissionColumns, type DeskSettings } from "./lead-desk-service";
@@ -13,8 +13,6 @@ import { leadFilterConditions, submissionColumns, type DeskSettings } from "./le
  */
 
 const l = leads;
-const bi = bookingInquiries;
-const cr = contactRequests;
 const owner = aliasedTable(users, "owner");
 
 const exportColumns = {
@@ -44,8 +42,6 @@ export function leadExportBatchQuery(db: Db, filters: LeadFilters, settings: Des
     .select(exportColumns)
     .from(l)
     .leftJoin(owner, eq(owner.id, l.ownerUserId))
-    .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
-    .leftJoin(cr, and(eq(l.kind, "contact_request"), eq(cr.id, l.id)))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...newestFirst(l.createdAt, l.id))
     .limit(size);

@@ -24,7 +24,7 @@ import {
 import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT, fitLabels, type EmailKind, type FitTier } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
 import { leadDeskRoles } from "@shared/schemas/admin";
-import { bookingInquiries, contactRequests, leadEvents, leads, userRoles, users } from "../db/schema";
+import { leadEvents, leads, userRoles, users } from "../db/schema";
 import type { HubSpotConfig } from "../config";
 import { hubspotRecords } from "../leads/hubspot";
 import { queueLeadNotification, wakeOutbox } from "../leads/notification-queue";
@@ -220,34 +220,28 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     .orderBy(asc(users.name), asc(users.email), asc(users.id));
 }
 
-const bi = bookingInquiries;
-const cr = contactRequests;
-
-/**
- * The submission's own fields, read from whichever table the lead's kind names (joined on kind and
- * id, so the other table's side is null and coalesce reads the lead's own).
- */
+/** The form's own fields and its evidence: the other kind's fields are null on a lead. */
 export const submissionColumns = {
-  jobTitle: bi.jobTitle,
-  totalCalls: bi.totalCalls,
-  aiGoal: bi.aiGoal,
-  tcpaConsent: bi.tcpaConsent,
-  consentTextVersion: bi.consentTextVersion,
-  role: cr.role,
-  phone: cr.phone,
-  industry: cr.industry,
-  companySize: cr.companySize,
-  notes: cr.notes,
-  pagePath: sql<string | null>`coalesce(${bi.pagePath}, ${cr.pagePath})`,
-  referrer: sql<string | null>`coalesce(${bi.referrer}, ${cr.referrer})`,
-  utmSource: sql<string | null>`coalesce(${bi.utmSource}, ${cr.utmSource})`,
-  utmMedium: sql<string | null>`coalesce(${bi.utmMedium}, ${cr.utmMedium})`,
-  utmCampaign: sql<string | null>`coalesce(${bi.utmCampaign}, ${cr.utmCampaign})`,
-  utmTerm: sql<string | null>`coalesce(${bi.utmTerm}, ${cr.utmTerm})`,
-  utmContent: sql<string | null>`coalesce(${bi.utmContent}, ${cr.utmContent})`,
-  clientIp: sql<string | null>`coalesce(${bi.clientIp}, ${cr.clientIp})`,
-  userAgent: sql<string | null>`coalesce(${bi.userAgent}, ${cr.userAgent})`,
-  botCheck: sql<LeadEvidence["botCheck"]>`coalesce(${bi.botCheck}, ${cr.botCheck})`,
+  jobTitle: l.jobTitle,
+  totalCalls: l.totalCalls,
+  aiGoal: l.aiGoal,
+  tcpaConsent: l.tcpaConsent,
+  consentTextVersion: l.consentTextVersion,
+  role: l.role,
+  phone: l.phone,
+  industry: l.industry,
+  companySize: l.companySize,
+  notes: l.notes,
+  pagePath: l.pagePath,
+  referrer: l.referrer,
+  utmSource: l.utmSource,
+  utmMedium: l.utmMedium,
+  utmCampaign: l.utmCampaign,
+  utmTerm: l.utmTerm,
+  utmContent: l.utmContent,
+  clientIp: l.clientIp,
+  userAgent: l.userAgent,
+  botCheck: l.botCheck,
 };
 
 type SubmissionRow = {
@@ -316,9 +310,8 @@ const eventColumns = {
 
 /**
  * A lead's page: the lead with what the visitor gave and the evidence kept with it, its timeline
- * oldest first, and who may own it. Null when there is no such lead. A lead and its submission are
- * stored in one statement and neither is ever deleted; the submission is still an outer join, so a
- * lead whose submission went missing shows with empty fields rather than not at all.
+ * oldest first, and who may own it. Null when there is no such lead. A lead whose form was never
+ * stored (the one-lead-table migration keeps any it found) shows with empty fields.
  */
 export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
   const [[row], timeline, staff] = await Promise.all([
@@ -326,8 +319,6 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
       .select({ ...summaryColumns(settings), ...submissionColumns, hubspotContactId: l.hubspotContactId, hubspotDealId: l.hubspotDealId, hubspotContactCreated: l.hubspotContactCreated })
       .from(l)
       .leftJoin(owner, eq(owner.id, l.ownerUserId))
-      .leftJoin(bi, and(eq(l.kind, "booking_inquiry"), eq(bi.id, l.id)))
-      .leftJoin(cr, and(eq(l.kind, "contact_request"), eq(cr.id, l.id)))
       .where(eq(l.id, id)),
     db.select(eventColumns).from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(asc(leadEvents.at), asc(leadEvents.seq)),
     listStaff(db),

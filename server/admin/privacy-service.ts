@@ -11,8 +11,8 @@ import { lockLeads } from "../leads/lead-lock";
 /**
  * A person's data on request (docs/decisions/0706): everything the site holds about one e-mail
  * address, exported as one JSON document, and erased. The address is compared case-insensitively
- * with every place a lead keeps it: the lead desk's row and the submission it was made from
- * (booking inquiries, contact requests: every source). Analytics hold no address and stay.
+ * with the one place a lead keeps it: its row in `leads`, which holds the form it was sent with
+ * (every source) and its life on the desk. Analytics hold no address and stay.
  */
 
 /** What the answer to an erasure says about copies outside this database. */
@@ -21,14 +21,41 @@ export const LEFT_TO_THIRD_PARTIES =
 
 const sameAddress = (column: SQLWrapper, email: string) => sql`lower(${column}) = lower(${email})`;
 
-/** The ids of every lead and submission that hold the address (a lead's id is its submission's). */
+/** The ids of every lead that holds the address. */
 async function subjectIds(db: Db, email: string): Promise<string[]> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select id from ${leads} where ${sameAddress(leads.email, email)}
-    union select id from ${bookingInquiries} where ${sameAddress(bookingInquiries.workEmail, email)}
-    union select id from ${contactRequests} where ${sameAddress(contactRequests.email, email)}`);
+  const rows = await db.select({ id: leads.id }).from(leads).where(sameAddress(leads.email, email));
   return rows.map((r) => r.id);
 }
+
+/**
+ * The desk's side of a lead as the export has always shown it: its life on the desk, without the
+ * form's fields (the export's `submission`, read from the booking_inquiries and contact_requests
+ * views) and without the reference's hash, which names the lead to the scheduler and says nothing
+ * about the person.
+ */
+const deskColumns = {
+  id: leads.id,
+  kind: leads.kind,
+  source: leads.source,
+  createdAt: leads.createdAt,
+  name: leads.name,
+  email: leads.email,
+  company: leads.company,
+  status: leads.status,
+  ownerUserId: leads.ownerUserId,
+  version: leads.version,
+  firstResponseAt: leads.firstResponseAt,
+  meetingBookedAt: leads.meetingBookedAt,
+  meetingStartsAt: leads.meetingStartsAt,
+  meetingInviteeUri: leads.meetingInviteeUri,
+  statusBeforeMeeting: leads.statusBeforeMeeting,
+  fitTier: leads.fitTier,
+  emailKind: leads.emailKind,
+  hubspotContactId: leads.hubspotContactId,
+  hubspotDealId: leads.hubspotDealId,
+  hubspotContactCreated: leads.hubspotContactCreated,
+  updatedAt: leads.updatedAt,
+};
 
 /** What the audit log holds in place of an erased address. */
 export const ERASED_ADDRESS = "[erased]";
@@ -85,7 +112,7 @@ export async function exportSubject(db: Db, email: string): Promise<PrivacyExpor
   const out: PrivacyExport = { email, exportedAt: new Date().toISOString(), leads: [], auditEntries: audit.map(toEntry) };
   if (ids.length === 0) return out;
   const [deskRows, bookings, contacts, events, outbox] = await Promise.all([
-    db.select().from(leads).where(inArray(leads.id, ids)),
+    db.select(deskColumns).from(leads).where(inArray(leads.id, ids)),
     db.select().from(bookingInquiries).where(inArray(bookingInquiries.id, ids)),
     db.select().from(contactRequests).where(inArray(contactRequests.id, ids)),
     db.select().from(leadEvents).where(inArray(leadEvents.leadId, ids)).orderBy(asc(leadEvents.at), asc(leadEvents.seq)),
@@ -108,12 +135,9 @@ export async function exportSubject(db: Db, email: string): Promise<PrivacyExpor
     const desk = deskRows.find((r) => r.id === id);
     const booking = bookings.find((r) => r.id === id);
     const contact = contacts.find((r) => r.id === id);
-    // The reference's hash names the lead to the scheduler; it says nothing about the person.
-    const { referenceHash: _hash, ...deskFields } = desk ?? { referenceHash: null };
-    const lead = desk ? plain(deskFields) : null;
     out.leads.push({
       id,
-      lead,
+      lead: desk ? plain(desk) : null,
       submission: booking
         ? { kind: "booking_inquiry", fields: plain(booking) }
         : contact
@@ -136,9 +160,10 @@ export async function exportSubject(db: Db, email: string): Promise<PrivacyExpor
 const addressBuckets = (email: string) => [resetRequestLimitKey(email), signInAccountLimitKey(email)];
 
 /**
- * Erases the address in one transaction: its leads and their timeline (notes included), the
- * submissions (with their idempotency keys and consent evidence), every notification row of those
- * leads (pending copies are never sent), and the rate-limit rows keyed by the address. In the
+ * Erases the address in one transaction: its leads with the forms they were sent with (their
+ * idempotency keys and consent evidence included), their timeline (notes included), every
+ * notification row of those leads (pending copies are never sent), and the rate-limit rows keyed
+ * by the address. In the
  * audit log the address is replaced by ERASED_ADDRESS wherever it stands (who acted, the details),
  * and the entries stay: what was done, when and by which account is still told.
  * Analytics counts stay: they hold no address.
@@ -157,10 +182,10 @@ export async function eraseSubject(db: Db, email: string): Promise<PrivacyEraseR
       await lockLeads(tx, ids);
       timelineEntries = (await tx.delete(leadEvents).where(inArray(leadEvents.leadId, ids)).returning({ id: leadEvents.id })).length;
       notifications = (await tx.delete(leadOutbox).where(inArray(leadOutbox.leadId, ids)).returning({ id: leadOutbox.id })).length;
-      deskLeads = (await tx.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id })).length;
-      submissions =
-        (await tx.delete(bookingInquiries).where(inArray(bookingInquiries.id, ids)).returning({ id: bookingInquiries.id })).length +
-        (await tx.delete(contactRequests).where(inArray(contactRequests.id, ids)).returning({ id: contactRequests.id })).length;
+      const deleted = await tx.delete(leads).where(inArray(leads.id, ids)).returning({ key: leads.idempotencyKey });
+      deskLeads = deleted.length;
+      // A form is a lead's with its key (the rows the booking_inquiries and contact_requests views show).
+      submissions = deleted.filter((row) => row.key !== null).length;
     }
     const rateLimitRows = (await tx.delete(rateLimitBuckets).where(inArray(rateLimitBuckets.key, addressBuckets(email))).returning({ key: rateLimitBuckets.key })).length;
     const auditEntries = (

@@ -11,6 +11,7 @@ import {
   pgEnum,
   primaryKey,
   pgTable,
+  pgView,
   text,
   time,
   timestamp,
@@ -208,82 +209,27 @@ export const auditLog = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Leads
+// Leads (docs/decisions/0101, 0701): one row per lead in `leads`, whichever form it came from,
+// with the form's fields, its evidence and its lifecycle; and the lead's timeline.
 // ---------------------------------------------------------------------------------------------
 
-/** Which form a booking inquiry came from. */
+/** Which form a booking inquiry came from: the type of the booking_inquiries view's source_form. */
 export const leadSource = pgEnum("lead_source", bookingSourceForms);
-
-/** Attribution and consent evidence stored with every lead. */
-const attribution = () => ({
-  pagePath: text("page_path"),
-  referrer: text("referrer"),
-  utmSource: text("utm_source"),
-  utmMedium: text("utm_medium"),
-  utmCampaign: text("utm_campaign"),
-  utmTerm: text("utm_term"),
-  utmContent: text("utm_content"),
-  clientIp: text("client_ip"),
-  userAgent: text("user_agent"),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  /** Null on leads stored before the outcome was recorded. */
-  botCheck: text("bot_check", { enum: botCheckOutcomes }),
-});
-
-export const bookingInquiries = pgTable(
-  "booking_inquiries",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    createdAt: createdAt(),
-    name: text("name").notNull(),
-    workEmail: text("work_email").notNull(),
-    companyName: text("company_name").notNull(),
-    jobTitle: text("job_title").notNull(),
-    aiGoal: text("ai_goal"),
-    totalCalls: integer("total_calls"),
-    tcpaConsent: boolean("tcpa_consent").notNull(),
-    sourceForm: leadSource("source_form").notNull(),
-    consentTextVersion: text("consent_text_version").notNull(),
-    ...attribution(),
-  },
-  // No list reads this table in order: the bookings list pages through `leads` (its indexes) and
-  // joins each row here by id.
-  (t) => [
-    check("booking_inquiries_total_calls_range", sql`${t.totalCalls} is null or (${t.totalCalls} between 1 and 1000000)`),
-  ],
-);
-
-export const contactRequests = pgTable(
-  "contact_requests",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    createdAt: createdAt(),
-    name: text("name").notNull(),
-    company: text("company").notNull(),
-    role: text("role"),
-    email: text("email").notNull(),
-    phone: text("phone"),
-    industry: text("industry").notNull(),
-    companySize: text("company_size"),
-    notes: text("notes"),
-    ...attribution(),
-  },
-  (t) => [index("contact_requests_created_at_idx").on(t.createdAt.desc())],
-);
-
-// ---------------------------------------------------------------------------------------------
-// The lead desk (docs/decisions/0701): one row per lead, whichever form it came from, with its
-// lifecycle; and the lead's timeline.
-// ---------------------------------------------------------------------------------------------
-
 export const leadOrigin = pgEnum("lead_origin", leadSources);
 export const leadStatus = pgEnum("lead_status", leadStatuses);
 
 /**
- * A lead as staff work it. Its id is the id of the submission it was made from (a booking inquiry
- * or a contact request), so /admin/leads/:id, the outbox's lead_id and the submission agree; name,
- * e-mail and company are copied from it for the inbox's list and search. `version` grows with every
- * change, so an edit made on a stale copy is refused instead of overwriting a newer one.
+ * A lead: the form the visitor sent, the evidence kept with it, and its life on the desk. Its id is
+ * the booking reference's source (lead-reference.ts), the outbox's lead_id and the page's
+ * /admin/leads/:id. `version` grows with every change, so an edit made on a stale copy is refused
+ * instead of overwriting a newer one.
+ *
+ * The form's fields are typed columns, not a JSON document (docs/decisions/0101): name, e-mail,
+ * company and source are every form's (a booking's work_email, company_name and source_form); the
+ * rest belong to one kind and are null on the other, as the checks below hold. A row without an
+ * idempotency key is a desk row whose form was never stored (none is known; the one-lead-table migration keeps
+ * one as it found it): it has no form fields, and the booking_inquiries and contact_requests
+ * views leave it out, as their tables did.
  */
 export const leads = pgTable(
   "leads",
@@ -291,10 +237,36 @@ export const leads = pgTable(
     id: uuid("id").primaryKey(),
     kind: text("kind", { enum: ["booking_inquiry", "contact_request"] }).notNull(),
     source: leadOrigin("source").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company").notNull(),
+    /** A booking or enterprise form's own fields. */
+    jobTitle: text("job_title"),
+    aiGoal: text("ai_goal"),
+    totalCalls: integer("total_calls"),
+    tcpaConsent: boolean("tcpa_consent"),
+    consentTextVersion: text("consent_text_version"),
+    /** The contact form's own fields. */
+    role: text("role"),
+    phone: text("phone"),
+    industry: text("industry"),
+    companySize: text("company_size"),
+    notes: text("notes"),
+    /** Attribution and consent evidence, as the visitor's request carried it. */
+    pagePath: text("page_path"),
+    referrer: text("referrer"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    clientIp: text("client_ip"),
+    userAgent: text("user_agent"),
+    /** The submission's key (docs/decisions/0101), unique per kind as each form's table had it. */
+    idempotencyKey: text("idempotency_key"),
+    /** Null on leads stored before the outcome was recorded. */
+    botCheck: text("bot_check", { enum: botCheckOutcomes }),
     status: leadStatus("status").notNull().default("new"),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
@@ -329,6 +301,7 @@ export const leads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique("leads_kind_idempotency_key_key").on(t.kind, t.idempotencyKey),
     index("leads_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("leads_owner_created_at_idx").on(t.ownerUserId, t.createdAt.desc(), t.id.desc()),
@@ -340,8 +313,77 @@ export const leads = pgTable(
     // The scheduler's deliveries that carry no reference find their lead through its current meeting.
     index("leads_meeting_invitee_uri_idx").on(t.meetingInviteeUri).where(sql`${t.meetingInviteeUri} is not null`),
     check("leads_meeting_only_on_bookings", sql`${t.kind} = 'booking_inquiry' or ${t.meetingBookedAt} is null`),
+    check("leads_total_calls_range", sql`${t.totalCalls} is null or (${t.totalCalls} between 1 and 1000000)`),
+    // Each kind's required fields when its form is stored, and none of the other kind's.
+    check(
+      "leads_booking_fields",
+      sql`case when ${t.kind} = 'booking_inquiry'
+        then ${t.idempotencyKey} is null or (${t.jobTitle} is not null and ${t.tcpaConsent} is not null and ${t.consentTextVersion} is not null)
+        else ${t.jobTitle} is null and ${t.aiGoal} is null and ${t.totalCalls} is null and ${t.tcpaConsent} is null and ${t.consentTextVersion} is null end`,
+    ),
+    check(
+      "leads_contact_fields",
+      sql`case when ${t.kind} = 'contact_request'
+        then ${t.idempotencyKey} is null or ${t.industry} is not null
+        else ${t.role} is null and ${t.phone} is null and ${t.industry} is null and ${t.companySize} is null and ${t.notes} is null end`,
+    ),
   ],
 );
+
+/**
+ * The specification's booking inquiry (booking and enterprise leads) and the contact form's
+ * request, under the names and with the columns their tables had before `leads` held them: views
+ * over `leads` made by the one-lead-table migration (drizzle/*_one_lead_table.sql), which operators' queries and reports read. Read-only here;
+ * `.existing()` keeps drizzle-kit from creating or dropping them.
+ */
+export const bookingInquiries = pgView("booking_inquiries", {
+  id: uuid("id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  name: text("name").notNull(),
+  workEmail: text("work_email").notNull(),
+  companyName: text("company_name").notNull(),
+  jobTitle: text("job_title").notNull(),
+  aiGoal: text("ai_goal"),
+  totalCalls: integer("total_calls"),
+  tcpaConsent: boolean("tcpa_consent").notNull(),
+  sourceForm: leadSource("source_form").notNull(),
+  consentTextVersion: text("consent_text_version").notNull(),
+  pagePath: text("page_path"),
+  referrer: text("referrer"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  clientIp: text("client_ip"),
+  userAgent: text("user_agent"),
+  idempotencyKey: text("idempotency_key").notNull(),
+  botCheck: text("bot_check", { enum: botCheckOutcomes }),
+}).existing();
+
+export const contactRequests = pgView("contact_requests", {
+  id: uuid("id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  name: text("name").notNull(),
+  company: text("company").notNull(),
+  role: text("role"),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  industry: text("industry").notNull(),
+  companySize: text("company_size"),
+  notes: text("notes"),
+  pagePath: text("page_path"),
+  referrer: text("referrer"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  clientIp: text("client_ip"),
+  userAgent: text("user_agent"),
+  idempotencyKey: text("idempotency_key").notNull(),
+  botCheck: text("bot_check", { enum: botCheckOutcomes }),
+}).existing();
 
 /**
  * A lead's timeline: what happened to it, when and by whom (actor null: the visitor, the scheduler

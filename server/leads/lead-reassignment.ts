@@ -94,10 +94,8 @@ export async function firstContactDue(tx: Db, settings: FirstContactSettings, le
     bot_check: BotCheckOutcome | null;
   }>(sql`
     select l.kind, l.status::text as status, l.fit_tier, l.owner_user_id as owner_id, u.email as owner_email,
-           coalesce(b.bot_check, c.bot_check) as bot_check
+           l.bot_check
       from leads l left join auth_users u on u.id = l.owner_user_id
-      left join booking_inquiries b on b.id = l.id
-      left join contact_requests c on c.id = l.id
      where l.id = ${leadId}::uuid
        for update of l`);
   const lead = rows[0];

@@ -19,23 +19,21 @@ import { BOT_CHECK_MESSAGES, verifyBotToken, type BotCheckResult } from "./bot-c
 import { leadReference, leadReferenceHash } from "./lead-reference";
 import { leadFitOf } from "./lead-fit";
 import {
-  bookingLeadFields,
-  contactLeadFields,
-  findBookingByKey,
-  findContactByKey,
+  findLeadByKey,
+  formEmail,
+  leadFields,
   notificationPlan,
+  storeLead,
+  type BookingForm,
+  type LeadEvidence,
+  type LeadForm,
+  type LeadIdentity,
   type LeadKind,
   type PlannedNotification,
-  storeBookingInquiry,
-  storeContactRequest,
-  type BookingLead,
-  type LeadEvidence,
   type StoreLimit,
-  type StoreResult,
   type StoredByKey,
 } from "./lead-service";
 import type { RateLimitDecision } from "./rate-limiter";
-import type { Db } from "../db/client";
 
 export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 429 | 503; body: LeadResponse; retryAfterSeconds?: number };
 
@@ -185,11 +183,12 @@ const IDEMPOTENCY_CONFLICT = "This submission key was already used for a differe
  * The row for either body shape: the booking dialog's carries total_calls and no ai_goal, an
  * enterprise form's the other way round; the absent one is stored as null.
  */
-function bookingLeadOf(
+function bookingFormOf(
   v: z.output<typeof bookingDialogRequestSchema> | z.output<typeof enterpriseRequestSchema>,
   sourceForm: BookingSourceForm,
-): BookingLead {
+): BookingForm {
   return {
+    kind: "booking_inquiry",
     sourceForm,
     name: v.name,
     jobTitle: v.job_title,
@@ -221,40 +220,47 @@ async function checkBot(
   return bot.ok ? { ...bot, outcome: configured ? "passed" : "off" } : bot;
 }
 
+/** A submission whose form's fields are valid, as the pipeline (storeSubmission) takes it. */
+type Submission = {
+  body: LeadBody;
+  idempotencyKey: string;
+  clientKey: boolean;
+  token: string | null | undefined;
+  action: string;
+  form: LeadForm;
+  attribution: Attribution | undefined;
+  /** The lead's id, chosen before it is stored (a booking's reference is made from it), and its fit. */
+  identity: LeadIdentity;
+};
+
+/** The answer for a stored lead: a booking or enterprise lead names its reference (docs/decisions/0701). */
+function storedAnswer(deps: AppDeps, kind: LeadKind, leadId: string): LeadAnswer {
+  return kind === "booking_inquiry" ? bookedAnswer(leadReference(deps.config.authSecret, leadId)) : SUCCESS;
+}
+
+function logStored(deps: AppDeps, form: LeadForm, leadId: string): void {
+  if (form.kind === "booking_inquiry") deps.logger.info({ leadId, sourceForm: form.sourceForm }, "booking inquiry stored");
+  else deps.logger.info({ leadId }, "contact request stored");
+}
+
 /**
- * The pipeline after the form's fields: honeypot, bot check, one statement that counts the
- * submission, stores the lead and queues its notifications. With the bot check on (and a token to
- * verify), the submission is counted first on its own, so that a flooding address never reaches
- * the outside verifier, and a retry of a stored lead is answered before a second token is spent.
+ * The pipeline after the form's fields: honeypot, bot check, one transaction that counts the
+ * submission, stores the lead and queues its notifications (storeLead). With the bot check on
+ * (and a token to verify), the submission is counted first on its own, so that a flooding address
+ * never reaches the outside verifier, and a retry of a stored lead is answered before a second
+ * token is spent.
  */
-async function storeSubmission(
-  deps: AppDeps,
-  meta: RequestMeta,
-  submission: {
-    body: LeadBody;
-    idempotencyKey: string;
-    clientKey: boolean;
-    token: string | null | undefined;
-    action: string;
-    /** The lead's fields as its idempotency key must match them (lead-service.ts, bookingLeadFields). */
-    fields: string;
-    findByKey: (db: Db, key: string) => Promise<StoredByKey | null>;
-    store: (db: Db, bot: { tokenHash: string | null; outcome: BotCheckOutcome }, limit: StoreLimit | undefined) => Promise<StoreResult>;
-    logStored: (id: string) => void;
-    /** The answer for the lead stored under this id: booking leads name their reference. */
-    stored: (id: string) => LeadAnswer;
-  },
-): Promise<LeadAnswer> {
-  const { idempotencyKey, clientKey } = submission;
+async function storeSubmission(deps: AppDeps, meta: RequestMeta, submission: Submission): Promise<LeadAnswer> {
+  const { idempotencyKey, clientKey, form } = submission;
   if (honeypotFilled(submission.body)) {
     deps.logger.info({ action: submission.action }, "honeypot filled: answered as stored, nothing stored");
     // As a stored lead is answered, with a reference that names no lead.
-    return counted(meta, submission.stored(crypto.randomUUID()));
+    return counted(meta, storedAnswer(deps, form.kind, crypto.randomUUID()));
   }
   const { db } = deps.database;
   // The same key with the same fields is a retry; with any other field it is another request.
   const retryAnswer = (stored: StoredByKey | null) =>
-    stored && stored.fields === submission.fields ? submission.stored(stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
+    stored && stored.fields === leadFields(form) ? storedAnswer(deps, form.kind, stored.id) : fail(409, IDEMPOTENCY_CONFLICT);
 
   const verifying = Boolean(deps.config.recaptcha.secretKey) && !meta.withoutScript;
   if (verifying) {
@@ -262,13 +268,20 @@ async function storeSubmission(
     if (!decision.allowed) return limited(decision);
     // A retry of a stored submission answers success again without a second row (and without
     // spending a second bot token: the first one was verified when the row was stored).
-    const stored = clientKey ? await submission.findByKey(db, idempotencyKey) : null;
+    const stored = clientKey ? await findLeadByKey(db, form.kind, idempotencyKey) : null;
     if (stored) return retryAnswer(stored);
   }
   const bot = await checkBot(deps, submission.token, submission.action, meta);
   if (!bot.ok) return verifying ? fail(bot.status, bot.error) : counted(meta, fail(bot.status, bot.error));
 
-  const stored = await submission.store(db, bot, verifying ? undefined : meta.limit);
+  const stored = await storeLead(db, {
+    form,
+    evidence: evidenceOf(submission.attribution, idempotencyKey, meta, bot.outcome),
+    identity: submission.identity,
+    plan: await planFor(deps, meta, form.kind, bot.outcome, formEmail(form)),
+    tokenHash: bot.tokenHash,
+    limit: verifying ? undefined : meta.limit,
+  });
   switch (stored.outcome) {
     case "limited":
       return limited(stored.decision);
@@ -277,10 +290,10 @@ async function storeSubmission(
     case "duplicate":
       // This key is stored already (a retry, or a request racing this one): the same lead is a
       // success, anything else a conflict.
-      return retryAnswer(await submission.findByKey(db, idempotencyKey));
+      return retryAnswer(await findLeadByKey(db, form.kind, idempotencyKey));
     case "created":
-      submission.logStored(stored.id);
-      return submission.stored(stored.id);
+      logStored(deps, form, stored.id);
+      return storedAnswer(deps, form.kind, stored.id);
   }
 }
 
@@ -326,67 +339,34 @@ function parsedThen<T>(
 export async function storeBooking(deps: AppDeps, submission: BookingSubmission, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(submission.body, meta);
   if ("status" in pre) return counted(meta, pre);
-  const { body, idempotencyKey, clientKey } = pre;
   const v = submission.value;
   // The booking dialog's source_form can only be booking_dialog; an enterprise form names its own.
   const sourceForm: BookingSourceForm = v.source_form ?? (submission.shape === "booking" ? "booking_dialog" : "enterprise_dialog");
-  const lead = bookingLeadOf(v, sourceForm);
+  const form = bookingFormOf(v, sourceForm);
   const id = crypto.randomUUID();
-  const referenceOf = (leadId: string) => leadReference(deps.config.authSecret, leadId);
-  const fit = leadFitOf(lead.workEmail, lead.totalCalls, deps.config.leads.enterpriseCallsPerMonth);
-  const leadIdentity = { id, referenceHash: leadReferenceHash(referenceOf(id)), fit };
-
-  return storeSubmission(deps, meta, {
-    body,
-    idempotencyKey,
-    clientKey,
-    token: v.recaptchaToken,
-    action: BOT_CHECK_ACTIONS[sourceForm],
-    fields: bookingLeadFields(lead),
-    findByKey: findBookingByKey,
-    store: async (db, bot, limit) =>
-      storeBookingInquiry(
-        db,
-        await planFor(deps, meta, "booking_inquiry", bot.outcome, lead.workEmail),
-        lead,
-        evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
-        leadIdentity,
-        bot.tokenHash,
-        limit,
-      ),
-    logStored: (leadId) => deps.logger.info({ leadId, sourceForm }, "booking inquiry stored"),
-    stored: (leadId) => bookedAnswer(referenceOf(leadId)),
-  });
+  const fit = leadFitOf(form.workEmail, form.totalCalls, deps.config.leads.enterpriseCallsPerMonth);
+  const identity = { id, referenceHash: leadReferenceHash(leadReference(deps.config.authSecret, id)), fit };
+  return storeSubmission(deps, meta, { ...pre, token: v.recaptchaToken, action: BOT_CHECK_ACTIONS[sourceForm], form, attribution: v.attribution, identity });
 }
 
 /** A /contact form's submission, its fields valid: stored once as a lead (storeSubmission). */
 export async function storeContact(deps: AppDeps, submission: ContactSubmission, meta: RequestMeta): Promise<LeadAnswer> {
   const pre = preflight(submission.body, meta);
   if ("status" in pre) return counted(meta, pre);
-  const { body, idempotencyKey, clientKey } = pre;
   const v = submission.value;
-
-  return storeSubmission(deps, meta, {
-    body,
-    idempotencyKey,
-    clientKey,
-    token: v.recaptchaToken,
-    action: BOT_CHECK_ACTIONS.contact_form,
-    fields: contactLeadFields({ ...v, companySize: v.company_size }),
-    findByKey: findContactByKey,
-    store: async (db, bot, limit) =>
-      storeContactRequest(
-        db,
-        await planFor(deps, meta, "contact_request", bot.outcome, v.email),
-        v,
-        evidenceOf(v.attribution, idempotencyKey, meta, bot.outcome),
-        { id: crypto.randomUUID(), referenceHash: null, fit: leadFitOf(v.email, null, deps.config.leads.enterpriseCallsPerMonth) },
-        bot.tokenHash,
-        limit,
-      ),
-    logStored: (leadId) => deps.logger.info({ leadId }, "contact request stored"),
-    stored: () => SUCCESS,
-  });
+  const form: LeadForm = {
+    kind: "contact_request",
+    name: v.name,
+    company: v.company,
+    role: v.role ?? null,
+    email: v.email,
+    phone: v.phone ?? null,
+    industry: v.industry,
+    companySize: v.company_size ?? null,
+    notes: v.notes ?? null,
+  };
+  const identity = { id: crypto.randomUUID(), referenceHash: null, fit: leadFitOf(v.email, null, deps.config.leads.enterpriseCallsPerMonth) };
+  return storeSubmission(deps, meta, { ...pre, token: v.recaptchaToken, action: BOT_CHECK_ACTIONS.contact_form, form, attribution: v.attribution, identity });
 }
 
 /** A booking or enterprise form's body, parsed then stored. */

@@ -1,12 +1,12 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { defaultRoutingSettings, type RoutingSettings, type RoutingSettingsResponse } from "@shared/schemas/lead-routing";
 import type { Db } from "../db/client";
-import { leadDeskStaff } from "../db/schema";
+import { leadDeskStaff, leadRotations, leads } from "../db/schema";
 
 /**
  * Round-robin lead routing (docs/decisions/0711). Who may get a lead now: a staff member who works
  * leads (role admin or moderator), taking leads (no settings row: yes), and within their working
- * hours in their time zone (no hours: always). Read by the statement that stores a lead and by
+ * hours in their time zone (no hours: always). Read by the transaction that stores a lead and by
  * the reassignment, so both skip the same people.
  */
 
@@ -64,6 +64,53 @@ export function eligibleStaffSql({ lock = false, exclude = null }: { lock?: bool
         left join lead_desk_staff s on s.user_id = a.id
        where s.user_id is null or (s.taking_leads and ${inWorkingHours})
          for key share of r${wait}) e`;
+}
+
+/** Who a new lead went to, and why: the rotation is the one its fit names, whichever the reason. */
+export type NewLeadOwner = { id: string; email: string; reason: "same_address" | "rotation"; rotation: "general" | "enterprise" };
+
+/**
+ * Who gets a new lead, in the transaction that stores it (docs/decisions/0711), after it is
+ * inserted, so that no turn is taken when no lead is stored (a duplicate, a replay, past the
+ * limit):
+ *   staff     everyone who may be given a lead now (eligibleStaffSql), their accounts locked FOR
+ *             SHARE before the turn is taken, against a concurrent deactivation; in the rotations'
+ *             fixed order (when their account was made)
+ *   rotation  'enterprise' for an enterprise-fit lead when someone is in that rotation, else 'general'
+ *   sticky    the owner of the newest open lead from the same address, if they may be given one now
+ *   turn      else the rotation's counter, +1: INSERT ... ON CONFLICT DO UPDATE locks the row and
+ *             reads its latest committed version, so concurrent stores on any instance wait for one
+ *             another and take consecutive turns (turn n goes to member (n - 1) mod size)
+ * Null when nobody may be given one.
+ */
+export async function ownerForNewLead(tx: Db, lead: { email: string; fitTier: string }): Promise<NewLeadOwner | null> {
+  const { rows: staff } = await tx.execute<{ id: string; email: string; ent: boolean }>(
+    sql`select e.id, e.email, e.ent from (${eligibleStaffSql({ lock: true })}) e order by e.joined, e.id`,
+  );
+  if (staff.length === 0) return null;
+  const rotation = lead.fitTier === "enterprise" && staff.some((s) => s.ent) ? "enterprise" : "general";
+  const [open] = await tx
+    .select({ ownerId: leads.ownerUserId })
+    .from(leads)
+    .where(
+      and(
+        sql`lower(${leads.email}) = lower(${lead.email})`,
+        inArray(leads.ownerUserId, staff.map((s) => s.id)),
+        notInArray(leads.status, [...CLOSED_STATUSES]),
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  const sticky = staff.find((s) => s.id === open?.ownerId);
+  if (sticky) return { id: sticky.id, email: sticky.email, reason: "same_address", rotation };
+  const pool = staff.filter((s) => rotation === "general" || s.ent);
+  const [taken] = await tx
+    .insert(leadRotations)
+    .values({ name: rotation, turn: 1 })
+    .onConflictDoUpdate({ target: leadRotations.name, set: { turn: sql`${leadRotations.turn} + 1` } })
+    .returning({ turn: leadRotations.turn });
+  const owner = pool[(taken!.turn - 1) % pool.length]!;
+  return { id: owner.id, email: owner.email, reason: "rotation", rotation };
 }
 
 const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BotCheckOutcome } from "@shared/schemas/lead-sources";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
-import { bookingInquiries, leadOutbox } from "../db/schema";
+import { leadOutbox, leads } from "../db/schema";
 import type { LeadKind, NotificationChannel, NotificationTopic } from "./lead-service";
 import { outboxSignal, OUTBOX_DUE } from "./outbox-signal";
 
@@ -66,9 +66,9 @@ export function meetingChannels(notify: AppConfig["notify"], botCheck: BotCheckO
   return notify.slackWebhookUrl && botCheck !== "no_script" ? ["slack"] : [];
 }
 
-/** A booking lead's bot check, from its submission row; null when recorded before it was. */
+/** A booking lead's bot check; null when recorded before it was, and for any other lead. */
 export async function bookingBotCheck(db: Db, leadId: string): Promise<BotCheckOutcome | null> {
-  const [row] = await db.select({ botCheck: bookingInquiries.botCheck }).from(bookingInquiries).where(eq(bookingInquiries.id, leadId));
+  const [row] = await db.select({ botCheck: leads.botCheck }).from(leads).where(and(eq(leads.id, leadId), eq(leads.kind, "booking_inquiry")));
   return row?.botCheck ?? null;
 }
 

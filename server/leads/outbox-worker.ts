@@ -188,13 +188,11 @@ export function createOutboxWorker(options: {
       )
       select 'claimed' as outcome, c.*, l.source::text as lead_source, l.name as lead_name, l.email as lead_email,
              l.company as lead_company, l.status::text as lead_status, l.meeting_starts_at as lead_meeting_starts_at,
-             b.total_calls as lead_total_calls, l.fit_tier as lead_fit_tier, l.email_kind as lead_email_kind,
-             ou.email as lead_owner_email, coalesce(b.bot_check, cr.bot_check) as lead_bot_check
+             l.total_calls as lead_total_calls, l.fit_tier as lead_fit_tier, l.email_kind as lead_email_kind,
+             ou.email as lead_owner_email, l.bot_check as lead_bot_check
         from claimed c
         left join leads l on l.id = c.lead_id
         left join auth_users ou on ou.id = l.owner_user_id
-        left join booking_inquiries b on b.id = c.lead_id
-        left join contact_requests cr on cr.id = c.lead_id
       union all
       select 'skipped', s.id, s.lead_kind, s.lead_id, s.channel, s.topic, s.topic_ref, null, s.attempts, null,
              null, null, null, null, null, null, null, null, null, null, null

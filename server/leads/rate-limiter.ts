@@ -1,7 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
-import { compiled, runCompiled } from "./compiled-sql";
 
 /**
  * Every rate limit of the server is one fixed-window count per key behind one interface: a
@@ -31,38 +30,35 @@ export function decide(spec: LimitSpec, row: BucketRow | undefined): RateLimitDe
 
 const retryAfterSeconds = (msLeft: number) => Math.max(1, Math.ceil(Math.max(0, msLeft || 0) / 1000));
 
-/**
- * Fixed-window counter per key in rate_limit_buckets: one atomic upsert per counted request, on
- * the database's clock, so every instance shares the same count and the same window. The
- * database is the authority; see RateLimiter for what each instance remembers. Its values are the
- * placeholders of limitValues(), so that it compiles once (compiled-sql.ts). `window_start` (as
- * text) names the window a hit was counted in, for a limit that gives a hit back.
- */
-export function bucketHitSql(): SQL {
-  const windowSeconds = sql.placeholder("limitWindowSeconds");
-  const expired = sql`b.window_start <= now() - make_interval(secs => ${windowSeconds})`;
-  return sql`insert into ${rateLimitBuckets} as b (key, window_start, count) values (${sql.placeholder("limitKey")}, now(), 1)
-    on conflict (key) do update set
-      count = case when ${expired} then 1 else b.count + 1 end,
-      window_start = case when ${expired} then now() else b.window_start end
-    returning b.count, greatest(0, extract(epoch from (b.window_start + make_interval(secs => ${windowSeconds}) - now())) * 1000)::float8 as ms_left,
-      b.window_start::text as window_start`;
-}
-
-/** The values of bucketHitSql's placeholders (and `limitMax`, for a statement that compares). */
-export function limitValues(spec: LimitSpec) {
-  return { limitKey: spec.key, limitWindowSeconds: spec.windowSeconds, limitMax: spec.max };
-}
-
 /** A bucket as the database answers a hit: with the start of the window it was counted in. */
 export type DatabaseBucketRow = BucketRow & { window_start: string };
 
-/** The buckets in rate_limit_buckets: one bucketHitSql statement per hit. */
+/**
+ * Fixed-window counter per key in rate_limit_buckets: one atomic upsert per counted request, on
+ * the database's clock, so every instance shares the same count and the same window. The
+ * database is the authority; see RateLimiter for what each instance remembers. `db` may be a
+ * transaction's handle: the lead store counts its submission in the transaction that stores it
+ * (lead-service.ts). `window_start` (as text) names the window a hit was counted in, for a limit
+ * that gives a hit back.
+ */
 export function databaseBuckets(db: Db): { count(spec: LimitSpec): Promise<DatabaseBucketRow | undefined> } {
+  const b = rateLimitBuckets;
   return {
     async count(spec: LimitSpec) {
-      const rows = await runCompiled<DatabaseBucketRow>(db, compiled("rate-limit-hit", bucketHitSql), limitValues(spec));
-      return rows[0];
+      const expired = sql`${b.windowStart} <= now() - make_interval(secs => ${spec.windowSeconds})`;
+      const [row] = await db
+        .insert(b)
+        .values({ key: spec.key, windowStart: sql`now()`, count: 1 })
+        .onConflictDoUpdate({
+          target: b.key,
+          set: { count: sql`case when ${expired} then 1 else ${b.count} + 1 end`, windowStart: sql`case when ${expired} then now() else ${b.windowStart} end` },
+        })
+        .returning({
+          count: b.count,
+          ms_left: sql<number>`greatest(0, extract(epoch from (${b.windowStart} + make_interval(secs => ${spec.windowSeconds}) - now())) * 1000)::float8`,
+          window_start: sql<string>`${b.windowStart}::text`,
+        });
+      return row;
     },
   };
 }

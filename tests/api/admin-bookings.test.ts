@@ -280,7 +280,7 @@ describe("CSV export", () => {
   it("answers a query that fails before any CSV is sent (500 in the admin envelope) and audits nothing", async () => {
     const audits = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
     const before = await audits();
-    await t.database.db.execute(sql`alter table booking_inquiries rename column work_email to work_email_away`);
+    await t.database.db.execute(sql`alter table leads rename column job_title to job_title_away`);
     try {
       const res = await t.app.request("/api/admin/bookings/export", {
         method: "POST",
@@ -291,7 +291,7 @@ describe("CSV export", () => {
       expect(res.headers.get("content-disposition")).toBeNull();
       expect(await res.json()).toEqual({ error: "Internal server error" });
     } finally {
-      await t.database.db.execute(sql`alter table booking_inquiries rename column work_email_away to work_email`);
+      await t.database.db.execute(sql`alter table leads rename column job_title_away to job_title`);
     }
     expect(await audits()).toBe(before);
   });

@@ -423,14 +423,14 @@ describe("the export (POST /api/admin/leads/export)", () => {
 
   it("answers a query that fails on the first batch with a 500 in the admin envelope, no file and no audit row", async () => {
     const before = await auditCount();
-    await t.database.db.execute(sql`alter table contact_requests rename column industry to industry_away`);
+    await t.database.db.execute(sql`alter table leads rename column industry to industry_away`);
     try {
       const { res } = await exportCsv({});
       expect(res.status).toBe(500);
       expect(res.headers.get("content-disposition")).toBeNull();
       expect(await res.json()).toEqual({ error: "Internal server error" });
     } finally {
-      await t.database.db.execute(sql`alter table contact_requests rename column industry_away to industry`);
+      await t.database.db.execute(sql`alter table leads rename column industry_away to industry`);
     }
     expect(await auditCount()).toBe(before);
   });

@@ -5,7 +5,7 @@ import type { UndeliverableNotificationsResponse } from "@shared/api/admin-notif
 import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
-import { bookingInquiries, contactRequests, leadEvents, leadOutbox, leads } from "../../server/db/schema";
+import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { createNotifier } from "../../server/leads/notifier";
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { bookingBody, contactBody, postJson } from "./leads-support";
@@ -152,7 +152,7 @@ describe("a new lead handed to HubSpot", () => {
     const id = await submitBooking({ work_email: "hub.noscript@example.com", company_name: "Plain Forms Inc" });
     // Stored as a scriptless post is with reCAPTCHA configured (tests/api/lead-notifications-scriptless.test.ts);
     // this app has no bot check, so the submission's outcome is set to that here.
-    await t.database.db.update(bookingInquiries).set({ botCheck: "no_script" }).where(eq(bookingInquiries.id, id));
+    await t.database.db.update(leads).set({ botCheck: "no_script" }).where(eq(leads.id, id));
 
     expect(await newWorker().runOnce()).toBe(1);
     expect(hubspot.calls("POST", /\/objects\/deals$/)[0]!.body).toEqual({
@@ -313,7 +313,7 @@ describe("an address HubSpot already has a contact for (the team's own record)",
     const contact = salesContact("hub.noscript.known@example.com");
     const before = structuredClone(contact.properties);
     const id = await submitContact({ name: "Mallory Spoof", email: "hub.noscript.known@example.com", role: "Chief Prank Officer" });
-    await t.database.db.update(contactRequests).set({ botCheck: "no_script" }).where(eq(contactRequests.id, id));
+    await t.database.db.update(leads).set({ botCheck: "no_script" }).where(eq(leads.id, id));
 
     expect(await newWorker().runOnce()).toBe(1);
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { inArray } from "drizzle-orm";
 import type { AppRole } from "@shared/schemas/admin";
 import { createAuth } from "../../server/auth/auth";
 import { ensureStaffAccount } from "../../server/admin/staff-accounts";
@@ -113,28 +114,28 @@ export async function createMailboxApp(prefix: string) {
 }
 
 let seq = 0;
-/** Inserts booking inquiries and their leads the way the lead API stores them (defaults overridable per row). */
-export async function seedBookings(t: TestApp, rows: Partial<typeof bookingInquiries.$inferInsert>[]) {
+/**
+ * Inserts booking inquiries the way the lead API stores them (defaults overridable per row): one
+ * lead each, answered as the booking_inquiries view reads them, in the order given.
+ */
+export async function seedBookings(t: TestApp, rows: Partial<typeof bookingInquiries.$inferSelect>[]) {
   if (rows.length === 0) return [];
-  const inquiries = await t.database.db
-    .insert(bookingInquiries)
-    .values(
-      rows.map((row) => ({
-        name: "Pat Example",
-        workEmail: "pat@example.com",
-        companyName: "Example Co",
-        jobTitle: "Owner",
-        tcpaConsent: true,
-        sourceForm: "booking_dialog" as const,
-        consentTextVersion: "v1",
-        idempotencyKey: `seed-${Date.now()}-${seq++}-${crypto.randomUUID()}`,
-        ...row,
-      })),
-    )
-    .returning();
-  // Each inquiry's lead, as the submission pipeline stores it: the same id and created_at.
-  await t.database.db.insert(leads).values(
-    inquiries.map((row) => ({ id: row.id, kind: "booking_inquiry" as const, source: row.sourceForm, createdAt: row.createdAt, name: row.name, email: row.workEmail, company: row.companyName })),
-  );
-  return inquiries;
+  const values = rows.map((row) => {
+    const inquiry = {
+      name: "Pat Example",
+      workEmail: "pat@example.com",
+      companyName: "Example Co",
+      jobTitle: "Owner",
+      tcpaConsent: true,
+      sourceForm: "booking_dialog" as const,
+      consentTextVersion: "v1",
+      idempotencyKey: `seed-${Date.now()}-${seq++}-${crypto.randomUUID()}`,
+      ...row,
+    };
+    const { workEmail, companyName, sourceForm, id = crypto.randomUUID(), ...rest } = inquiry;
+    return { ...rest, id, kind: "booking_inquiry" as const, source: sourceForm, email: workEmail, company: companyName };
+  });
+  await t.database.db.insert(leads).values(values);
+  const stored = await t.database.db.select().from(bookingInquiries).where(inArray(bookingInquiries.id, values.map((v) => v.id)));
+  return values.map((v) => stored.find((row) => row.id === v.id)!);
 }
