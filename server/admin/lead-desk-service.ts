@@ -312,11 +312,20 @@ const eventColumns = {
  * A lead's page: the lead with what the visitor gave and the evidence kept with it, its timeline
  * oldest first, and who may own it. Null when there is no such lead. A lead whose form was never
  * stored (the one-lead-table migration keeps any it found) shows with empty fields.
+ * `articleTitles` names the published posts by path: the first article read shows by its title
+ * while its post is published (docs/decisions/0801).
  */
-export async function getLeadDetail(db: Db, id: string, settings: DeskSettings): Promise<LeadDetailResponse | null> {
+export async function getLeadDetail(db: Db, id: string, settings: DeskSettings, articleTitles: ReadonlyMap<string, string> = new Map()): Promise<LeadDetailResponse | null> {
   const [[row], timeline, staff] = await Promise.all([
     db
-      .select({ ...summaryColumns(settings), ...submissionColumns, hubspotContactId: l.hubspotContactId, hubspotDealId: l.hubspotDealId, hubspotContactCreated: l.hubspotContactCreated })
+      .select({
+        ...summaryColumns(settings),
+        ...submissionColumns,
+        firstArticlePath: l.firstArticlePath,
+        hubspotContactId: l.hubspotContactId,
+        hubspotDealId: l.hubspotDealId,
+        hubspotContactCreated: l.hubspotContactCreated,
+      })
       .from(l)
       .leftJoin(owner, eq(owner.id, l.ownerUserId))
       .where(eq(l.id, id)),
@@ -329,6 +338,7 @@ export async function getLeadDetail(db: Db, id: string, settings: DeskSettings):
       ...toSummary(row),
       submission: toSubmission(row.kind, row),
       evidence: toEvidence(row),
+      firstArticle: row.firstArticlePath ? { path: row.firstArticlePath, title: articleTitles.get(row.firstArticlePath) ?? null } : null,
       hubspot: settings.hubspot
         ? hubspotRecords(settings.hubspot, { contactId: row.hubspotContactId, dealId: row.hubspotDealId, contactCreated: row.hubspotContactCreated })
         : null,

@@ -261,6 +261,8 @@ export const leads = pgTable(
     utmCampaign: text("utm_campaign"),
     utmTerm: text("utm_term"),
     utmContent: text("utm_content"),
+    /** The first blog post read in the tab the lead came from (docs/decisions/0801); null: none, or not known. */
+    firstArticlePath: text("first_article_path"),
     clientIp: text("client_ip"),
     userAgent: text("user_agent"),
     /** The submission's key (docs/decisions/0101), unique per kind as each form's table had it. */

@@ -151,6 +151,7 @@ type Attribution = {
   utm_campaign?: string | null;
   utm_term?: string | null;
   utm_content?: string | null;
+  first_article_path?: string | null;
 };
 
 function evidenceOf(
@@ -170,6 +171,7 @@ function evidenceOf(
     utmCampaign: a.utm_campaign ?? null,
     utmTerm: a.utm_term ?? null,
     utmContent: a.utm_content ?? null,
+    firstArticlePath: a.first_article_path ?? null,
     clientIp: meta.clientIp === "unknown" ? null : meta.clientIp,
     // Header bytes 0x80-0xFF decode to C1 controls; the value is shown in the staff e-mail.
     userAgent: meta.userAgent ? stripHiddenCharacters(meta.userAgent).slice(0, 512) || null : null,

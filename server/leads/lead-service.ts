@@ -71,8 +71,11 @@ export function notificationPlan(config: Pick<AppConfig, "notify" | "leads"> & P
 
 export type LeadKind = "booking_inquiry" | "contact_request";
 
-/** Evidence stored with every lead: where it came from (the desk's LeadEvidence), its key, and the bot check's verdict. */
-export type LeadEvidence = Omit<StoredEvidence, "botCheck"> & { idempotencyKey: string; botCheck: BotCheckOutcome };
+/**
+ * Evidence stored with every lead: where it came from (the desk's LeadEvidence), the first blog
+ * post read in its tab (docs/decisions/0904), its key, and the bot check's verdict.
+ */
+export type LeadEvidence = Omit<StoredEvidence, "botCheck"> & { firstArticlePath: string | null; idempotencyKey: string; botCheck: BotCheckOutcome };
 
 /** A booking dialog's or an enterprise form's fields, as stored. */
 export type BookingForm = {

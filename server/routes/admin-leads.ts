@@ -11,6 +11,7 @@ import { withDecodedCursor } from "../admin/keyset-cursor";
 import { utcDay } from "@shared/utc-day";
 import { LEAD_NOT_FOUND, addLeadNote, getLeadDetail, leadDeskSummary, listLeads, updateLead, type DeskSettings } from "../admin/lead-desk-service";
 import { startLeadsCsv } from "../admin/lead-desk-export";
+import { publishedPostTitles } from "../analytics/published-posts";
 import { routingSettingsOf, saveRoutingSettings } from "../leads/lead-routing";
 import { routingSettingsSchema, type RoutingSettingsResponse } from "@shared/schemas/lead-routing";
 
@@ -79,7 +80,8 @@ export function adminLeadRoutes() {
   routes.get("/summary", allow("admin", "moderator"), async (c) => c.json((await leadDeskSummary(c.get("deps").database.db, settings(c))) satisfies LeadDeskSummary));
 
   routes.get("/:id", allow("admin", "moderator"), zValidator("param", leadIdParam, invalid), async (c) => {
-    const detail = await getLeadDetail(c.get("deps").database.db, c.req.valid("param").id, settings(c));
+    const { database, siteContent } = c.get("deps");
+    const detail = await getLeadDetail(database.db, c.req.valid("param").id, settings(c), publishedPostTitles(siteContent));
     if (!detail) return adminError(c, 404, LEAD_NOT_FOUND);
     return c.json(detail satisfies LeadDetailResponse);
   });

@@ -142,9 +142,15 @@ export type HubSpotContactOrigin = "created" | "existing";
  */
 export type LeadHubSpotRecords = { contactUrl: string | null; dealUrl: string | null; contact: HubSpotContactOrigin | null };
 
+/**
+ * The first blog post the visitor read in the tab the lead came from (docs/decisions/0904): its
+ * path as stored, and its title while a post of that path is published (else null: show the path).
+ */
+export type LeadFirstArticle = { path: string; title: string | null };
+
 /** GET /api/admin/leads/:id */
 export type LeadDetailResponse = {
-  lead: LeadSummary & { submission: LeadSubmission; evidence: LeadEvidence; hubspot: LeadHubSpotRecords | null };
+  lead: LeadSummary & { submission: LeadSubmission; evidence: LeadEvidence; firstArticle: LeadFirstArticle | null; hubspot: LeadHubSpotRecords | null };
   timeline: LeadTimelineEntry[];
   /** Everyone who may own a lead (the admins). */
   staff: StaffMember[];

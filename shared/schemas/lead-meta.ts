@@ -2,6 +2,7 @@ import "./zod-csp";
 import { z } from "zod";
 import { KNOWN_CONSENT_TEXT_VERSIONS } from "./consent-text";
 import { stripHiddenCharacters } from "./lead-fields";
+import { isArticlePath } from "./attribution-keys";
 
 /**
  * Attribution never costs a lead: a value that is not a string is dropped, a long one is cut, and
@@ -19,7 +20,18 @@ function lenientText(max: number) {
     });
 }
 
-/** The landing visit's UTM parameters and referrer, and the page the form was on. */
+/**
+ * The first blog post read in the tab (docs/decisions/0904): a post's path, or nothing. Anything
+ * else (another page, a made-up shape, not a string) is dropped, as lenientText drops its own,
+ * so the field never costs a lead and never holds text that is not a post's address.
+ */
+const articlePath = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" && isArticlePath(value) ? value : null));
+
+/** The landing visit's UTM parameters and referrer, the page the form was on, and the first post read. */
 export const attributionSchema = z
   .object({
     page_path: lenientText(2048),
@@ -29,6 +41,7 @@ export const attributionSchema = z
     utm_campaign: lenientText(256),
     utm_term: lenientText(256),
     utm_content: lenientText(256),
+    first_article_path: articlePath(),
   })
   .partial();
 

@@ -1,9 +1,9 @@
 import type { Attribution } from "@shared/schemas/lead-meta";
-import { ATTRIBUTION_KEYS } from "@shared/schemas/attribution-keys";
+import { ATTRIBUTION_KEYS, FIRST_ARTICLE_KEY, isArticlePath } from "@shared/schemas/attribution-keys";
 
 const STORAGE_KEY = "lead-attribution";
 
-type LandingVisit = Partial<Record<(typeof ATTRIBUTION_KEYS)[number] | "referrer", string>>;
+type LandingVisit = Partial<Record<(typeof ATTRIBUTION_KEYS)[number] | "referrer" | typeof FIRST_ARTICLE_KEY, string>>;
 
 /**
  * Remembers the landing visit's UTM parameters and external referrer for this browser session,
@@ -27,6 +27,27 @@ export function captureLandingAttribution(): void {
   }
 }
 
+/**
+ * Remembers the first blog post read in this tab (docs/decisions/0904), in the same session entry
+ * as the landing visit, so a lead sent later from this tab says which article its visitor read
+ * first. Called by a post's page once it shows; any other path (a studio preview) is left alone.
+ * No cookie and no identifier: the entry stays in the tab and leaves it only with a lead.
+ */
+export function rememberArticleRead(): void {
+  try {
+    const path = window.location.pathname;
+    if (!isArticlePath(path)) return;
+    // A post can be the tab's first page: its campaign and referrer are kept first, as any
+    // landing page's are (the booking dialog's capture may run after this).
+    captureLandingAttribution();
+    const visit = storedVisit();
+    if (visit[FIRST_ARTICLE_KEY]) return;
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...visit, [FIRST_ARTICLE_KEY]: path }));
+  } catch {
+    // No storage: attribution is best effort.
+  }
+}
+
 function safeOrigin(url: string): string | null {
   try {
     return new URL(url).origin;
@@ -35,13 +56,17 @@ function safeOrigin(url: string): string | null {
   }
 }
 
-/** The attribution sent with a lead: the landing visit plus the page the form is on. */
-export function leadAttribution(): Attribution {
-  let visit: LandingVisit = {};
+/** The session's entry; anything but an object of it (a broken or foreign value) reads as none. */
+function storedVisit(): LandingVisit {
   try {
-    visit = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "{}") as LandingVisit;
+    const value: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as LandingVisit) : {};
   } catch {
-    visit = {};
+    return {};
   }
-  return { ...visit, page_path: window.location.pathname };
+}
+
+/** The attribution sent with a lead: the landing visit, the first post read, and the page the form is on. */
+export function leadAttribution(): Attribution {
+  return { ...storedVisit(), page_path: window.location.pathname };
 }

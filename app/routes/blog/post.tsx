@@ -1,3 +1,4 @@
+import * as React from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/post";
 import { RichText } from "~/components/content/rich-text";
@@ -6,6 +7,7 @@ import { PostDateLine } from "~/components/content/post-meta";
 import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
+import { rememberArticleRead } from "~/features/lead-capture/attribution";
 import { siteContentContext } from "~/lib/router-context";
 import { articleMeta } from "~/components/content/blog-meta";
 import { blogPostPath, paths } from "@shared/site-routes";
@@ -29,6 +31,8 @@ export const meta: Route.MetaFunction = ({ data: post }) => (post ? articleMeta(
  * and related posts.
  */
 export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
+  // The tab's first post read goes with a lead sent from it (docs/decisions/0904).
+  React.useEffect(() => rememberArticleRead(), [post.slug]);
   return (
     <>
       <article className="mx-auto max-w-[44rem] px-4 pt-10 pb-12 sm:px-6 sm:pt-14">

@@ -48,6 +48,7 @@ export const leadDetail = (lead: Partial<LeadSummary> = {}, timeline: LeadTimeli
       userAgent: "Mozilla/5.0 (X11; Linux x86_64)",
       botCheck: "passed",
     },
+    firstArticle: null,
     hubspot: null,
   },
   timeline,

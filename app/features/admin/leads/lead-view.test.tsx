@@ -57,6 +57,16 @@ describe("the lead page", () => {
     for (const text of ["Office manager", 'href="tel:+1 555 0100"', "Law", "11-50", "Line one\nLine two", "Contact form"]) expect(html, text).toContain(text);
     expect(html).not.toContain("Consent text version");
   });
+
+  it("says which blog post the visitor read first: its title while it is published, else its path, else a dash (docs/decisions/0904)", () => {
+    const firstArticle = (html: string) => html.match(/<dt[^>]*>First article read<\/dt><dd[^>]*><span data-testid="lead-first-article">([^<]*)<\/span>/)?.[1];
+    const data = leadDetail();
+    expect(firstArticle(render(<LeadPage data={data} admin={signedInAdmin} />))).toBe("—");
+    data.lead.firstArticle = { path: "/blog/answering-every-call", title: "Answering every call" };
+    expect(firstArticle(render(<LeadPage data={data} admin={signedInAdmin} />))).toBe("Answering every call");
+    data.lead.firstArticle = { path: "/blog/answering-every-call", title: null };
+    expect(firstArticle(render(<LeadPage data={data} admin={signedInAdmin} />))).toBe("/blog/answering-every-call");
+  });
 });
 
 function jsonResponse(status: number, body: unknown) {
