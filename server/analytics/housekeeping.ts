@@ -6,12 +6,14 @@ import { addDays, utcDay } from "@shared/utc-day";
 import { lastClosedDay } from "./days";
 import { deleteClosedSalts } from "./visitor";
 import { allBreakdowns, breakdownRows, countColumns, countSums, visitRows } from "./dimensions";
+import { postRows } from "./content-report";
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
 /**
  * Counts one finished day's visitor-days per attribution into analytics_daily, and from those its
- * breakdowns (what reports read, dimensions.ts), replacing whatever the day had in both, and marks
+ * breakdowns (what reports read, dimensions.ts), and its raw events per blog post into
+ * analytics_daily_posts (content-report.ts), replacing whatever the day had in all three, and marks
  * the day rolled up. The marker's upsert comes first: it locks the day's marker row, so two
  * instances rolling up the same day run one after the other and the second replaces the first's
  * rows instead of adding to them.
@@ -22,12 +24,15 @@ export async function rollupDay(db: Db, day: string): Promise<void> {
       on conflict (day) do update set rolled_at = excluded.rolled_at`);
     await tx.execute(sql`delete from analytics_daily where day = ${day}`);
     await tx.execute(sql`delete from analytics_daily_breakdowns where day = ${day}`);
+    await tx.execute(sql`delete from analytics_daily_posts where day = ${day}`);
     await tx.execute(sql`insert into analytics_daily (day, entry_path, utm_source, utm_medium, utm_campaign, referrer_host, device, ${sql.raw(countColumns.join(", "))})
       select day, entry_path, utm_source, utm_medium, utm_campaign, referrer_host, device, ${countSums("int")}
         from ${visitRows(sql`day = ${day}`)} v
        group by day, entry_path, utm_source, utm_medium, utm_campaign, referrer_host, device`);
     await tx.execute(sql`insert into analytics_daily_breakdowns (day, filter_dimension, filter_value, dimension, value, ${sql.raw(countColumns.join(", "))})
       ${breakdownRows(sql`(select * from analytics_daily where day = ${day})`, allBreakdowns, "int")}`);
+    await tx.execute(sql`insert into analytics_daily_posts (day, path, visitors, cta_clicks)
+      select day, path, visitors, cta_clicks from ${postRows(sql`day = ${day}`)} p`);
   });
 }
 

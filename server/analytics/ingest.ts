@@ -14,6 +14,7 @@ import type { Logger } from "../logger";
 import { deviceClassOf } from "./device-class";
 import { DailySalts, visitorId } from "./visitor";
 import { countedPath } from "./counted-path";
+import { publishedPostTitles } from "./published-posts";
 import { NewVisitorCap, OVER_CAP_AGENT } from "./visitor-cap";
 
 /** What the page sends, and the two steps the server counts itself (docs/decisions/0801). */
@@ -157,6 +158,8 @@ export class AnalyticsIngest {
     private readonly flushEveryMs: number | null = FLUSH_EVERY_MS,
     /** New visitors an address may bring per UTC day (ANALYTICS_VISITORS_PER_ADDRESS). */
     visitorsPerAddress?: number,
+    /** The published posts' paths when a batch is written: counted as pages of their own (docs/decisions/0904). */
+    private readonly postPaths: () => { has(path: string): boolean } = () => new Set(),
   ) {
     const buckets = memoryBuckets(now);
     this.limiter = { hit: (spec) => decide(spec, buckets.count(spec)) };
@@ -238,6 +241,7 @@ export class AnalyticsIngest {
     const events = { eDay: [] as string[], eAt: [] as string[], eVisitor: [] as string[], eName: [] as string[], ePath: [] as (string | null)[], eDetail: [] as (string | null)[] };
     const visits = new Map<string, VisitRow>();
     let closed = 0;
+    const posts = this.postPaths();
 
     for (const event of batch) {
       const day = utcDay(event.at);
@@ -255,7 +259,7 @@ export class AnalyticsIngest {
         ids.set(who, visitor);
       }
       if (overflow.has(visitor)) this.stats.overCap++;
-      const path = countedPath(event.path);
+      const path = countedPath(event.path, posts);
       let device = devices.get(event.userAgent);
       if (!device) devices.set(event.userAgent, (device = deviceClassOf(event.userAgent)));
 
@@ -364,7 +368,9 @@ export function analyticsFor(deps: AppDeps, options: { now?: () => number; flush
   let ingest = instances.get(deps);
   if (!ingest) {
     const { visitorsPerAddress } = deps.config.analytics;
-    ingest = new AnalyticsIngest(deps.database.db, deps.logger, deps.config.publicUrl, options.now, options.flushEveryMs, visitorsPerAddress);
+    ingest = new AnalyticsIngest(deps.database.db, deps.logger, deps.config.publicUrl, options.now, options.flushEveryMs, visitorsPerAddress, () =>
+      publishedPostTitles(deps.siteContent),
+    );
     instances.set(deps, ingest);
   }
   return ingest;

@@ -1,4 +1,4 @@
-import type { AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
+import type { AnalyticsContentReport, AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
 import { csvCell } from "../admin/csv-stream";
 
@@ -34,6 +34,19 @@ export function reportCsv(report: AnalyticsReport, query: AnalyticsQuery): strin
     tableBlock("Campaign", report.byCampaign),
     tableBlock("Landing page", report.byLanding),
     tableBlock("Device", report.byDevice),
+  ];
+  return `\uFEFF${blocks.join("\r\n")}`;
+}
+
+/**
+ * The Content view as a CSV file (docs/decisions/0904): the range, then one line per post as the
+ * screen lists them. Titles are staff's words, paths the site's, both through csvCell all the same.
+ */
+export function contentCsv(report: AnalyticsContentReport): string {
+  const blocks = [
+    line(["From", "To", "Days"]) + line([report.range.from, report.range.to, report.range.days]),
+    line(["Post", "Path", "Visitors", "Book demo clicks", "Leads"]) +
+      report.posts.map((p) => line([p.title ?? "", p.path, p.visitors, p.bookDemoClicks, p.leads])).join(""),
   ];
   return `\uFEFF${blocks.join("\r\n")}`;
 }

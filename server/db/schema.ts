@@ -626,6 +626,23 @@ export const analyticsDailyBreakdowns = pgTable(
   ],
 );
 
+/**
+ * A finished day's counts per published blog post (docs/decisions/0904), made from that day's raw
+ * events by the same rollup as analytics_daily and kept after them: the visitors who viewed the
+ * post and those who pressed a Book demo button on it, each once a day. Only posts' paths: every
+ * other page is in analytics_daily's landing pages, and an unknown /blog/<x> was stored as (other).
+ */
+export const analyticsDailyPosts = pgTable(
+  "analytics_daily_posts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    visitors: integer("visitors").notNull(),
+    ctaClicks: integer("cta_clicks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
 /** Days rolled up into analytics_daily (an empty day too): reports read those from the rollups. */
 export const analyticsRollupDays = pgTable("analytics_rollup_days", {
   day: date("day", { mode: "string" }).primaryKey(),

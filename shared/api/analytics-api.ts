@@ -40,3 +40,28 @@ export type AnalyticsReport = {
   /** demo_play events in the range. */
   demoPlays: number;
 };
+
+/**
+ * One blog post's row of the Content view (docs/decisions/0904): in the range, the visitors who
+ * viewed it and those who pressed a Book demo button on it (each once a UTC day, as the funnel
+ * counts), and the leads whose visitor read it first in their tab.
+ */
+export type AnalyticsContentRow = {
+  /** The post's path, /blog/<slug>. */
+  path: string;
+  /** Its title while it is published; null for a post no longer published (show the path). */
+  title: string | null;
+  visitors: number;
+  bookDemoClicks: number;
+  leads: number;
+};
+
+/** GET /api/admin/analytics/content?from=YYYY-MM-DD&to=YYYY-MM-DD */
+export type AnalyticsContentReport = {
+  range: { from: string; to: string; days: number };
+  /**
+   * Every published post (zeros included) and every post no longer published that has counts in
+   * the range; the most visited first, then most leads, then most clicks, then by name. At most 100.
+   */
+  posts: AnalyticsContentRow[];
+};

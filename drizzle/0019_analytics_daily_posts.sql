@@ -1,0 +1,7 @@
+CREATE TABLE "analytics_daily_posts" (
+	"day" date NOT NULL,
+	"path" text NOT NULL,
+	"visitors" integer NOT NULL,
+	"cta_clicks" integer NOT NULL,
+	CONSTRAINT "analytics_daily_posts_day_path_pk" PRIMARY KEY("day","path")
+);
