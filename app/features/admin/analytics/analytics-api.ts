@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AnalyticsReport } from "@shared/api/analytics-api";
-import type { AnalyticsQuery } from "@shared/schemas/analytics";
+import type { AnalyticsContentReport, AnalyticsReport } from "@shared/api/analytics-api";
+import type { AnalyticsContentQuery, AnalyticsQuery } from "@shared/schemas/analytics";
 import { adminJson, downloadAdminExport } from "../api-client";
 
-export type { AnalyticsReport };
+export type { AnalyticsContentReport, AnalyticsReport };
 
 export const analyticsKey = ["admin", "analytics"] as const;
 
@@ -28,4 +28,21 @@ export function useAnalytics(query: AnalyticsQuery | null) {
 /** Downloads the CSV of the report as shown: the same range and filter, in a POST body like the other exports. */
 export async function downloadAnalyticsCsv(query: AnalyticsQuery): Promise<void> {
   return downloadAdminExport("/analytics/export", query, `analytics-${query.from}-${query.to}.csv`);
+}
+
+export const analyticsContentKey = [...analyticsKey, "content"] as const;
+
+/** The Content view for this range (docs/decisions/0801); `null` asks nothing. */
+export function useAnalyticsContent(query: AnalyticsContentQuery | null) {
+  return useQuery({
+    queryKey: [...analyticsContentKey, query],
+    queryFn: () => adminJson<AnalyticsContentReport>(`/analytics/content?${new URLSearchParams(query!)}`),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the Content view's CSV for this range. */
+export async function downloadAnalyticsContentCsv(query: AnalyticsContentQuery): Promise<void> {
+  return downloadAdminExport("/analytics/content/export", query, `content-${query.from}-${query.to}.csv`);
 }

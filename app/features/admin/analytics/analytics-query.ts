@@ -39,7 +39,16 @@ export function presetRange(preset: Exclude<RangePreset, "custom">, now: Date): 
   return { from: utcDaysBefore(now, presetDays[preset] - 1), to: utcDay(now) };
 }
 
+/**
+ * What the report shows for the range: the funnel with its tables, or the Content view, per blog
+ * post (docs/decisions/0801). In the URL as `view=content`; the funnel is the default.
+ */
+export const reportViews = ["funnel", "content"] as const;
+export type ReportView = (typeof reportViews)[number];
+export const viewLabels: Record<ReportView, string> = { funnel: "Funnel", content: "Content" };
+
 export type ReportLocation = {
+  view: ReportView;
   preset: RangePreset;
   /** The report's query, or null while the custom range is not valid (nothing is asked then). */
   query: AnalyticsQuery | null;
@@ -57,6 +66,7 @@ export type ReportLocation = {
  */
 export function readReportLocation(params: URLSearchParams, now: Date): ReportLocation {
   const errors: ReportLocation["errors"] = {};
+  const view: ReportView = params.get("view") === "content" ? "content" : "funnel";
   const rawRange = params.get("range");
   const custom = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
   const preset: RangePreset = (rangePresets as readonly string[]).includes(rawRange ?? "")
@@ -76,18 +86,23 @@ export function readReportLocation(params: URLSearchParams, now: Date): ReportLo
 
   const range = preset === "custom" ? custom : presetRange(preset, now);
   const parsed = analyticsQuerySchema.safeParse({ ...range, ...(filter ? { [filter.dimension]: filter.value } : {}) });
-  if (parsed.success) return { preset, query: parsed.data, custom, filter, errors };
+  if (parsed.success) return { view, preset, query: parsed.data, custom, filter, errors };
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if (field === "from" || field === "to") errors[field] ??= issue.message;
   }
   if (!errors.from && !errors.to) errors.to = parsed.error.issues[0]?.message ?? "Not a valid range";
-  return { preset, query: null, custom, filter, errors };
+  return { view, preset, query: null, custom, filter, errors };
 }
 
-/** The page URL's query for this range and filter (a preset's days are not written: they move with today). */
-export function reportSearch(preset: RangePreset, custom: { from: string; to: string }, filter: RowFilter | null): string {
+/**
+ * The page URL's query for this range, filter and view (a preset's days are not written: they move
+ * with today). The filter stays in the Content view's URL, which does not apply it, so that going
+ * back to the funnel keeps it.
+ */
+export function reportSearch(preset: RangePreset, custom: { from: string; to: string }, filter: RowFilter | null, view: ReportView = "funnel"): string {
   const params = new URLSearchParams();
+  if (view !== "funnel") params.set("view", view);
   if (preset !== DEFAULT_PRESET) params.set("range", preset);
   if (preset === "custom") {
     params.set("from", custom.from);

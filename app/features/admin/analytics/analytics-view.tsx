@@ -11,7 +11,9 @@ import { Input } from "~/components/ui/input";
 import { formatCount } from "@shared/number-format";
 import { ApiError, isAuthError } from "../api-client";
 import { formatDay } from "../format";
-import { downloadAnalyticsCsv, useAnalytics } from "./analytics-api";
+import { downloadAnalyticsContentCsv, downloadAnalyticsCsv, useAnalytics } from "./analytics-api";
+import { ContentView } from "./analytics-content";
+import { CellLabel, bodyClass, cellClass, funnelCellClass, headClass, nameCellClass, rowClass, tableBox, tableClass } from "./analytics-table";
 import {
   CUSTOM_DATE_LIMITS,
   changeText,
@@ -25,10 +27,13 @@ import {
   rangePresets,
   readReportLocation,
   reportSearch,
+  reportViews,
   rowLabel,
+  viewLabels,
   type FilterDimension,
   type FunnelRow,
   type RangePreset,
+  type ReportView,
   type RowFilter,
 } from "./analytics-query";
 import { isRefusal } from "../api-client";
@@ -45,7 +50,8 @@ const SeriesChart = React.lazy(() => import("./analytics-charts").then((m) => ({
 /**
  * The funnel report (docs/decisions/0801): range presets and a custom range, the
  * funnel, visitors and submissions by day, and the tables by source, campaign, landing page and
- * device, each row a link that filters the whole report by it. Range and filter live in the URL.
+ * device, each row a link that filters the whole report by it; or, for the same range, the
+ * Content view per blog post (docs/decisions/0801). Range, filter and view live in the URL.
  */
 export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,7 +60,8 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
   const [now] = React.useState(() => fixedNow ?? new Date());
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the params object changes identity on every render; its text is the key.
   const location = React.useMemo(() => readReportLocation(searchParams, now), [urlKey, now]);
-  const { preset, query, filter } = location;
+  const { view, preset, query, filter } = location;
+  const contentQuery = React.useMemo(() => (query ? { from: query.from, to: query.to } : null), [query]);
 
   // The custom range's fields follow the URL when it changes (a link, Back).
   const initialDraft = () => (preset === "custom" ? location.custom : query ? { from: query.from, to: query.to } : location.custom);
@@ -68,7 +75,8 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
     setErrors({});
   }
 
-  const report = useAnalytics(query);
+  // The funnel's report is asked for only while the funnel is shown.
+  const report = useAnalytics(view === "funnel" ? query : null);
   const refused = isRefusal(report.error) ? report.error : null;
   const fetchFailed = report.isError && !isAuthError(report.error) && !refused;
   const fieldErrors = { ...location.errors, ...pick(refused?.fieldErrors, ["from", "to"]), ...errors };
@@ -78,8 +86,8 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
     if (fetchFailed) toast.error(ANALYTICS_FETCH_FAILED);
   }, [fetchFailed]);
 
-  const go = (nextPreset: RangePreset, custom: { from: string; to: string }, nextFilter: RowFilter | null) =>
-    setSearchParams(new URLSearchParams(reportSearch(nextPreset, custom, nextFilter)));
+  const go = (nextPreset: RangePreset, custom: { from: string; to: string }, nextFilter: RowFilter | null, nextView: ReportView = view) =>
+    setSearchParams(new URLSearchParams(reportSearch(nextPreset, custom, nextFilter, nextView)));
 
   function choose(next: RangePreset) {
     if (next === "custom") {
@@ -99,10 +107,10 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
   }
 
   async function exportCsv() {
-    if (!query) return;
+    if (!query || !contentQuery) return;
     setExporting(true);
     try {
-      await downloadAnalyticsCsv(query);
+      await (view === "content" ? downloadAnalyticsContentCsv(contentQuery) : downloadAnalyticsCsv(query));
       toast.success("Export downloaded");
     } catch (error) {
       toast.error(error instanceof ApiError && error.message ? error.message : "Failed to export analytics");
@@ -114,10 +122,28 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
   const showCustom = preset === "custom" || customOpen;
   const data = report.data;
   const linkTo = (next: RowFilter | null) => reportSearch(preset, location.custom, next) || "?";
+  const viewTo = (next: ReportView) => reportSearch(preset, location.custom, filter, next) || "?";
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Card padded={false} className="grid gap-4 p-4 sm:p-5">
+        {/* Which view: links, so each view has its own address (and Back returns to the other). */}
+        <nav aria-label="Report view" className="flex flex-wrap gap-1.5">
+          {reportViews.map((v) => (
+            <Link
+              key={v}
+              to={viewTo(v)}
+              aria-current={v === view ? "page" : undefined}
+              data-testid={`analytics-view-${v}`}
+              className={cn(
+                "inline-flex h-9 items-center rounded-full border px-4 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                v === view ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-muted",
+              )}
+            >
+              {viewLabels[v]}
+            </Link>
+          ))}
+        </nav>
         <div className="flex flex-wrap items-center gap-2">
           <div role="group" aria-label="Date range" className="flex flex-wrap gap-1.5">
             {rangePresets.map((p) => (
@@ -156,13 +182,23 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
             </Button>
           </form>
         ) : null}
-        {data && query ? (
+        {view === "content" && query ? (
+          <p className="text-sm text-muted-foreground" data-testid="analytics-range">
+            <span className="font-semibold text-foreground">{formatRange(query)}</span> (UTC)
+          </p>
+        ) : null}
+        {data && query && view === "funnel" ? (
           <p className="text-sm text-muted-foreground" data-testid="analytics-range">
             <span className="font-semibold text-foreground">{formatRange(data.range)}</span> (UTC), compared with the {previousPeriodName(data.range.days)}:{" "}
             {formatRange(data.previousRange)}
           </p>
         ) : null}
-        {filter ? <FilterChip filter={filter} clearTo={linkTo(null)} /> : null}
+        {filter && view === "funnel" ? <FilterChip filter={filter} clearTo={linkTo(null)} /> : null}
+        {filter && view === "content" ? (
+          <p className="text-sm text-muted-foreground" data-testid="analytics-filter-not-applied">
+            The {dimensionLabels[filter.dimension]} filter applies to the funnel; the Content view counts every visitor.
+          </p>
+        ) : null}
         {location.errors.filter ? (
           <p className="text-sm font-medium text-destructive" role="alert">
             {location.errors.filter}
@@ -174,6 +210,8 @@ export function AnalyticsView({ now: fixedNow }: { now?: Date }) {
         <Card role="alert" data-testid="analytics-refused">
           <p className="font-medium text-destructive">No report shown: correct the dates above.</p>
         </Card>
+      ) : view === "content" && contentQuery ? (
+        <ContentView query={contentQuery} onRefusedAction={() => go("30d", location.custom, filter)} />
       ) : report.isPending ? (
         <ListLoading label="Loading analytics" testId="analytics-loading" />
       ) : refused ? (
@@ -325,25 +363,6 @@ function ChartSlot({ height, children }: { height: number; children: React.React
     <React.Suspense fallback={<div style={{ height }} className="w-full rounded-md bg-muted/60" data-testid="analytics-chart-loading" />}>{children}</React.Suspense>
   );
 }
-
-/** A figure's name before its value in a phone's card, where no column header names it. */
-function CellLabel({ children, visible = true }: { children: React.ReactNode; visible?: boolean }) {
-  return <span className={cn("mr-1.5 text-muted-foreground md:hidden", !visible && "sr-only")}>{children}</span>;
-}
-
-// One markup, two layouts (as the lead desk's lists, docs/decisions/0701): from md up a table;
-// below it each row is a compact card, its figures labelled in words, so a phone never scrolls
-// sideways and a table of many rows stays short.
-const tableBox = "md:overflow-x-auto md:border md:border-border md:bg-background";
-const tableClass = "block w-full border-collapse text-left text-sm md:table";
-const headClass = "hidden bg-muted text-xs uppercase tracking-wide text-muted-foreground md:table-header-group";
-const bodyClass = "grid gap-2 md:table-row-group";
-const rowClass =
-  "grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-border bg-background px-3 py-2.5 md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:p-0";
-const cellClass = "block min-w-0 tabular-nums md:table-cell md:px-3 md:py-2 md:text-right";
-/** A funnel figure on a phone: a line of its own, its name left and its value right. */
-const funnelCellClass = "col-span-2 flex min-w-0 justify-between gap-3 tabular-nums md:table-cell md:px-3 md:py-2 md:text-right";
-const nameCellClass = "block min-w-0 break-words font-semibold md:table-cell md:px-3 md:py-2 md:font-medium";
 
 function FunnelTable({ rows, period }: { rows: FunnelRow[]; period: string }) {
   return (
