@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { MAX_TABLE_ROWS } from "./report";
 
 /**
- * The Content view of the funnel report (docs/decisions/0904): per blog post, the visitors who
+ * The Content view of the funnel report (docs/decisions/0801): per blog post, the visitors who
  * viewed it, those who pressed a Book demo button on it, and the leads whose visitor read it first.
  */
 

@@ -4,7 +4,7 @@ import { publicPaths } from "@shared/site-routes";
 const servedPaths = new Set<string>(publicPaths);
 
 /**
- * The path an event is stored and counted under (docs/decisions/0801, 0904): a public page as it
+ * The path an event is stored and counted under (docs/decisions/0801): a public page as it
  * is, a published blog post's page as it is (`posts`: their paths as this instance has them when
  * the event is written), anything else the site does not serve (a 404, an invented path, an
  * unknown or unpublished /blog/<x>, a staff page) as OTHER_PATH. So a sender cannot fill the

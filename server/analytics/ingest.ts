@@ -158,7 +158,7 @@ export class AnalyticsIngest {
     private readonly flushEveryMs: number | null = FLUSH_EVERY_MS,
     /** New visitors an address may bring per UTC day (ANALYTICS_VISITORS_PER_ADDRESS). */
     visitorsPerAddress?: number,
-    /** The published posts' paths when a batch is written: counted as pages of their own (docs/decisions/0904). */
+    /** The published posts' paths when a batch is written: counted as pages of their own (docs/decisions/0801). */
     private readonly postPaths: () => { has(path: string): boolean } = () => new Set(),
   ) {
     const buckets = memoryBuckets(now);

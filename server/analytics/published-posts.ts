@@ -9,7 +9,7 @@ const titlesByCards = new WeakMap<readonly PostCard[], ReadonlyMap<string, strin
 
 /**
  * The published posts' titles by path (/blog/<slug>), as this instance has the content now
- * (docs/decisions/0904): what makes a post's path a page the funnel counts, and the name the
+ * (docs/decisions/0801): what makes a post's path a page the funnel counts, and the name the
  * content report and a lead's page show for it. No store (some tests): no posts.
  */
 export function publishedPostTitles(store: SiteContentStore | undefined): ReadonlyMap<string, string> {

@@ -39,7 +39,7 @@ export function reportCsv(report: AnalyticsReport, query: AnalyticsQuery): strin
 }
 
 /**
- * The Content view as a CSV file (docs/decisions/0904): the range, then one line per post as the
+ * The Content view as a CSV file (docs/decisions/0801): the range, then one line per post as the
  * screen lists them. Titles are staff's words, paths the site's, both through csvCell all the same.
  */
 export function contentCsv(report: AnalyticsContentReport): string {

@@ -73,7 +73,7 @@ export type LeadKind = "booking_inquiry" | "contact_request";
 
 /**
  * Evidence stored with every lead: where it came from (the desk's LeadEvidence), the first blog
- * post read in its tab (docs/decisions/0904), its key, and the bot check's verdict.
+ * post read in its tab (docs/decisions/0801), its key, and the bot check's verdict.
  */
 export type LeadEvidence = Omit<StoredEvidence, "botCheck"> & { firstArticlePath: string | null; idempotencyKey: string; botCheck: BotCheckOutcome };
 

@@ -21,11 +21,11 @@ const withinReportDays = (q: { from: string; to: string }) => q.from > q.to || d
 /** The report's query, with its length bounded (the previous period reads as many days again). */
 const reportQuerySchema = analyticsQuerySchema.refine(withinReportDays, { message: RANGE_TOO_LONG, path: ["to"] });
 
-/** The Content view's range, bounded as the report's (docs/decisions/0904). */
+/** The Content view's range, bounded as the report's (docs/decisions/0801). */
 const contentQuerySchema = analyticsContentQuerySchema.refine(withinReportDays, { message: RANGE_TOO_LONG, path: ["to"] });
 
 /**
- * /api/admin/analytics: the funnel report (docs/decisions/0801), its Content view (0904) and
+ * /api/admin/analytics: the funnel report (docs/decisions/0801), its Content view and
  * their CSV exports, inside adminApi (admin-api.ts), which checks the origin and the session
  * before anything is read. An export takes the filters as a JSON body (a POST, so a cross-site
  * link cannot start a download); it carries counts only, so it is not audited as the lead exports are.
@@ -56,7 +56,7 @@ export function adminAnalyticsRoutes() {
     },
   );
 
-  // The Content view (docs/decisions/0904): per blog post, for the range only.
+  // The Content view (docs/decisions/0801): per blog post, for the range only.
   routes.get("/content", allow("admin"), zValidator("query", contentQuerySchema, invalid), async (c) => {
     const { database, siteContent } = c.get("deps");
     return c.json((await contentReport(database.db, c.req.valid("query"), publishedPostTitles(siteContent))) satisfies AnalyticsContentReport);

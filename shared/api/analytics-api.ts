@@ -42,7 +42,7 @@ export type AnalyticsReport = {
 };
 
 /**
- * One blog post's row of the Content view (docs/decisions/0904): in the range, the visitors who
+ * One blog post's row of the Content view (docs/decisions/0801): in the range, the visitors who
  * viewed it and those who pressed a Book demo button on it (each once a UTC day, as the funnel
  * counts), and the leads whose visitor read it first in their tab.
  */

@@ -143,7 +143,7 @@ export type HubSpotContactOrigin = "created" | "existing";
 export type LeadHubSpotRecords = { contactUrl: string | null; dealUrl: string | null; contact: HubSpotContactOrigin | null };
 
 /**
- * The first blog post the visitor read in the tab the lead came from (docs/decisions/0904): its
+ * The first blog post the visitor read in the tab the lead came from (docs/decisions/0801): its
  * path as stored, and its title while a post of that path is published (else null: show the path).
  */
 export type LeadFirstArticle = { path: string; title: string | null };

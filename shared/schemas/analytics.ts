@@ -95,7 +95,7 @@ export const analyticsQuerySchema = z
   .refine(datesInOrder, datesInOrderError);
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
-/** The Content view's query (docs/decisions/0904): a range only; the row filters are the funnel's. */
+/** The Content view's query (docs/decisions/0801): a range only; the row filters are the funnel's. */
 export const analyticsContentQuerySchema = z
   .object({ from: adminFilterDate, to: adminFilterDate })
   .refine(datesInOrder, datesInOrderError);

@@ -6,7 +6,7 @@ export const ATTRIBUTION_KEYS = ["utm_source", "utm_medium", "utm_campaign", "ut
 
 /**
  * The attribution field naming the first blog post the visitor read in the tab the lead was sent
- * from (docs/decisions/0904): the post's path, as the address bar had it.
+ * from (docs/decisions/0801): the post's path, as the address bar had it.
  */
 export const FIRST_ARTICLE_KEY = "first_article_path";
 

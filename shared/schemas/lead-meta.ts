@@ -21,7 +21,7 @@ function lenientText(max: number) {
 }
 
 /**
- * The first blog post read in the tab (docs/decisions/0904): a post's path, or nothing. Anything
+ * The first blog post read in the tab (docs/decisions/0801): a post's path, or nothing. Anything
  * else (another page, a made-up shape, not a string) is dropped, as lenientText drops its own,
  * so the field never costs a lead and never holds text that is not a post's address.
  */

@@ -13,7 +13,7 @@ import { bookingBody, contactBody, postJson } from "./leads-support";
 import { DESKTOP_UA, PHONE_UA, PUBLIC_URL, createAnalyticsApp, events, fetchReport, freshIp, track, type AnalyticsTestApp, type Sender } from "./analytics-support";
 
 /*
- * Leads from content (docs/decisions/0904): blog posts' pages counted as pages of their own, the
+ * Leads from content (docs/decisions/0801): blog posts' pages counted as pages of their own, the
  * lead's first article read, and the report's Content view, over visits on three days (the two
  * before today rolled up, today live) and leads stored today. Every number below is counted by
  * hand from what beforeAll sends. The days are real ones: a lead is dated by the database's clock.

@@ -3,7 +3,7 @@ import { attributionSchema } from "@shared/schemas/lead-meta";
 import { captureLandingAttribution, leadAttribution, rememberArticleRead } from "./attribution";
 
 /*
- * The lead form's attribution in one tab (docs/decisions/0904): a stand-in window whose address
+ * The lead form's attribution in one tab (docs/decisions/0801): a stand-in window whose address
  * the test moves as client-side navigation does, and whose sessionStorage is a Map.
  */
 

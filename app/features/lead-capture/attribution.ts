@@ -28,7 +28,7 @@ export function captureLandingAttribution(): void {
 }
 
 /**
- * Remembers the first blog post read in this tab (docs/decisions/0904), in the same session entry
+ * Remembers the first blog post read in this tab (docs/decisions/0801), in the same session entry
  * as the landing visit, so a lead sent later from this tab says which article its visitor read
  * first. Called by a post's page once it shows; any other path (a studio preview) is left alone.
  * No cookie and no identifier: the entry stays in the tab and leaves it only with a lead.

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data: post }) => (post ? articleMeta(
  * and related posts.
  */
 export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
-  // The tab's first post read goes with a lead sent from it (docs/decisions/0904).
+  // The tab's first post read goes with a lead sent from it (docs/decisions/0801).
   React.useEffect(() => rememberArticleRead(), [post.slug]);
   return (
     <>

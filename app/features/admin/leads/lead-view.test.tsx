@@ -58,7 +58,7 @@ describe("the lead page", () => {
     expect(html).not.toContain("Consent text version");
   });
 
-  it("says which blog post the visitor read first: its title while it is published, else its path, else a dash (docs/decisions/0904)", () => {
+  it("says which blog post the visitor read first: its title while it is published, else its path, else a dash (docs/decisions/0801)", () => {
     const firstArticle = (html: string) => html.match(/<dt[^>]*>First article read<\/dt><dd[^>]*><span data-testid="lead-first-article">([^<]*)<\/span>/)?.[1];
     const data = leadDetail();
     expect(firstArticle(render(<LeadPage data={data} admin={signedInAdmin} />))).toBe("—");

@@ -408,7 +408,7 @@ function EvidenceDetails({ lead }: { lead: LeadDetailResponse["lead"] }) {
       <Detail label="Referrer" span="col-span-2 sm:col-span-1">
         {orDash(e.referrer)}
       </Detail>
-      {/* The first blog post read in the lead's tab (docs/decisions/0904): its title while it is published. */}
+      {/* The first blog post read in the lead's tab (docs/decisions/0801): its title while it is published. */}
       <Detail label="First article read" span="col-span-2">
         <span data-testid="lead-first-article">{lead.firstArticle ? (lead.firstArticle.title ?? lead.firstArticle.path) : "—"}</span>
       </Detail>
