@@ -2,9 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
 import { plainSpaces, renderScreen } from "../../../../tests/support/render-screen";
-import type { AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
+import type { AnalyticsContentReport, AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
-import { analyticsKey } from "./analytics-api";
+import { analyticsContentKey, analyticsKey } from "./analytics-api";
+import { CONTENT_EMPTY } from "./analytics-content";
 import { FunnelChart, SeriesChart } from "./analytics-charts";
 import { funnelRows } from "./analytics-query";
 import { ANALYTICS_EMPTY, AnalyticsView } from "./analytics-view";
@@ -150,6 +151,79 @@ describe("the funnel report", () => {
     expect(html).not.toMatch(/(?<![a-z]:)min-w-\[/);
     // A table does not shrink to sr-only's 1 px: its wrapper hides it (a hidden table widened a phone's page to 487 px).
     expect(html).not.toMatch(/<table[^>]*class="[^"]*sr-only/);
+    const conflicts = [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, list]) => {
+      const kept = new Set(twMerge(list!).split(/\s+/));
+      return list!.split(/\s+/).filter((c) => c && !kept.has(c));
+    });
+    expect(conflicts).toEqual([]);
+  });
+});
+
+describe("the Content view", () => {
+  const contentReport: AnalyticsContentReport = {
+    range: { from: "2026-11-24", to: "2026-11-24", days: 1 },
+    posts: [
+      { path: "/blog/answering-every-call", title: "Answering every call", visitors: 1234, bookDemoClicks: 56, leads: 7 },
+      { path: "/blog/a-post-since-unpublished", title: null, visitors: 3, bookDemoClicks: 0, leads: 1 },
+      { path: "/blog/quiet-post", title: "A quiet post", visitors: 0, bookDemoClicks: 0, leads: 0 },
+    ],
+  };
+  const renderContent = (url: string, report: AnalyticsContentReport | undefined) =>
+    plainSpaces(renderScreen(<AnalyticsView now={now} />, { data: report ? [[[...analyticsContentKey, today], report]] : [], url }));
+
+  it("lists each post with its visitors, Book demo clicks and leads for the range, a post no longer published by its path", () => {
+    const html = renderContent("/admin/analytics?range=today&view=content", contentReport);
+    const table = section(html, "analytics-content");
+    expect([...table.matchAll(/data-path="([^"]+)"/g)].map((m) => m[1])).toEqual(["/blog/answering-every-call", "/blog/a-post-since-unpublished", "/blog/quiet-post"]);
+    expect(text(table)).toContain("Post Visitors Book demo clicks Leads");
+    expect(text(table)).toContain("Answering every call /blog/answering-every-call 1,234 56 7");
+    expect(text(table)).toContain("/blog/a-post-since-unpublished No longer published 3 0 1");
+    expect(text(table)).toContain("A quiet post /blog/quiet-post 0 0 0");
+    expect(text(html)).toContain("Nov 24, 2026 (UTC)");
+    // The funnel's sections are not shown, nor asked for.
+    expect(html).not.toContain("analytics-funnel-table");
+    expect(html).not.toContain("analytics-loading");
+  });
+
+  it("names each figure in words on a phone's card, where no column header shows", () => {
+    const table = section(renderContent("/admin/analytics?range=today&view=content", contentReport), "analytics-content");
+    const cards = [...table.matchAll(/<tr class="([^"]*)"[^>]*data-testid="analytics-content-row"[^>]*>([\s\S]*?)<\/tr>/g)];
+    expect(cards).toHaveLength(3);
+    for (const [, rowClasses, cells] of cards) {
+      expect(rowClasses).toContain("grid-cols-2");
+      expect([...cells!.matchAll(/<span class="[^"]*md:hidden[^"]*">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual(["Visitors", "Book demo clicks", "Leads"]);
+    }
+  });
+
+  it("switches views by links that keep the range and the filter, the chosen one marked", () => {
+    const html = renderContent("/admin/analytics?range=today&source=newsletter&view=content", contentReport);
+    expect(html).toMatch(/<a aria-current="page"[^>]*href="\/admin\/analytics\?view=content&amp;range=today&amp;source=newsletter"[^>]*>Content<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/admin\/analytics\?range=today&amp;source=newsletter"[^>]*>Funnel<\/a>/);
+    // The row filter is the funnel's: said so, not applied, and kept for going back.
+    expect(text(html)).toContain("The source filter applies to the funnel; the Content view counts every visitor.");
+    expect(html).not.toContain('data-testid="analytics-filter"');
+    const funnel = render("/admin/analytics?range=today", today, report);
+    expect(funnel).toMatch(/<a [^>]*href="\/admin\/analytics\?view=content&amp;range=today"[^>]*>Content<\/a>/);
+    expect(funnel).toMatch(/<a aria-current="page"[^>]*>Funnel<\/a>/);
+  });
+
+  it("has a loading state, and an empty state before any post is published", () => {
+    expect(renderContent("/admin/analytics?range=today&view=content", undefined)).toContain('data-testid="analytics-loading"');
+    const html = renderContent("/admin/analytics?range=today&view=content", { ...contentReport, posts: [] });
+    expect(html).toContain('data-testid="analytics-content-empty"');
+    expect(html).toContain(CONTENT_EMPTY);
+    expect(html).not.toContain("<table");
+  });
+
+  // A phone never scrolls sideways: no fixed minimum width, long titles and paths wrap.
+  it("has no fixed minimum width below md, wraps long titles and paths, and no conflicting utilities", () => {
+    const long = { path: `/blog/${"a".repeat(80)}`, title: "W".repeat(120), visitors: 1, bookDemoClicks: 1, leads: 1 };
+    const html = renderContent("/admin/analytics?range=today&view=content", { ...contentReport, posts: [...contentReport.posts, long] });
+    expect(html).not.toMatch(/(?<![a-z]:)min-w-\[/);
+    expect(html).not.toMatch(/<table[^>]*class="[^"]*sr-only/);
+    const row = html.split(`data-path="${long.path}"`)[1]!.split("</tr>")[0]!;
+    expect(row).toMatch(/<th scope="row" class="[^"]*break-words/);
+    expect(row).toMatch(/<span class="[^"]*break-all[^"]*">\/blog\/a{80}<\/span>/);
     const conflicts = [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, list]) => {
       const kept = new Set(twMerge(list!).split(/\s+/));
       return list!.split(/\s+/).filter((c) => c && !kept.has(c));
