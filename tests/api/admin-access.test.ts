@@ -94,6 +94,8 @@ const calls: Call[] = [
     ok: 200,
   },
   { method: "POST", path: () => "/api/admin/analytics/export", body: () => ({ from: "2025-07-01", to: "2025-07-31" }), ok: 200 },
+  { method: "GET", path: () => "/api/admin/analytics/content?from=2025-07-01&to=2025-07-31", ok: 200 },
+  { method: "POST", path: () => "/api/admin/analytics/content/export", body: () => ({ from: "2025-07-01", to: "2025-07-31" }), ok: 200 },
   // The content studio. Bodies that fail validation walk every guard and store nothing.
   { method: "GET", path: () => "/api/admin/content/authors", ok: 200 },
   { method: "GET", path: () => "/api/admin/content/posts", ok: 200 },

@@ -50,6 +50,7 @@ const bodyRoutes: BodyRoute[] = [
   // navigator.sendBeacon sends text/plain.
   { path: "/api/events", type: "text/plain;charset=UTF-8", wrongType: "application/x-www-form-urlencoded", limit: EVENTS_BODY_LIMIT_BYTES, json: true, headers: BROWSER },
   { path: "/api/admin/analytics/export", type: "application/json", limit: ANALYTICS_EXPORT_BODY_LIMIT_BYTES, json: true, admin: true },
+  { path: "/api/admin/analytics/content/export", type: "application/json", limit: ANALYTICS_EXPORT_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/bookings/search", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/bookings/export", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
   { path: "/api/admin/roles", type: "application/json", limit: ADMIN_BODY_LIMIT_BYTES, json: true, admin: true },
