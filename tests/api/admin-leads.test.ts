@@ -713,7 +713,7 @@ describe("changing a lead (PATCH /api/admin/leads/:id)", () => {
       expect(res.status, JSON.stringify(body)).toBe(409);
       const conflict = (await res.json()) as LeadConflictResponse;
       expect(conflict).toEqual({ error: LEAD_STALE_MESSAGE, code: "STALE_LEAD", lead: expect.objectContaining({ id, status: "contacted", version: 2 }) });
-      const { submission: _submission, evidence: _evidence, hubspot: _hubspot, ...current } = (await detail(id)).body.lead;
+      const { submission: _submission, evidence: _evidence, hubspot: _hubspot, firstArticle: _firstArticle, ...current } = (await detail(id)).body.lead;
       expect(conflict.lead).toEqual(current);
     }
     expect(await auditCount()).toBe(before);
