@@ -300,4 +300,20 @@ test("on a phone: the report of two visitors readable at 390 px, without sideway
   await expect(page.getByTestId("analytics-filter")).toHaveText("Filtered by source: newsletter");
   await expect(page.getByTestId("analytics-figure-visitors").getByTestId("analytics-figure-value")).toHaveText("1");
   await expectNoHorizontalOverflow(page);
+
+  // The Content view on the same phone: a post with a long title is one card, each figure named,
+  // and nothing scrolls sideways (a post's row is a four-column table from md up).
+  const title = "How a contact centre answers every call after hours without hiring a night shift";
+  const published = await page.request.post(`${base}/api/admin/content/posts/publish`, {
+    headers: { Origin: base },
+    data: { baseVersion: 0, draft: { title, slug: `answers-every-call-${Date.now()}`, body: "A short post." } },
+  });
+  expect(published.status(), await published.text()).toBeLessThan(300);
+  await page.getByRole("navigation", { name: "Report view" }).getByRole("link", { name: "Content" }).tap();
+  await expect(page).toHaveURL(`${base}/admin/analytics?view=content&range=today&source=newsletter`);
+  const card = page.getByTestId("analytics-content-row").filter({ hasText: title });
+  await expect(card.getByText("Book demo clicks", { exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, "analytics-content-phone");
 });
