@@ -56,12 +56,10 @@ export async function contentReport(db: Db, query: AnalyticsContentQuery, titles
         ) rows
        group by path`),
     db.execute<{ path: string; leads: number }>(sql`
-      select coalesce(bi.first_article_path, cr.first_article_path) as path, count(*)::float8 as leads
-        from leads l
-        left join booking_inquiries bi on l.kind = 'booking_inquiry' and bi.id = l.id
-        left join contact_requests cr on l.kind = 'contact_request' and cr.id = l.id
-       where l.created_at >= ${dayStart(from)} and l.created_at < ${dayStart(to, 1)}
-         and coalesce(bi.first_article_path, cr.first_article_path) is not null
+      select first_article_path as path, count(*)::float8 as leads
+        from leads
+       where created_at >= ${dayStart(from)} and created_at < ${dayStart(to, 1)}
+         and first_article_path is not null
        group by 1`),
   ]);
 

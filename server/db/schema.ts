@@ -627,7 +627,7 @@ export const analyticsDailyBreakdowns = pgTable(
 );
 
 /**
- * A finished day's counts per published blog post (docs/decisions/0904), made from that day's raw
+ * A finished day's counts per published blog post (docs/decisions/0801), made from that day's raw
  * events by the same rollup as analytics_daily and kept after them: the visitors who viewed the
  * post and those who pressed a Book demo button on it, each once a day. Only posts' paths: every
  * other page is in analytics_daily's landing pages, and an unknown /blog/<x> was stored as (other).

@@ -404,10 +404,10 @@ describe("the Content view and leads from content", () => {
 
   describe("the lead's first article read", () => {
     it("is stored with the lead when it is a post's path, and shown on the lead's page by the post's title", async () => {
-      const [stored] = await t.database.db.select().from(bookingInquiries).where(eq(bookingInquiries.idempotencyKey, "lead-first-a-1"));
-      expect(stored).toMatchObject({ firstArticlePath: A, pagePath: "/pricing", utmSource: "newsletter" });
-      const [contact] = await t.database.db.select().from(contactRequests).where(eq(contactRequests.idempotencyKey, "lead-first-a-2"));
-      expect(contact!.firstArticlePath).toBe(A);
+      const [stored] = await t.database.db.select().from(leads).where(eq(leads.idempotencyKey, "lead-first-a-1"));
+      expect(stored).toMatchObject({ kind: "booking_inquiry", firstArticlePath: A, pagePath: "/pricing", utmSource: "newsletter" });
+      const [contact] = await t.database.db.select().from(leads).where(eq(leads.idempotencyKey, "lead-first-a-2"));
+      expect(contact).toMatchObject({ kind: "contact_request", firstArticlePath: A });
 
       const page = async (key: string) => {
         const res = await t.app.request(`/api/admin/leads/${leadIds.get(key)}`, { headers: { cookie } });
@@ -425,14 +425,13 @@ describe("the Content view and leads from content", () => {
       const odd: unknown[] = [7, ["/blog/a"], { path: A }, "/pricing", "/blog", "/blog/page/2", "/blog/tag/phones", "/blog/Upper", "/blog/a b", `/blog/${"a".repeat(81)}`, "/blog/a\u202e", `${A}?utm_source=x`, `https://evil.example${A}`, ""];
       for (const [i, value] of odd.entries()) {
         const id = await leadFrom(value, `lead-odd-first-${i}`, i % 2 ? "contact" : "booking");
-        const table = i % 2 ? contactRequests : bookingInquiries;
-        const [stored] = await t.database.db.select({ first: table.firstArticlePath, utm: table.utmSource }).from(table).where(eq(table.id, id));
+        const [stored] = await t.database.db.select({ first: leads.firstArticlePath, utm: leads.utmSource }).from(leads).where(eq(leads.id, id));
         expect(stored, JSON.stringify(value)).toEqual({ first: null, utm: "newsletter" });
       }
       // The longest slug the studio allows is still a post's path.
       const longest = `/blog/${"a".repeat(80)}`;
       const id = await leadFrom(longest, "lead-longest-slug");
-      const [stored] = await t.database.db.select({ first: bookingInquiries.firstArticlePath }).from(bookingInquiries).where(eq(bookingInquiries.id, id));
+      const [stored] = await t.database.db.select({ first: leads.firstArticlePath }).from(leads).where(eq(leads.id, id));
       expect(stored!.first).toBe(longest);
     });
   });
@@ -561,7 +560,7 @@ describe("the Content view and leads from content", () => {
       expect(columns.map((c) => c.name)).toEqual(["cta_clicks", "day", "path", "visitors"]);
       const { rows: rollup } = await t.database.db.execute<{ dump: string }>(sql`select coalesce(json_agg(p), '[]'::json)::text as dump from analytics_daily_posts p`);
       const { rows: stored } = await t.database.db.execute<{ dump: string }>(
-        sql`select row_to_json(b)::text as dump from booking_inquiries b where idempotency_key = 'lead-cookieless'`,
+        sql`select row_to_json(l)::text as dump from leads l where idempotency_key = 'lead-cookieless'`,
       );
       expect(stored[0]!.dump).toContain(`"first_article_path":"${A}"`);
       const visitorIds = new Set((await events(t)).map((e) => e.visitor));
