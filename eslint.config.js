@@ -44,17 +44,27 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      // The admin area's features (app/features/admin/<feature>/) do not import one another: what
-      // two of them need sits at the folder's top (its API client, query client, formatting,
-      // session, staff directory, list parts), and the routes compose the features.
       "import-x/no-restricted-paths": [
         "error",
         {
-          zones: adminFeatures.map((feature) => ({
-            target: `./app/features/admin/${feature}`,
-            from: adminFeatures.filter((other) => other !== feature).map((other) => `./app/features/admin/${other}`),
-            message: "One admin feature does not import another: move what both need to app/features/admin/.",
-          })),
+          zones: [
+            // The admin area's features (app/features/admin/<feature>/) do not import one another:
+            // what two of them need sits at the folder's top (its API client, query client,
+            // formatting, session, staff directory, list parts), and the routes compose the features.
+            ...adminFeatures.map((feature) => ({
+              target: `./app/features/admin/${feature}`,
+              from: adminFeatures.filter((other) => other !== feature).map((other) => `./app/features/admin/${other}`),
+              message: "One admin feature does not import another: move what both need to app/features/admin/.",
+            })),
+            // The site's components are the layer under the features: what a component needs of a
+            // feature (an element id, a context) lives in app/lib or app/components, and the
+            // feature imports it from there.
+            {
+              target: "./app/components",
+              from: "./app/features",
+              message: "app/components does not import app/features: move what both need to app/lib or app/components, or pass it in.",
+            },
+          ],
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ctaLabels, reassurance } from "~/content/calls-to-action";
-import { BOOKING_DIALOG_ID } from "~/features/booking/booking-dialog-context";
+import { BOOKING_DIALOG_ID } from "~/components/marketing/book-demo-button";
 import { toRenderable } from "@shared/content/rich-text";
 import type { RichTextTree } from "@shared/content/rich-text-rules";
 import { classConflicts } from "../../../tests/support/class-conflicts";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { brand, footerColumns, footerLabels } from "~/content/brand";
 import { ResellerSeal } from "~/components/marketing/reseller-seal";
 import { SiteLogo } from "./site-logo";
-import { useConsentUi } from "~/features/consent/consent-banner";
+import { useConsentUi } from "~/lib/consent-ui";
 
 const subscribeNever = () => () => {};
 const currentYear = () => new Date().getFullYear();

@@ -2,9 +2,14 @@ import type * as React from "react";
 import { CalendarCheck } from "lucide-react";
 import type { ButtonProps } from "~/components/ui/button";
 import { DialogOpenerButton } from "~/components/dialog-opener-button";
-import { BOOKING_DIALOG_ID } from "~/features/booking/booking-dialog-context";
 import { track, type CtaLocation } from "~/lib/analytics";
 import { ctaLabels } from "~/content/calls-to-action";
+
+/**
+ * The booking dialog's element id: every Book demo button opens it by this id (`commandfor`),
+ * from first paint and without JavaScript (docs/decisions/0501); the booking dialog takes it.
+ */
+export const BOOKING_DIALOG_ID = "booking-dialog";
 
 /**
  * Opens the booking dialog (prerendered in every public page) by itself, from first paint and

@@ -1,9 +1,9 @@
 import * as React from "react";
 import { captureLandingAttribution } from "~/features/lead-capture/attribution";
 import { LeadDialog } from "~/features/lead-capture/lead-dialog";
+import { BOOKING_DIALOG_ID } from "~/components/marketing/book-demo-button";
 import { bookingDialog } from "~/content/booking-dialog";
 import { retryingImport } from "~/lib/lazy-import";
-import { BOOKING_DIALOG_ID } from "./booking-dialog-context";
 
 /** The dialog's accessible name: the end-to-end tests find the dialog by it. */
 export const BOOKING_DIALOG_TITLE = bookingDialog.title;

@@ -1,22 +1,13 @@
 import * as React from "react";
 import { Cookie } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ConsentUiContext } from "~/lib/consent-ui";
 import { useEverTrue } from "~/lib/deferred-mount";
 import { consentNeeded, initConsent, readConsent, saveConsent, subscribeConsent } from "./consent";
 
 const ConsentPreferences = React.lazy(() =>
   import("./consent-preferences").then((m) => ({ default: m.ConsentPreferences })),
 );
-
-type ConsentUi = { openPreferences: () => void };
-const ConsentUiContext = React.createContext<ConsentUi>({
-  openPreferences: () => {},
-});
-
-/** Opens the consent preferences (the footer's "Cookie settings"). */
-export function useConsentUi(): ConsentUi {
-  return React.useContext(ConsentUiContext);
-}
 
 /**
  * The consent banner (accept all, reject all, choose) and the preferences dialog. Rendered only
