@@ -3,10 +3,9 @@ import * as React from "react";
 /**
  * True from the first render in which `flag` is true, and from then on.
  *
- * Dialogs and sheets are rendered only once they have been opened: a closed Radix dialog still
- * mounts its providers and effects (ids set in layout effects, a re-render to record its anchor),
- * which all ran inside the page's hydration commit. Staying mounted after the first opening keeps
- * the closing animation and the focus return.
+ * A dialog whose code loads on first use (the cookie settings) is rendered only once it has been
+ * opened: its chunk is not fetched, nor its tree hydrated, with the page. Staying mounted after
+ * the first opening keeps the dialog element, and so the browser's focus return when it closes.
  */
 export function useEverTrue(flag: boolean): boolean {
   const [ever, setEver] = React.useState(flag);

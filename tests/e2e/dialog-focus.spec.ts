@@ -8,7 +8,7 @@ import { dataLayer, hydrated } from "./pages-support";
 
 /*
  * The lead dialogs by keyboard, what loads when, and what the form does when its code cannot
- * load (app/components/ui/dialog.tsx NativeDialog, app/features/lead-capture/lead-dialog.tsx,
+ * load (app/components/ui/native-dialog.tsx, app/features/lead-capture/lead-dialog.tsx,
  * app/components/hydrate-on-intent.tsx; docs/decisions/0501).
  */
 

@@ -1,12 +1,12 @@
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/native-dialog";
 import { Switch } from "~/components/ui/switch";
 import { Label } from "~/components/ui/label";
 import { cookieSettings } from "~/content/cookie-settings";
 import { saveConsent } from "./consent";
 
-/** The consent preferences dialog: loaded when first opened (docs/decisions/0303). */
+/** The consent preferences dialog: loaded when first opened (docs/decisions/0303), a native modal `<dialog>`. */
 export function ConsentPreferences({
   open,
   onOpenChange,
@@ -21,53 +21,54 @@ export function ConsentPreferences({
   const [analytics, setAnalytics] = React.useState(initial.analytics);
   const [advertising, setAdvertising] = React.useState(initial.advertising);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{cookieSettings.title}</DialogTitle>
-          <DialogDescription>{needed ? cookieSettings.choose : cookieSettings.nothingToChoose}</DialogDescription>
-          <p className="text-sm text-muted-foreground">{cookieSettings.counting}</p>
-        </DialogHeader>
-        {needed ? (
-          <div className="grid gap-4">
-            <div className="flex items-start justify-between gap-4">
-              <div>
-                <Label htmlFor="consent-analytics">Analytics</Label>
-                <p className="text-sm text-muted-foreground">Helps us understand which pages are useful.</p>
-              </div>
-              <Switch id="consent-analytics" checked={analytics} onCheckedChange={setAnalytics} />
+    <NativeDialog
+      id="cookie-settings"
+      size="narrow"
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={cookieSettings.title}
+      description={needed ? cookieSettings.choose : cookieSettings.nothingToChoose}
+      note={cookieSettings.counting}
+    >
+      {needed ? (
+        <div className="grid gap-4">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Label htmlFor="consent-analytics">Analytics</Label>
+              <p className="text-sm text-muted-foreground">Helps us understand which pages are useful.</p>
             </div>
-            <div className="flex items-start justify-between gap-4">
-              <div>
-                <Label htmlFor="consent-advertising">Advertising</Label>
-                <p className="text-sm text-muted-foreground">
-                  Lets ad platforms measure the campaigns that brought you here.
-                </p>
-              </div>
-              <Switch id="consent-advertising" checked={advertising} onCheckedChange={setAdvertising} />
-            </div>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                variant="outline"
-                onClick={() => {
-                  saveConsent({ analytics: false, advertising: false });
-                  onOpenChange(false);
-                }}
-              >
-                Reject all
-              </Button>
-              <Button
-                onClick={() => {
-                  saveConsent({ analytics, advertising });
-                  onOpenChange(false);
-                }}
-              >
-                Save choices
-              </Button>
-            </div>
+            <Switch id="consent-analytics" checked={analytics} onCheckedChange={setAnalytics} />
           </div>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Label htmlFor="consent-advertising">Advertising</Label>
+              <p className="text-sm text-muted-foreground">
+                Lets ad platforms measure the campaigns that brought you here.
+              </p>
+            </div>
+            <Switch id="consent-advertising" checked={advertising} onCheckedChange={setAdvertising} />
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              onClick={() => {
+                saveConsent({ analytics: false, advertising: false });
+                onOpenChange(false);
+              }}
+            >
+              Reject all
+            </Button>
+            <Button
+              onClick={() => {
+                saveConsent({ analytics, advertising });
+                onOpenChange(false);
+              }}
+            >
+              Save choices
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </NativeDialog>
   );
 }

@@ -49,7 +49,7 @@ import {
 import { Link } from "react-router";
 import { useAdminSession } from "../admin-session";
 import { paths } from "@shared/site-routes";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { NativeDialog } from "~/components/ui/native-dialog";
 import { formatDateTime, formatShortDate } from "../format";
 
 export const ROLES_FETCH_FAILED = "Failed to fetch user roles";
@@ -403,22 +403,23 @@ function StaffList() {
           </tbody>
         </table>
       </div>
-      <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle className="[overflow-wrap:anywhere]">{confirming && shown ? shown.title(confirming.member.email) : null}</DialogTitle>
-            <DialogDescription>{shown?.text}</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={access.isPending || signIn.isPending} onClick={() => void confirm()}>
-              {shown?.button}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <NativeDialog
+        id="staff-access-confirmation"
+        size="narrow"
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming && shown ? shown.title(confirming.member.email) : null}
+        description={shown?.text}
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={access.isPending || signIn.isPending} onClick={() => void confirm()}>
+            {shown?.button}
+          </Button>
+        </div>
+      </NativeDialog>
     </ListSection>
   );
 }
