@@ -90,3 +90,16 @@ test("the not-found page hydrates and its link goes home; client-side navigation
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
 
+// The public pages' route manifest leaves the staff routes out (scripts/postbuild.mjs).
+test("a staff page reached in the browser from a public page opens, loaded as a document", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 401/, "the login page's session check answers 401 without a session");
+  await page.goto("/pricing");
+  await hydrated(page);
+  await page.evaluate(() => {
+    window.history.pushState({}, "", "/admin/login");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
