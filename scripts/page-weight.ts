@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { CHUNK_MODULES_FILE, type ChunkModules } from "./chunk-modules";
 
 export type Chunk = { file: string; raw: number; gzip: number; brotli: number };
 
@@ -142,4 +143,36 @@ export function pageWeights(buildDir: string): PageWeight[] {
 /** The text of the page's start-up scripts, to look for code that should not be in them. */
 export function startupSource(clientDir: string, weight: PageWeight): string {
   return weight.chunks.map((c) => fs.readFileSync(path.join(clientDir, c.file), "utf8")).join("\n");
+}
+
+/**
+ * The staff area's own code, by where it lives: its routes, its features and the sign-in client
+ * only its screens use.
+ */
+export const ADMIN_MODULE_PATHS = [/^app\/routes\/admin\//, /^app\/features\/admin\//, /^app\/lib\/auth-client\.ts$/];
+
+/** The chunk → modules map the client build writes (scripts/chunk-modules.ts). */
+export function readChunkModules(buildDir: string): ChunkModules {
+  const file = path.join(buildDir, CHUNK_MODULES_FILE);
+  if (!fs.existsSync(file)) throw new Error(`No ${CHUNK_MODULES_FILE} in ${buildDir}: rebuild with "npm run build".`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as ChunkModules;
+}
+
+/**
+ * Modules only the staff area needs: those under ADMIN_MODULE_PATHS, and every module that only
+ * such modules import (better-auth behind the sign-in client, an icon only an admin screen
+ * draws), found by repeating until nothing is added. An entry (no importer) outside those paths
+ * is never one.
+ */
+export function adminOnlyModules(importers: ChunkModules["importers"], adminPaths: RegExp[] = ADMIN_MODULE_PATHS): Set<string> {
+  const admin = new Set(Object.keys(importers).filter((id) => adminPaths.some((p) => p.test(id))));
+  for (let added = true; added; ) {
+    added = false;
+    for (const [id, by] of Object.entries(importers)) {
+      if (admin.has(id) || by.length === 0 || !by.every((importer) => admin.has(importer))) continue;
+      admin.add(id);
+      added = true;
+    }
+  }
+  return admin;
 }

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../shared/site-routes";
-import { pageWeight, startupSource, type PageWeight } from "../../scripts/page-weight";
+import { adminOnlyModules, pageWeight, readChunkModules, startupSource, type PageWeight } from "../../scripts/page-weight";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /*
@@ -184,5 +184,46 @@ describe("code kept out of every public page's start-up", () => {
     const source = startupSource(clientDir, weights.get(route)!);
     const found = kept.filter((k) => k.marker.test(source)).map((k) => k.what);
     expect(found, `${route} loads at start-up`).toEqual([]);
+  });
+});
+
+// The staff area's code (its routes, features, sign-in client, and what only they import) is
+// not part of what a public page starts, nor are its routes in the route manifest a public page
+// loads (docs/decisions/0303). The client build records which modules each chunk holds
+// (scripts/chunk-modules.ts).
+describe("admin code kept out of every public page's start-up", () => {
+  const map = readChunkModules(buildDir);
+  const adminOnly = adminOnlyModules(map.importers);
+  const isManifest = (file: string) => /^assets\/manifest-[\w-]+\.js$/.test(file);
+  /** The route manifest a page's module script imports (React Router writes it outside the bundle). */
+  const manifestOf = (htmlFile: string) => {
+    const source = scriptTags(read(htmlFile)).find((s) => /type="module"/.test(s.attrs))!.body;
+    const file = /import\s*"\/(assets\/manifest-[\w-]+\.js)"/.exec(source)?.[1];
+    expect(file, `${htmlFile} imports no route manifest`).toBeDefined();
+    const text = read(file!);
+    return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as { routes: Record<string, { module: string }> };
+  };
+  const adminIn = (chunkFile: string) => (map.chunks[chunkFile] ?? []).filter((id) => adminOnly.has(id));
+
+  it("the build's module map finds the admin code (better-auth behind the sign-in client) and holds every start-up chunk", () => {
+    expect([...adminOnly].filter((id) => id.includes("node_modules/better-auth/")).length).toBeGreaterThan(0);
+    for (const w of weights.values()) {
+      for (const c of w.chunks) if (!isManifest(c.file)) expect(Object.keys(map.chunks)).toContain(c.file);
+    }
+  });
+
+  it.each([...publicPaths])("%s: no admin module in its start-up scripts, no admin route in its manifest", (route) => {
+    const w = weights.get(route)!;
+    const found = w.chunks.flatMap((c) => adminIn(c.file).map((id) => `${path.basename(c.file)}: ${id}`));
+    expect(found, `${route} starts with admin code`).toEqual([]);
+    const adminRoutes = Object.entries(manifestOf(w.htmlFile).routes)
+      .filter(([, r]) => adminIn(r.module.replace(/^\//, "")).length > 0)
+      .map(([id]) => id);
+    expect(adminRoutes, `${route}'s route manifest lists admin routes`).toEqual([]);
+  });
+
+  it("the staff pages' shell still has every admin route in its manifest", () => {
+    const routes = Object.values(manifestOf("__spa-fallback.html").routes);
+    expect(routes.filter((r) => adminIn(r.module.replace(/^\//, "")).length > 0).length).toBeGreaterThanOrEqual(10);
   });
 });
