@@ -69,10 +69,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every public page runs: React, the router, icons, class helpers, the toast
-              // region. The Radix primitives are left out: menus, dialogs and sheets load when first used.
+              // What every public page runs: React, the router, icons, class helpers. Toasts
+              // (sonner) load with the first toast; the Radix primitives when first used.
               name: publicGroup("framework"),
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|lucide-react|clsx|class-variance-authority|sonner)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|lucide-react|clsx|class-variance-authority)[\\/]/,
               priority: 20,
             },
             {

@@ -127,6 +127,45 @@ test("server failure: error toast, values kept", phoneOnly, async ({ context, pa
   expect(await leadDesk.deliveries((lead) => lead.email === email)).toEqual([]);
 });
 
+test("the toast region's code (sonner) loads with a submit, not with the page or the form; where it cannot load, the error toast still shows in the one region", phoneOnly, async ({
+  context,
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/status of 500/, "the test answers the submission with 500");
+  browserErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/, "the test fails the toast region's chunk");
+  await interceptThirdParties(context);
+  const sonnerChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/sonner-region-[\w-]+\.js$/.test(request.url())) sonnerChunks.push(request.url());
+  });
+  await page.route(/\/assets\/sonner-region-[\w-]+\.js$/, (route) => route.abort());
+  const form = await openForm(page);
+  await settled(page);
+  // Recognised by what it contains, not by a chunk's name: sonner's list of toasts.
+  const withSonner = await page.evaluate(async () => {
+    const scripts = performance.getEntriesByType("resource").map((e) => e.name).filter((url) => /\/assets\/[^/]+\.js$/.test(url));
+    const texts = await Promise.all(scripts.map(async (url) => ({ url, text: await (await fetch(url)).text() })));
+    return texts.filter((s) => s.text.includes("data-sonner-toaster")).map((s) => new URL(s.url).pathname);
+  });
+  expect(withSonner, "toast code loaded with the page or the form").toEqual([]);
+  expect(sonnerChunks).toEqual([]);
+  await expect(page.locator("section[aria-label^='Notifications']")).toHaveCount(1);
+
+  await form.getByLabel("Name", { exact: true }).fill("Kept Values");
+  await form.getByLabel("Company", { exact: true }).fill("Acme");
+  await form.getByLabel("Email", { exact: true }).fill("plain-toast@example.com");
+  await form.getByLabel("Industry").selectOption("law");
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "" }));
+  await form.getByRole("button", { name: "Send message" }).click();
+  const region = page.locator("section[aria-label^='Notifications']");
+  await expect(region.getByText("Error", { exact: true })).toBeVisible();
+  await expect(region.getByText("Submission failed")).toBeVisible();
+  expect(sonnerChunks.length, "the region's chunk was asked for (and retried)").toBeGreaterThanOrEqual(1);
+  await expect(region).toHaveCount(1);
+  await expect(form.getByLabel("Industry")).toHaveValue("law");
+});
+
 test("the form's code loads only when the visitor turns to it; a submit made before it is in is replayed, not lost", phoneOnly, async ({
   context,
   page,

@@ -175,6 +175,8 @@ describe("code kept out of every public page's start-up", () => {
     // (b) hydrate on intent: the lead forms' libraries.
     { what: "react-hook-form (forms hydrate on intent)", marker: /shouldUnregister/ },
     { what: "zod (forms hydrate on intent)", marker: /_zod\b|\$ZodType/ },
+    // Toasts: sonner loads with the first toast, or with a lead form's submit (app/lib/toast.ts).
+    { what: "sonner (toasts load with the first one)", marker: /data-sonner-toaster/ },
     // (f) cn without tailwind-merge: its class-group ids.
     { what: "tailwind-merge (cn is clsx only)", marker: /fvn-normal|fvn-slashed-zero/ },
     // (e) hand-written number formatting: no ICU number formatter built at start-up.

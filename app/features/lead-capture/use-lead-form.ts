@@ -7,6 +7,7 @@ import { readHoneypot } from "./honeypot-field";
 import { reportFailure } from "./lead-form-feedback";
 import { nativeConstraintsOf } from "./native-form";
 import { useNativeFormState } from "./native-form-state";
+import { prepareToasts } from "~/lib/toast";
 import { preloadBotCheck } from "./recaptcha";
 import { createLeadSubmitter, type LeadEndpoint } from "./submit-lead";
 
@@ -99,6 +100,8 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
   }, [placement]);
 
   const onSubmit = async (values: Output, event?: React.BaseSyntheticEvent) => {
+    // Its answer is a toast: the toast region loads while the lead is on its way.
+    prepareToasts();
     const outcome = await submit({
       endpoint,
       action: botCheckAction,
