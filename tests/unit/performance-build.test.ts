@@ -110,13 +110,16 @@ describe("prerendered pages: complete Suspense boundaries around the content and
 // (g) vite.config.ts codeSplitting groups, and the budget every public page is held to.
 describe("start-up JavaScript of the public pages: chunk groups and budget", () => {
   const MAX_CHUNKS = 20;
-  const MAX_GZIP_KB = 180;
+  const MAX_GZIP_KB = 160;
+  // The home page, where most visits start (issue 40).
+  const HOME_MAX_GZIP_KB = 150;
+  const budgetOf = (route: string) => (route === "/" ? HOME_MAX_GZIP_KB : MAX_GZIP_KB);
 
-  it.each([...publicPaths])(`%s starts with at most ${MAX_CHUNKS} scripts and ${MAX_GZIP_KB} KB gzip`, (route) => {
+  it.each([...publicPaths])(`%s starts with at most ${MAX_CHUNKS} scripts and ${MAX_GZIP_KB} KB gzip (/ ${HOME_MAX_GZIP_KB} KB)`, (route) => {
     const w = weights.get(route)!;
     const list = w.chunks.map((c) => `${path.basename(c.file)} ${(c.gzip / KB).toFixed(1)} KB`).join(", ");
     expect(w.chunks.length, `${route} loads ${w.chunks.length} scripts: ${list}`).toBeLessThanOrEqual(MAX_CHUNKS);
-    expect(w.gzip / KB, `${route} loads ${(w.gzip / KB).toFixed(1)} KB gzip: ${list}`).toBeLessThanOrEqual(MAX_GZIP_KB);
+    expect(w.gzip / KB, `${route} loads ${(w.gzip / KB).toFixed(1)} KB gzip: ${list}`).toBeLessThanOrEqual(budgetOf(route));
   });
 
   it("every public page loads the same framework chunk (React, the router) and the same shared chunk", () => {
