@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Slot } from "radix-ui";
+import { Slot } from "@radix-ui/react-slot";
 import { closePopup, usePopupOpen } from "./sheet";
 import { cn } from "~/lib/cn";
 
@@ -117,8 +117,8 @@ const itemClass =
   "relative flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm outline-none transition-colors hover:bg-muted focus:bg-muted";
 
 /** An item: its one child (a link) takes the menuitem role. */
-export function DropdownMenuItem({ className, ...props }: React.ComponentProps<typeof Slot.Root>) {
-  return <Slot.Root role="menuitem" className={cn(itemClass, className)} {...props} />;
+export function DropdownMenuItem({ className, ...props }: React.ComponentProps<typeof Slot>) {
+  return <Slot role="menuitem" className={cn(itemClass, className)} {...props} />;
 }
 
 /** A labelled group of items (the Industries). */
