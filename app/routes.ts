@@ -58,9 +58,10 @@ export default [
       route(adminPage(paths.adminAcceptInvitation), "routes/admin/accept-invitation.tsx"),
       route(adminPage(paths.adminAccount), "routes/admin/account.tsx"),
       route(adminPage(paths.adminContent), "routes/admin/content.tsx"),
-      // One editor for a new post and a saved one: "new" is matched before the id.
-      route(adminPage(paths.adminPostNew), "routes/admin/content-post.tsx", { id: "admin-post-new" }),
-      route(adminPage(paths.adminPost), "routes/admin/content-post.tsx", { id: "admin-post" }),
+      // One editor for a new post and a saved one: "new" is matched before the id. Their ids start
+      // with routes/admin/ like every staff route's, so the public pages' manifest leaves them out.
+      route(adminPage(paths.adminPostNew), "routes/admin/content-post.tsx", { id: "routes/admin/content-post-new" }),
+      route(adminPage(paths.adminPost), "routes/admin/content-post.tsx", { id: "routes/admin/content-post" }),
     ]),
   ]),
 ] satisfies RouteConfig;
