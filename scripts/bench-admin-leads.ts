@@ -20,7 +20,7 @@ import type { LeadFilters } from "@shared/schemas/lead-desk";
 import type { Database, Db } from "../server/db/client";
 import { leadDeskSummarySql, leadPageQuery } from "../server/admin/lead-desk-service";
 import { leadExportBatchQuery } from "../server/admin/lead-desk-export";
-import { decodeCursor } from "../server/admin/keyset-cursor";
+import { decodeCursor } from "../server/platform/keyset-cursor";
 import { adminApp, openFreshDatabase, ORIGIN } from "./bench-app";
 import { median, percentile, sample } from "./bench-stats";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./app-env";
-import { createStaticHandler } from "./http/static-handler";
+import { createStaticHandler } from "./routes/static-handler";
 import { securityHeaders } from "./http/security-headers";
 import { requestLog } from "./http/request-log";
 import { originGuard } from "./http/origin-guard";

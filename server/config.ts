@@ -3,7 +3,7 @@ import { z } from "zod";
 import path from "node:path";
 import type { RuntimeConfig } from "@shared/runtime-config";
 import { ENTERPRISE_CALLS_PER_MONTH_DEFAULT } from "@shared/schemas/lead-fit";
-import { staffSsoConfig, staffSsoEnvShape, staffSsoProblems, staffSsoProviders, type StaffSsoConfig } from "./auth/staff-sso-config";
+import { staffSsoConfig, staffSsoEnvShape, staffSsoProblems, staffSsoProviders, type StaffSsoConfig } from "./staff-sso-config";
 
 /** Empty strings in the environment count as unset. */
 const optionalString = z

@@ -14,7 +14,7 @@ import {
   type RuntimeConfig,
 } from "@shared/runtime-config";
 import { isAdminPath, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
-import type { RenderedAnswer } from "./content/page-cache";
+import type { RenderedAnswer } from "./http/page-cache";
 
 export type Coding = "br" | "gzip";
 
@@ -69,7 +69,7 @@ export type StaticSite = {
    * A public page (or a client navigation's data request, `*.data`) rendered from `content` by
    * React Router's server build as the build prerenders it (docs/decisions/0903): the deployment's
    * values filled in, no modulepreload links, its inline scripts' hashes for the CSP. The caller
-   * caches it for as long as the content does not change (server/content/page-cache.ts).
+   * caches it for as long as the content does not change (server/http/page-cache.ts).
    */
   renderPage: (url: URL, content: SiteContent) => Promise<RenderedAnswer<StaticFile>>;
 };

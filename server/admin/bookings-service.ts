@@ -3,8 +3,8 @@ import type { Booking, BookingsPage } from "@shared/api/admin-api";
 import type { BookingFilters } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { leads } from "../db/schema";
-import { afterCursor, cursorTimestamp, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
-import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
+import { afterCursor, cursorTimestamp, encodeCursor, newestFirst, type Cursor } from "../platform/keyset-cursor";
+import { startCsvStream, submissionCsvColumns, type CsvColumn } from "../platform/csv-stream";
 import { leadFilterConditions } from "./lead-desk-service";
 import { bookingSourceOf } from "../leads/lead-service";
 

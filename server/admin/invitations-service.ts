@@ -5,9 +5,9 @@ import type { StaffRole } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { staffInvitations, userRoles, users } from "../db/schema";
-import { queueStaffMail } from "../auth/staff-mail";
-import { writeAudit, type AuditActor } from "./audit-service";
-import { UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
+import { queueStaffMail } from "../platform/staff-mail";
+import { writeAudit, type AuditActor } from "../platform/audit-log";
+import { UNIQUE_VIOLATION, pgErrorCode } from "../db/pg-error";
 
 /** Invitations to colleagues (docs/decisions/0205). A token is 32 random bytes; only its SHA-256 is stored. */
 export const INVITATION_MESSAGES = {

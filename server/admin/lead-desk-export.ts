@@ -3,8 +3,8 @@ import { leadStatusLabels, type LeadFilters } from "@shared/schemas/lead-desk";
 import { fitLabels, fitTierLabels } from "@shared/schemas/lead-fit";
 import type { Db } from "../db/client";
 import { leads, users } from "../db/schema";
-import { afterCursor, cursorTimestamp, newestFirst, type Cursor } from "./keyset-cursor";
-import { startCsvStream, submissionCsvColumns, type CsvColumn } from "./csv-stream";
+import { afterCursor, cursorTimestamp, newestFirst, type Cursor } from "../platform/keyset-cursor";
+import { startCsvStream, submissionCsvColumns, type CsvColumn } from "../platform/csv-stream";
 import { leadFilterConditions, submissionColumns, type DeskSettings } from "./lead-desk-service";
 
 /**

@@ -28,8 +28,8 @@ import { leadEvents, leads, userRoles, users } from "../db/schema";
 import type { HubSpotConfig } from "../config";
 import { hubspotRecords } from "../leads/hubspot";
 import { queueLeadNotification, wakeOutbox } from "../leads/notification-queue";
-import { writeAudit } from "./audit-service";
-import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "./keyset-cursor";
+import { writeAudit } from "../platform/audit-log";
+import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "../platform/keyset-cursor";
 
 /**
  * The lead desk's reads and changes (docs/decisions/0701): the inbox's keyset pages, the

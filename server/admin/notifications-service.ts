@@ -8,8 +8,8 @@ import type {
 } from "@shared/api/admin-notifications-api";
 import type { Db } from "../db/client";
 import { leadOutbox } from "../db/schema";
-import { signalNotificationsRequeued } from "../leads/outbox-signal";
-import { writeAudit, type AuditActor } from "./audit-service";
+import { signalNotificationsRequeued } from "../platform/outbox-signal";
+import { writeAudit, type AuditActor } from "../platform/audit-log";
 
 export const UNDELIVERABLE_LIST_LIMIT = 100;
 

@@ -8,7 +8,7 @@ import type { Auth } from "../auth/auth";
 import { sessions, userRoles, users } from "../db/schema";
 import { originGuard } from "../http/origin-guard";
 import { adminError, adminErrorBody } from "./admin-errors";
-import { passkeyCount } from "./second-factor";
+import { passkeyCount } from "../auth/second-factor";
 
 /** The signed-in staff member, as GET /api/admin/me answers it. */
 export type AdminActor = AdminUser;

@@ -3,12 +3,12 @@ import type { AssignRoleResponse, RoleRecord, UserLookupResponse } from "@shared
 import { leadDeskRoles, type AppRole } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { leads, userRoles, users } from "../db/schema";
-import { writeAudit, type AuditActor } from "./audit-service";
-import { canSendStaffMail, queueStaffMail } from "../auth/staff-mail";
+import { writeAudit, type AuditActor } from "../platform/audit-log";
+import { canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
 import { accessNoticeMail, revokeInvitationsSentBy, roleWords, type MailConfig } from "./invitations-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
 import { CLOSED_STATUSES } from "../leads/lead-routing";
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-error";
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "../db/pg-error";
 
 export const ROLE_MESSAGES = {
   duplicate: "This user already has this role",

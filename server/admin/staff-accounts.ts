@@ -3,7 +3,7 @@ import type { AppRole } from "@shared/schemas/admin";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import { userRoles } from "../db/schema";
-import { writeAudit } from "./audit-service";
+import { writeAudit } from "../platform/audit-log";
 
 export type StaffAccountResult = { userId: string; createdUser: boolean; grantedRole: boolean };
 

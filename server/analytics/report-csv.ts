@@ -1,6 +1,6 @@
 import type { AnalyticsContentReport, AnalyticsReport, AnalyticsRow } from "@shared/api/analytics-api";
 import type { AnalyticsQuery } from "@shared/schemas/analytics";
-import { csvCell } from "../admin/csv-stream";
+import { csvCell } from "../platform/csv-stream";
 
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { databaseBuckets, decide } from "../leads/rate-limiter";
+import { databaseBuckets, decide } from "../platform/rate-limiter";
 
 /**
  * Password checks allowed per account in one window, whatever address they come from. Counted in

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
-import { writeAudit, type AuditActor } from "../admin/audit-service";
-import { RateLimiter, databaseBuckets } from "../leads/rate-limiter";
+import { writeAudit, type AuditActor } from "../platform/audit-log";
+import { RateLimiter, databaseBuckets } from "../platform/rate-limiter";
 import { rateLimitKeyOf } from "../http/client-ip";
 
 /**

@@ -6,12 +6,12 @@ import { staffRoles } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { userRoles, users } from "../db/schema";
-import { writeAudit, type AuditActor } from "../admin/audit-service";
+import { writeAudit, type AuditActor } from "../platform/audit-log";
 import { wakeOutbox } from "../leads/notification-queue";
-import { canSendStaffMail, queueStaffMail } from "./staff-mail";
+import { canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import type { FailedSignInAudit } from "./failed-sign-in-audit";
-import type { StaffSsoConfig, StaffSsoProvider } from "./staff-sso-config";
+import type { StaffSsoConfig, StaffSsoProvider } from "../staff-sso-config";
 
 /**
  * Sign in with Google / Microsoft for existing staff (docs/decisions/0215), from better-auth's own

@@ -16,7 +16,7 @@ import type { ContentAuthor, ContentEntryDetail, ContentEntrySummary, ContentRev
 import { contentRoles } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentRevisions, contentState, userRoles, users } from "../db/schema";
-import { writeAudit, type AuditActor } from "../admin/audit-service";
+import { writeAudit, type AuditActor } from "../platform/audit-log";
 
 /**
  * The content studio's writes (docs/decisions/0903): every one a transaction that checks the

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { rateLimiterOf, type LimitSpec, type RateLimitDecision } from "../leads/rate-limiter";
+import { rateLimiterOf, type LimitSpec, type RateLimitDecision } from "../platform/rate-limiter";
 
 /**
  * How many images one staff member may upload: 60 an hour, counted in the database so every

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { pgErrorCode } from "../admin/pg-error";
+import { pgErrorCode } from "./pg-error";
 import type { Logger } from "../logger";
 
 export const DEADLOCK_DETECTED = "40P01";

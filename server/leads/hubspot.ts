@@ -5,7 +5,7 @@ import type { HubSpotConfig } from "../config";
 import type { Db } from "../db/client";
 import { leads } from "../db/schema";
 import type { LeadPayload } from "./email-message";
-import { DeliveryError, parseRetryAfter } from "./delivery-error";
+import { DeliveryError, parseRetryAfter } from "../platform/delivery-error";
 import { botCheckNote, isUnverified } from "./slack-message";
 import type { NotificationTopic } from "./lead-service";
 

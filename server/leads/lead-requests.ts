@@ -33,7 +33,7 @@ import {
   type StoreLimit,
   type StoredByKey,
 } from "./lead-service";
-import type { RateLimitDecision } from "./rate-limiter";
+import type { RateLimitDecision } from "../platform/rate-limiter";
 
 export type LeadAnswer = { status: 200 | 400 | 403 | 409 | 429 | 503; body: LeadResponse; retryAfterSeconds?: number };
 

@@ -4,7 +4,7 @@ import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { leadOutbox, leads } from "../db/schema";
 import type { LeadKind, NotificationChannel, NotificationTopic } from "./lead-service";
-import { outboxSignal, OUTBOX_DUE } from "./outbox-signal";
+import { outboxSignal, OUTBOX_DUE } from "../platform/outbox-signal";
 
 /**
  * What the Slack message of a `meeting_booked` notification reads from its payload: the meeting's

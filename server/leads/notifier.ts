@@ -18,12 +18,12 @@ import {
 import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
-import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../auth/staff-mail";
+import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../platform/staff-mail";
 import type { Db } from "../db/client";
-import { DeliveryError, parseRetryAfter } from "./delivery-error";
+import { DeliveryError, parseRetryAfter } from "../platform/delivery-error";
 import { createHubSpotChannel, type HubSpotReceipt } from "./hubspot";
 
-export { DeliveryError, parseRetryAfter, requestedRetryDelayMs } from "./delivery-error";
+export { DeliveryError, parseRetryAfter, requestedRetryDelayMs } from "../platform/delivery-error";
 
 export type { NotificationLead };
 
@@ -233,7 +233,7 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
   // Off by default (docs/decisions/0704); rows queued while it was on wait, and go stale (outbox-worker.ts).
   if (transport && config.leads.prospectReminder) channels.push("prospect_email");
   if (transport) channels.push("owner_email");
-  // Staff mail: by SMTP, else the development mailbox (server/auth/staff-mail.ts).
+  // Staff mail: by SMTP, else the development mailbox (server/platform/staff-mail.ts).
   if (transport || config.staffMail.mailboxDir) channels.push("staff_email");
 
   const leadUrl = (delivery: OutboxDelivery) => `${config.publicUrl}${adminLeadPath(delivery.leadId)}`;

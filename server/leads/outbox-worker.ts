@@ -16,13 +16,13 @@ import {
   type OutboxDelivery,
 } from "./notifier";
 import { appendLeadEvent } from "./lead-timeline";
-import { OUTBOX_DUE, outboxSignal } from "./outbox-signal";
+import { OUTBOX_DUE, outboxSignal } from "../platform/outbox-signal";
 import type { NotificationTopic } from "./lead-service";
-import { pruneRateLimitBuckets } from "./rate-limiter";
+import { pruneRateLimitBuckets } from "../platform/rate-limiter";
 import { pruneUsedBotTokens } from "./bot-check";
 import { retryTransaction } from "../db/transaction-retry";
 import { lockLead } from "./lead-lock";
-import { pruneAuditLog } from "../admin/audit-service";
+import { pruneAuditLog } from "../platform/audit-log";
 import { DESK_CHANNEL, firstContactDue, type FirstContactSettings } from "./lead-reassignment";
 
 const BATCH_SIZE = 10;

@@ -6,8 +6,8 @@ import { leadFiltersSchema, leadListQuerySchema, leadNoteSchema, leadUpdateSchem
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, type AdminEnv } from "../admin/require-admin";
-import { writeAudit } from "../admin/audit-service";
-import { withDecodedCursor } from "../admin/keyset-cursor";
+import { writeAudit } from "../platform/audit-log";
+import { withDecodedCursor } from "../platform/keyset-cursor";
 import { utcDay } from "@shared/utc-day";
 import { LEAD_NOT_FOUND, addLeadNote, getLeadDetail, leadDeskSummary, listLeads, updateLead, type DeskSettings } from "../admin/lead-desk-service";
 import { startLeadsCsv } from "../admin/lead-desk-export";

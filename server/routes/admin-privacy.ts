@@ -5,7 +5,7 @@ import { privacyEraseSchema, privacyExportSchema } from "@shared/schemas/admin-p
 import { invalidInput, jsonBody } from "../http/validation";
 import { adminErrorBody } from "../admin/admin-errors";
 import { allow, type AdminEnv } from "../admin/require-admin";
-import { writeAudit } from "../admin/audit-service";
+import { writeAudit } from "../platform/audit-log";
 import { LEFT_TO_THIRD_PARTIES, eraseSubject, exportSubject } from "../admin/privacy-service";
 
 /** An address twice and the JSON around it. */

@@ -33,12 +33,12 @@ import { invalidInput, jsonBody } from "../http/validation";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, type AdminEnv } from "../admin/require-admin";
 import { listBookings, startBookingsCsv } from "../admin/bookings-service";
-import { withDecodedCursor } from "../admin/keyset-cursor";
+import { withDecodedCursor } from "../platform/keyset-cursor";
 import { utcDay } from "@shared/utc-day";
 import { assignRole, findUserByEmail, listRoles, removeRole } from "../admin/roles-service";
-import { listAudit, writeAudit } from "../admin/audit-service";
+import { listAudit, writeAudit } from "../platform/audit-log";
 import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
-import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../auth/staff-mail";
+import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../platform/staff-mail";
 import { deactivateStaff, endStaffSessions, listStaff, reactivateStaff, resetSignInFactors } from "../admin/staff-access-service";
 import { wakeOutbox } from "../leads/notification-queue";
 

@@ -6,7 +6,7 @@ import type { AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { invalidInput, jsonBody, publicErrorBody } from "../http/validation";
 import { recordBookingOutcome, type BookingReport } from "../leads/booking-outcome";
-import { rateLimiterOf, type LimitSpec, type RateLimiter } from "../leads/rate-limiter";
+import { rateLimiterOf, type LimitSpec, type RateLimiter } from "../platform/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
 
 /** A report is a reference, an event name and two Calendly URIs: well under 1 KB. */

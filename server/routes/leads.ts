@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { clientIp, rateLimitKeyOf } from "../http/client-ip";
 import { sameOriginUrl } from "../http/origin-guard";
 import { jsonBody, publicErrorBody } from "../http/validation";
-import { RefusalPacer, rateLimiterOf } from "../leads/rate-limiter";
+import { RefusalPacer, rateLimiterOf } from "../platform/rate-limiter";
 import { countFunnelStep } from "../analytics/ingest";
 import type { StoreLimit } from "../leads/lead-service";
 import {

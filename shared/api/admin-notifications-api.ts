@@ -7,7 +7,7 @@ export type NotificationLeadKind = "booking_inquiry" | "contact_request";
 /**
  * Where a notification goes (lead_outbox.channel): the sales inbox's e-mail, the signed webhook,
  * Slack, the prospect's own e-mail (decision 0704), the lead's owner (0711), a staff member about
- * their own access (`staff_email`, server/auth/staff-mail.ts), HubSpot (0720), and `lead_desk`,
+ * their own access (`staff_email`, server/platform/staff-mail.ts), HubSpot (0720), and `lead_desk`,
  * no message: the worker acts on the lead itself (the first-contact check, 0711).
  */
 export type NotificationChannelName = "email" | "webhook" | "slack" | "prospect_email" | "owner_email" | "staff_email" | "hubspot" | "lead_desk";

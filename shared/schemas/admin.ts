@@ -154,7 +154,7 @@ export const acceptInvitationSchema = linkTokenSchema.extend({ password: newPass
 export const forgotPasswordSchema = z.object({ email: z.string().trim().toLowerCase().email("Invalid email address") });
 
 /**
- * Every action the audit log records (server/admin/audit-service.ts writes them; the users page
+ * Every action the audit log records (server/platform/audit-log.ts writes them; the users page
  * labels them and filters by them).
  */
 export const auditActions = [

@@ -2,7 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, seedBookings, signedInCookie } from "../support/admin-fixtures";
-import { csvCell } from "../../server/admin/csv-stream";
+import { csvCell } from "../../server/platform/csv-stream";
 import { auditLog } from "../../server/db/schema";
 
 let t: TestApp;

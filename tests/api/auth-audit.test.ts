@@ -7,7 +7,7 @@ import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signe
 import { auditLog } from "../../server/db/schema";
 import { normalizedEmail } from "../../server/auth/auth-audit";
 import { loadConfig } from "../../server/config";
-import { encodeCursor } from "../../server/admin/keyset-cursor";
+import { encodeCursor } from "../../server/platform/keyset-cursor";
 import { addDays, utcDay } from "@shared/utc-day";
 import type { AuditLogResponse } from "@shared/api/admin-api";
 import { outboxWorkerFor } from "../support/outbox";

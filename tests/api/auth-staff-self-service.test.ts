@@ -8,7 +8,7 @@ import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signe
 import type { OutboxWorker } from "../../server/leads/outbox-worker";
 import { auditLog, staffInvitations, userRoles, users } from "../../server/db/schema";
 import { loadConfig } from "../../server/config";
-import { MAIL_UNAVAILABLE_MESSAGE } from "../../server/auth/staff-mail";
+import { MAIL_UNAVAILABLE_MESSAGE } from "../../server/platform/staff-mail";
 import { INVITATION_MESSAGES } from "../../server/admin/invitations-service";
 import { RESET_REQUEST_LIMITS } from "../../server/auth/auth";
 import { waitFor } from "./lead-notifications-support";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../server/app";
 import { rateLimitBuckets } from "../../server/db/schema";
-import { databaseBuckets, RateLimiter, RefusalPacer } from "../../server/leads/rate-limiter";
+import { databaseBuckets, RateLimiter, RefusalPacer } from "../../server/platform/rate-limiter";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { bookingBody, contactBody, leadCounts, postJson } from "./leads-support";
 import { contactValues } from "../support/lead-values";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes, renderHtml, robotsTxt, sitemapXml } from "../../server/static-site";
-import { acceptsEncoding } from "../../server/http/static-handler";
+import { acceptsEncoding } from "../../server/routes/static-handler";
 import { buildTimeRuntimeConfig, runtimeConfigPlaceholders } from "../../shared/runtime-config";
 import { publicPaths, unindexedPaths } from "../../shared/site-routes";
 

@@ -2,10 +2,10 @@ import type { Context } from "hono";
 import type { StaticFile, StaticSite } from "../static-site";
 import type { AppConfig } from "../config";
 import type { SiteContentStore } from "../content/site-content";
-import { createPageCache } from "../content/page-cache";
+import { createPageCache } from "../http/page-cache";
 import { contentAnswers, matchContentPath } from "../content/content-paths";
 import { notFoundPrerenderPath, publicPaths } from "@shared/site-routes";
-import { pageCsp } from "./security-headers";
+import { pageCsp } from "../http/security-headers";
 
 /** Whether an Accept-Encoding header accepts a coding (q=0 means refused). */
 export function acceptsEncoding(header: string, coding: string): boolean {
