@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import nodemailer from "nodemailer";
 import type { AppConfig } from "../config";
 import { adminLeadPath } from "@shared/site-routes";
 import { fitLabels, fitSummary } from "@shared/schemas/lead-fit";
@@ -19,6 +18,7 @@ import { leadReference } from "./lead-reference";
 import type { NotificationChannel, NotificationTopic } from "./lead-service";
 import { botCheckToken, slackMessage, type NotificationLead } from "./slack-message";
 import { STAFF_MAIL_CHANNEL, deliverStaffMail } from "../platform/staff-mail";
+import { createMailTransport } from "../platform/mail-transport";
 import type { Db } from "../db/client";
 import { DeliveryError, parseRetryAfter } from "../platform/delivery-error";
 import { createHubSpotChannel, type HubSpotReceipt } from "./hubspot";
@@ -216,17 +216,7 @@ export function createNotifier(config: NotifierConfig, deps: NotifierDeps = {}):
   const channels: NotificationChannel[] = [];
   const hubspot = config.hubspot && deps.db ? createHubSpotChannel(config.hubspot, deps.db) : null;
   if (hubspot) channels.push("hubspot");
-  const transport =
-    notify.smtpUrl && notify.to
-      ? nodemailer.createTransport({
-          url: notify.smtpUrl,
-          // Per step, and socketTimeout restarts with every command, so together they bound nothing:
-          // the worker's deadline aborts the send (nodemailer closes the connection on the signal).
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 20_000,
-        })
-      : null;
+  const transport = createMailTransport(notify);
   if (transport) channels.push("email");
   if (notify.webhookUrl && notify.webhookSecret) channels.push("webhook");
   if (notify.slackWebhookUrl) channels.push("slack");
