@@ -2,7 +2,6 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import type { StaticSite } from "./static-site";
-import type { Auth } from "./auth/auth";
 import type { SiteContentStore } from "./content/site-content";
 
 /** What the app is built from; route modules read it from the context, never from app.ts. */
@@ -12,8 +11,6 @@ export type AppDeps = {
   logger: Logger;
   /** The client build; absent in API-only tests. */
   site?: StaticSite;
-  /** better-auth; built from config and database when not given. */
-  auth?: Auth;
   /**
    * The published content the public pages read (server/content/site-content.ts); absent in
    * API-only tests, where nothing renders pages.

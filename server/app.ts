@@ -13,7 +13,7 @@ import { adminApi } from "./routes/admin-api";
 import { eventRoutes } from "./routes/events";
 import { leadEventRoutes } from "./routes/lead-events";
 import { calendlyWebhookRoutes } from "./routes/calendly-webhook";
-import { createAuth } from "./auth/auth";
+import { createAuth, type Auth } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 import { staffInvitationRoutes } from "./routes/staff-invitations";
 import { contentFeedRoutes } from "./routes/content-feeds";
@@ -22,8 +22,12 @@ import { mediaRoutes } from "./routes/media";
 
 export type { AppDeps, AppEnv } from "./app-env";
 
-/** The whole HTTP surface: JSON API under /api, the site everywhere else. */
-export function createApp(deps: AppDeps) {
+/**
+ * The whole HTTP surface: JSON API under /api, the site everywhere else. better-auth is built from
+ * config and database unless given (a bench or test that made it already); it is passed to the
+ * routes that need it, not kept in AppDeps, so app-env.ts, which every layer reads, imports no feature.
+ */
+export function createApp(deps: AppDeps & { auth?: Auth }) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
