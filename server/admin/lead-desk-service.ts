@@ -27,7 +27,8 @@ import { leadDeskRoles } from "@shared/schemas/admin";
 import { leadEvents, leads, userRoles, users } from "../db/schema";
 import type { HubSpotConfig } from "../config";
 import { hubspotRecords } from "../leads/hubspot";
-import { queueLeadNotification, wakeOutbox } from "../leads/notification-queue";
+import { queueLeadNotification } from "../leads/notification-queue";
+import { wakeOutbox } from "../platform/outbox-signal";
 import { writeAudit } from "../platform/audit-log";
 import { afterCursor, containsPattern, cursorTimestamp, dayEnd, dayStart, encodeCursor, newestFirst, type Cursor } from "../platform/keyset-cursor";
 

@@ -4,7 +4,7 @@ import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { writeAudit, type AuditAction, type AuditActor } from "../platform/audit-log";
 import { accessNoticeMail } from "../admin/invitations-service";
-import { wakeOutbox } from "../leads/notification-queue";
+import { wakeOutbox } from "../platform/outbox-signal";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import type { FailedSignInAudit } from "./failed-sign-in-audit";
 import { canSendStaffMail, queueStaffMail } from "../platform/staff-mail";

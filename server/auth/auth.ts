@@ -9,7 +9,7 @@ import type { Logger } from "../logger";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { accounts, authRateLimits, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
 import { writeAudit } from "../platform/audit-log";
-import { wakeOutbox } from "../leads/notification-queue";
+import { wakeOutbox } from "../platform/outbox-signal";
 import { queueStaffMail } from "../platform/staff-mail";
 import { APIError } from "better-auth/api";
 import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-access-service";

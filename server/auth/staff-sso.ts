@@ -7,7 +7,7 @@ import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { userRoles, users } from "../db/schema";
 import { writeAudit, type AuditActor } from "../platform/audit-log";
-import { wakeOutbox } from "../leads/notification-queue";
+import { wakeOutbox } from "../platform/outbox-signal";
 import { canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import type { FailedSignInAudit } from "./failed-sign-in-audit";

@@ -8,7 +8,8 @@ import { retryTransaction, type TransactionRetryOptions } from "../db/transactio
 import { leadEvents, leads } from "../db/schema";
 import { leadReferenceHash } from "./lead-reference";
 import { appendLeadEvent } from "./lead-timeline";
-import { bookingBotCheck, meetingChannels, queueLeadNotification, wakeOutbox, type MeetingBookedPayload } from "./notification-queue";
+import { bookingBotCheck, meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "./notification-queue";
+import { wakeOutbox } from "../platform/outbox-signal";
 
 /**
  * The booking outcome (docs/decisions/0702): what the scheduler did with a booking or enterprise

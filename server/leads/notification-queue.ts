@@ -4,7 +4,6 @@ import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { leadOutbox, leads } from "../db/schema";
 import type { LeadKind, NotificationChannel, NotificationTopic } from "./lead-service";
-import { outboxSignal, OUTBOX_DUE } from "../platform/outbox-signal";
 
 /**
  * What the Slack message of a `meeting_booked` notification reads from its payload: the meeting's
@@ -70,9 +69,4 @@ export function meetingChannels(notify: AppConfig["notify"], botCheck: BotCheckO
 export async function bookingBotCheck(db: Db, leadId: string): Promise<BotCheckOutcome | null> {
   const [row] = await db.select({ botCheck: leads.botCheck }).from(leads).where(and(eq(leads.id, leadId), eq(leads.kind, "booking_inquiry")));
   return row?.botCheck ?? null;
-}
-
-/** Wakes this instance's outbox worker (after a commit that queued something due now). */
-export function wakeOutbox(): void {
-  outboxSignal.emit(OUTBOX_DUE);
 }

@@ -11,6 +11,11 @@ export const OUTBOX_DUE = "due";
 export const outboxSignal = new EventEmitter();
 outboxSignal.setMaxListeners(100);
 
+/** Wakes this instance's outbox worker (after a commit that queued something due now). */
+export function wakeOutbox(): void {
+  outboxSignal.emit(OUTBOX_DUE);
+}
+
 /** A lead was just committed with its outbox rows. */
 export function signalLeadStored(): void {
   outboxSignal.emit(OUTBOX_DUE);

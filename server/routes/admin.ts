@@ -40,7 +40,7 @@ import { listAudit, writeAudit } from "../platform/audit-log";
 import { INVITATION_MESSAGES, invite, listInvitations, resendInvitation, revokeInvitation } from "../admin/invitations-service";
 import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../platform/staff-mail";
 import { deactivateStaff, endStaffSessions, listStaff, reactivateStaff, resetSignInFactors } from "../admin/staff-access-service";
-import { wakeOutbox } from "../leads/notification-queue";
+import { wakeOutbox } from "../platform/outbox-signal";
 
 /** Admin bodies are a handful of fields. */
 const ADMIN_BODY_LIMIT_BYTES = 16 * 1024;
