@@ -5,7 +5,7 @@ import type { StaffRole } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { staffInvitations, userRoles, users } from "../db/schema";
-import { queueStaffMail } from "../platform/staff-mail";
+import { accessNoticeMail, queueStaffMail } from "../platform/staff-mail";
 import { writeAudit, type AuditActor } from "../platform/audit-log";
 import { UNIQUE_VIOLATION, pgErrorCode } from "../db/pg-error";
 
@@ -47,20 +47,6 @@ function invitationMail(config: MailConfig, input: { email: string; role: StaffR
       "",
       `The link expires on ${input.expiresAt.toUTCString()} (${config.staffMail.invitationHours} hours after it was sent).`,
       "If you did not expect this invitation, ignore this e-mail: nothing happens without it.",
-    ].join("\n"),
-  };
-}
-
-/** A notice to a staff member that their access changed (role, deactivation, factors): docs/decisions/0205. */
-export function accessNoticeMail(config: MailConfig, to: string, change: string) {
-  return {
-    to,
-    subject: "Your access to the admin area changed",
-    text: [
-      change,
-      "",
-      "If you did not expect this, tell an admin of your team.",
-      `Admin area: ${config.publicUrl}/admin/login`,
     ].join("\n"),
   };
 }

@@ -4,7 +4,7 @@ import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
 import type { Db } from "../db/client";
 import { auditLog, bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../db/schema";
 import { toEntry } from "../platform/audit-log";
-import { resetRequestLimitKey } from "../auth/auth-routes";
+import { resetRequestLimitKey } from "../auth/auth";
 import { signInAccountLimitKey } from "../auth/account-sign-in-limit";
 import { lockLeads } from "../leads/lead-lock";
 

@@ -1,12 +1,12 @@
-import { and, asc, count, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { StaffMember as StaffListMember } from "@shared/api/admin-api";
 import type { AppRole } from "@shared/schemas/admin";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { accounts, leads, passkeys, sessions, twoFactors, userRoles, users, verifications } from "../db/schema";
-import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
+import { MAIL_UNAVAILABLE_MESSAGE, accessNoticeMail, canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
 import { writeAudit, type AuditActor } from "../platform/audit-log";
-import { accessNoticeMail, revokeInvitationsSentBy } from "./invitations-service";
+import { revokeInvitationsSentBy } from "./invitations-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
 import { CLOSED_STATUSES } from "../leads/lead-routing";
 
@@ -20,9 +20,6 @@ export const STAFF_ACCESS_MESSAGES = {
   selfSessions: "Your own sessions are on your account page: sign out the other devices there.",
   selfFactors: "You cannot reset your own sign-in methods: ask another admin.",
 } as const;
-
-/** What a deactivated account's sign-in answers (better-auth's session hook, server/auth/auth.ts). */
-export const DEACTIVATED_SIGN_IN_MESSAGE = "This account has been deactivated. Ask an admin of your team to reactivate it.";
 
 /** Everyone holding any role, with their roles, whether deactivated, and how many leads they own. */
 export async function listStaff(db: Db): Promise<StaffListMember[]> {
@@ -158,12 +155,6 @@ export async function reactivateStaff(
   // After the commit: better-auth writes its token through its own handle, and mails only an active account.
   if (result.ok) await mailPasswordLink(result.member.email);
   return result;
-}
-
-/** Whether the account may hold a session (checked when better-auth creates one, and by requireStaff). */
-export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
-  return !row;
 }
 
 type MailConfig = Pick<AppConfig, "notify" | "staffMail" | "publicUrl">;

@@ -3,11 +3,10 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { writeAudit, type AuditAction, type AuditActor } from "../platform/audit-log";
-import { accessNoticeMail } from "../admin/invitations-service";
 import { wakeOutbox } from "../platform/outbox-signal";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import type { FailedSignInAudit } from "./failed-sign-in-audit";
-import { canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
+import { accessNoticeMail, canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
 
 /** The second-factor endpoints of the two-factor plugin, by the method they verify. */
 const SECOND_FACTOR_PATHS: Record<string, string> = {

@@ -1,7 +1,6 @@
-import crypto from "node:crypto";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { RESET_REQUEST_LIMITS, type Auth } from "./auth";
+import { RESET_REQUEST_LIMITS, resetRequestLimitKey, type Auth } from "./auth";
 import { MAIL_UNAVAILABLE_MESSAGE, canSendStaffMail } from "../platform/staff-mail";
 import { databaseBuckets, decide } from "../platform/rate-limiter";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
@@ -20,15 +19,6 @@ export const TRUST_DEVICE_REFUSAL = {
   code: "TRUST_DEVICE_NOT_ALLOWED",
   message: "Trusted devices are not offered here: every sign-in asks for a code. Send the code without trustDevice.",
 } as const;
-
-/**
- * The rate-limit bucket of password-reset requests for one address: a hash of the address (trimmed,
- * lowercased), never the address. The erasure of a person's data finds it the same way
- * (server/admin/privacy-service.ts).
- */
-export function resetRequestLimitKey(address: string): string {
-  return `auth-reset-email:${crypto.createHash("sha256").update(address.trim().toLowerCase()).digest("hex")}`;
-}
 
 /** The auth service's answer when credentials are missing (docs/product.md#sign-in-credentials). */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";

@@ -4,15 +4,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
 import type { AppConfig } from "../config";
-import type { Database } from "../db/client";
+import type { Database, Db } from "../db/client";
 import type { Logger } from "../logger";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { accounts, authRateLimits, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
 import { writeAudit } from "../platform/audit-log";
 import { wakeOutbox } from "../platform/outbox-signal";
 import { queueStaffMail } from "../platform/staff-mail";
 import { APIError } from "better-auth/api";
-import { DEACTIVATED_SIGN_IN_MESSAGE, isDeactivated } from "../admin/staff-access-service";
 import { hasPasskey } from "./second-factor";
 import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { authAudit } from "./auth-audit";
@@ -61,6 +60,15 @@ export const PASSKEY_SIGN_IN_REQUIRED = {
   message: "This account signs in with its passkey: choose \"Sign in with a passkey\". Lost it? Ask an admin to reset your sign-in methods.",
 } as const;
 
+/** What a deactivated account's sign-in answers (the session hook below; deactivation: admin/staff-access-service.ts). */
+export const DEACTIVATED_SIGN_IN_MESSAGE = "This account has been deactivated. Ask an admin of your team to reactivate it.";
+
+/** Whether the account may hold a session (checked when better-auth creates one, and by requireStaff). */
+export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
+  return !row;
+}
+
 /** How long a password-reset link works (docs/decisions/0205). */
 export const RESET_LINK_SECONDS = 3600;
 
@@ -72,6 +80,15 @@ export const RESET_REQUEST_LIMITS = {
   perClientAddress: { window: 15 * 60, max: 5 },
   perEmail: { windowSeconds: 60 * 60, max: 3 },
 } as const;
+
+/**
+ * The rate-limit bucket of password-reset requests for one address: a hash of the address (trimmed,
+ * lowercased), never the address. The erasure of a person's data finds it the same way
+ * (server/admin/privacy-service.ts).
+ */
+export function resetRequestLimitKey(address: string): string {
+  return `auth-reset-email:${crypto.createHash("sha256").update(address.trim().toLowerCase()).digest("hex")}`;
+}
 
 /** The reset page's link: the token in the fragment, which browsers never send to a server. */
 export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/admin/reset-password#token=${token}`;

@@ -52,6 +52,20 @@ export async function queueStaffMail(db: Db, config: Pick<AppConfig, "notify" | 
   });
 }
 
+/** A notice to a staff member that their access changed (role, deactivation, factors): docs/decisions/0205. */
+export function accessNoticeMail(config: Pick<AppConfig, "publicUrl">, to: string, change: string): StaffMessage {
+  return {
+    to,
+    subject: "Your access to the admin area changed",
+    text: [
+      change,
+      "",
+      "If you did not expect this, tell an admin of your team.",
+      `Admin area: ${config.publicUrl}/admin/login`,
+    ].join("\n"),
+  };
+}
+
 function messageOf(payload: unknown): StaffMessage {
   const p = (payload ?? {}) as Partial<StaffMessage>;
   if (typeof p.to !== "string" || typeof p.subject !== "string" || typeof p.text !== "string") {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrivacyEraseResponse } from "@shared/api/admin-privacy-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie, takesNoLeads } from "../support/admin-fixtures";
-import { resetRequestLimitKey } from "../../server/auth/auth-routes";
+import { resetRequestLimitKey } from "../../server/auth/auth";
 import { signInAccountLimitKey } from "../../server/auth/account-sign-in-limit";
 import { analyticsDaily, auditLog, bookingInquiries, contactRequests, leadEvents, leadOutbox, leads, rateLimitBuckets } from "../../server/db/schema";
 import { contactBody, postJson } from "./leads-support";
