@@ -12,9 +12,9 @@ import { createNotifier } from "./leads/notifier";
 import { createOutboxWorker, type OutboxWorker } from "./leads/outbox-worker";
 import { stopAnalytics } from "./analytics/ingest";
 import { createAnalyticsHousekeeping, type AnalyticsHousekeeping } from "./analytics/housekeeping";
-import type { AppDeps } from "./app-env";
+import type { AppDeps, SiteContentStore } from "./app-env";
 import { listenControlSocket, type ControlSocket } from "./cli/control-socket";
-import { createSiteContentStore, type SiteContentStore } from "./content/site-content";
+import { createSiteContentStore } from "./content/site-content";
 import { serveAdminCreate } from "./cli/admin-create-command";
 
 /** How long in-flight requests may take to finish after SIGTERM before we close anyway. */

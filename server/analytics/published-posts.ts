@@ -1,6 +1,6 @@
 import type { PostCard } from "@shared/content/site-content";
 import { blogPostPath } from "@shared/site-routes";
-import type { SiteContentStore } from "../content/site-content";
+import type { SiteContentStore } from "../app-env";
 
 const NONE: ReadonlyMap<string, string> = new Map();
 

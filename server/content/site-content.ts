@@ -10,6 +10,7 @@ import {
   type SiteContent,
 } from "@shared/content/site-content";
 import { postDraftSchema, type PostDraft } from "@shared/schemas/content";
+import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
 import type { Logger } from "../logger";
@@ -143,19 +144,6 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
     },
   };
 }
-
-export type SiteContentStore = {
-  /** The content the pages read now. */
-  current: () => SiteContent;
-  /** The published posts of `current` (for the feed, the sitemap and the cards). */
-  posts: () => readonly PostCard[];
-  /** Loads the content now (an instance's own publish): the next request sees it. */
-  changed: () => Promise<void>;
-  /** Called with the new content each time it changes. */
-  onChange: (listener: (content: SiteContent) => void) => void;
-  start: () => Promise<void>;
-  stop: () => void;
-};
 
 export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs?: number }): SiteContentStore {
   const { db, logger, pollMs = CONTENT_POLL_MS } = options;

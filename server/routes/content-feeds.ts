@@ -4,7 +4,7 @@ import { BLOG_FEED_TITLE, BRAND_NAME } from "@shared/brand";
 import type { PostCard, SiteContent } from "@shared/content/site-content";
 import { blogFeedPath, blogPostPath, paths, publicPaths, unindexedPaths } from "@shared/site-routes";
 import type { AppEnv } from "../app-env";
-import type { SiteContentStore } from "../content/site-content";
+import type { SiteContentStore } from "../app-env";
 import { renderShareCard } from "../content/share-card";
 
 /** Posts the feed lists: the newest. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { StaticFile, StaticSite } from "../static-site";
 import type { AppConfig } from "../config";
-import type { SiteContentStore } from "../content/site-content";
+import type { SiteContentStore } from "../app-env";
 import { createPageCache } from "../http/page-cache";
 import { contentAnswers, matchContentPath } from "../content/content-paths";
 import { notFoundPrerenderPath, publicPaths } from "@shared/site-routes";
