@@ -19,6 +19,59 @@ const frameworkImports = {
 };
 const appImports = { group: ["~/*", "**/app/**", "app/*"], message: "This code must not import UI code from app/." };
 
+/**
+ * The server's layers, lowest first; an import only goes down (issue 40):
+ * 1. db/, http/ and the configuration beside config.ts at the top of server/;
+ * 2. platform/: the services the features share (outbox wake-up and delivery errors, staff mail
+ *    and the mail transport, rate limits, the audit log, keyset pages and CSV, file storage);
+ * 3. the features: auth/, admin/, leads/, analytics/, content/. A feature's folder is private:
+ *    another feature imports it only through the public modules named here. What two features
+ *    need goes to platform/ (a service) or becomes a public module of the feature that owns it;
+ * 4. routes/ composes the features into the HTTP API; app.ts, index.ts and cli/ compose it all.
+ */
+const serverFeaturePublicModules = {
+  // better-auth, its type and its session rules; the passkeys an account holds; the per-account
+  // sign-in limit, whose bucket (with the reset limit's, auth.ts) a person's erasure clears.
+  auth: ["auth.ts", "second-factor.ts", "account-sign-in-limit.ts"],
+  // The lead service (a lead's kinds and sources), and what the lead desk and the staff pages
+  // change on leads: routing and reassignment of owners, the lead locks, HubSpot records, lead
+  // notifications.
+  leads: ["lead-service.ts", "lead-routing.ts", "lead-reassignment.ts", "lead-lock.ts", "hubspot.ts", "notification-queue.ts"],
+  admin: [],
+  analytics: [],
+  content: [],
+};
+const serverFeatures = Object.keys(serverFeaturePublicModules);
+const serverComposition = ["./server/routes", "./server/cli", "./server/app.ts", "./server/index.ts"];
+const serverBase = ["db", "http", "config.ts", "app-env.ts", "logger.ts", "log-redaction.ts", "static-site.ts", "staff-sso-config.ts"].map((p) => `./server/${p}`);
+const serverLayerZones = [
+  {
+    target: serverBase,
+    from: ["./server/platform", ...serverFeatures.map((f) => `./server/${f}`), ...serverComposition],
+    message: "db/, http/ and the configuration sit below every service and feature: they import none of them.",
+  },
+  {
+    target: "./server/platform",
+    from: [...serverFeatures.map((f) => `./server/${f}`), ...serverComposition],
+    message: "platform/ serves the features and imports none of them: move what it needs into platform/, or take it as an argument.",
+  },
+  ...serverFeatures.flatMap((feature) => [
+    {
+      target: `./server/${feature}`,
+      from: serverComposition,
+      message: "A feature does not import routes/, cli/ or the app: they compose the features.",
+    },
+    ...serverFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./server/${feature}`,
+        from: `./server/${other}`,
+        except: serverFeaturePublicModules[other].map((file) => `./${file}`),
+        message: `One feature imports another only through its public modules (${other}/: ${serverFeaturePublicModules[other].join(", ") || "none"}; eslint.config.js): move what both need to server/platform/.`,
+      })),
+  ]),
+];
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "tmp/"] },
   js.configs.recommended,
@@ -44,6 +97,7 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // The server's folders import only downwards (serverLayerZones).
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -64,6 +118,7 @@ export default tseslint.config(
               from: "./app/features",
               message: "app/components does not import app/features: move what both need to app/lib or app/components, or pass it in.",
             },
+            ...serverLayerZones,
           ],
         },
       ],
