@@ -7,11 +7,13 @@ export const E2E_SERVERS_ENV = "AGENTDESK_E2E_SERVERS";
 export const DEMO_SCHEDULER = "https://calendly.com/e2e-demo/30min";
 export const ENTERPRISE_SCHEDULER = "https://calendly.com/e2e-enterprise/consult";
 
-export type StaffAccount = { email: string; password: string; role: "admin" | "moderator" | "user" };
+export type StaffAccount = { email: string; password: string; role: "admin" | "moderator" | "editor" | "user" };
 
 export const staffAccounts = {
   admin: { email: "owner@example.com", password: "owner-password-1", role: "admin" },
   moderator: { email: "mod@example.com", password: "moderator-password-1", role: "moderator" },
+  /** The content studio's writer, on the admin server (content-studio.spec.ts). */
+  editor: { email: "editor@example.com", password: "editor-password-1", role: "editor" },
   newHire: { email: "new.hire@example.com", password: "new-hire-password-1", role: "user" },
   /** A second admin, on the lead desk's servers only: a lead's other possible owner, the "someone else" of a stale edit. */
   colleague: { email: "colleague@example.com", password: "colleague-password-1", role: "admin" },

@@ -14,6 +14,7 @@ export const e2eStaff = {
   admin: [
     staffAccounts.admin,
     staffAccounts.moderator,
+    staffAccounts.editor,
     staffAccounts.newHire,
     staffAccounts.assignee,
     staffAccounts.forgetful,
