@@ -111,6 +111,7 @@ const cardOf = ({ slug, title, summary, cover, publishedAt, readingMinutes, tags
 /** The pages' view of the published posts at `version`. */
 export function siteContentOf(version: number, posts: PublishedPost[], redirects: Map<string, string>): SiteContent {
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
+  const found = new Map<string, PostLookup>();
   const tagCounts = new Map<string, number>();
   for (const post of posts) for (const tag of post.tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
   const tags = [...tagCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
@@ -134,10 +135,17 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
     post(slug): PostLookup {
       const post = bySlug.get(slug);
       if (post) {
-        return {
-          kind: "post",
-          post: { ...cardOf(post), authorName: post.authorName, updatedAt: post.updatedAt, body: toRenderable(post.body), related: related(post) },
-        };
+        // Asked on every request for the post's address (is it a page?), not only by its render:
+        // its body is parsed once per version, not once per request.
+        let lookup = found.get(slug);
+        if (!lookup) {
+          lookup = {
+            kind: "post",
+            post: { ...cardOf(post), authorName: post.authorName, updatedAt: post.updatedAt, body: toRenderable(post.body), related: related(post) },
+          };
+          found.set(slug, lookup);
+        }
+        return lookup;
       }
       const moved = redirects.get(slug);
       return moved ? { kind: "redirect", slug: moved } : null;
