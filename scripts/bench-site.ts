@@ -36,12 +36,16 @@ process.on("SIGTERM", () => cleanup().then(() => process.exit(143)));
 
 /**
  * The compiled server of `buildDir` (as a deployment runs it) on a free port and a fresh data
- * folder, with `env` as its environment plus the bench's own settings; its base URL on `host`.
+ * folder (a copy of BENCH_DATA_DIR when set), with `env` as its environment plus the bench's own settings; its base URL on `host`.
  */
 export async function startBuiltSite({ buildDir, env, host, tmpPrefix }: { buildDir: string; env: NodeJS.ProcessEnv; host: string; tmpPrefix: string }) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // BENCH_DATA_DIR: start from a copy of that embedded-database data dir (one with published
+  // posts from scripts/seed-content-posts.ts, to measure the blog) instead of an empty one.
+  const seed = process.env.BENCH_DATA_DIR;
+  if (seed) fs.cpSync(seed, dataDir, { recursive: true });
   const base = `http://${host}:${port}`;
   const child = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
     env: {
