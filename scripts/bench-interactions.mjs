@@ -124,6 +124,13 @@ const cases = {
   enterprise: { path: "/enterprise", role: "button", name: "Book a consultation", scope: "main", kind: "dialog" },
   // The paint control is the submit button; the tap goes to the first field.
   contact: { path: "/contact", role: "button", name: "Send message", scope: "main", kind: "inline-form", tapRole: "textbox", tapName: "Name" },
+  // The blog beside a prerendered page: they need published posts, BENCH_DATA_DIR from
+  // scripts/seed-content-posts.ts (its newest post is bench-post-6 by default: BI_POST to change).
+  "menu-features": { path: "/features", role: "button", name: "Open menu", scope: "page", kind: "toggle" },
+  "menu-blog": { path: "/blog", role: "button", name: "Open menu", scope: "page", kind: "toggle" },
+  "menu-post": { path: `/blog/${process.env.BI_POST ?? "bench-post-6"}`, role: "button", name: "Open menu", scope: "page", kind: "toggle" },
+  "book-features": { path: "/features", role: "button", name: "Book demo", scope: "main", kind: "dialog" },
+  "book-post": { path: `/blog/${process.env.BI_POST ?? "bench-post-6"}`, role: "button", name: "Book demo", scope: "main", kind: "dialog" },
 };
 const defaultCases = ["menu", "sheet", "faq", "switch", "book-home", "book-pricing", "consult"];
 const picked = process.env.BI_CASES
