@@ -129,7 +129,6 @@ const cases = {
   "menu-features": { path: "/features", role: "button", name: "Open menu", scope: "page", kind: "toggle" },
   "menu-blog": { path: "/blog", role: "button", name: "Open menu", scope: "page", kind: "toggle" },
   "menu-post": { path: `/blog/${process.env.BI_POST ?? "bench-post-6"}`, role: "button", name: "Open menu", scope: "page", kind: "toggle" },
-  "book-features": { path: "/features", role: "button", name: "Book demo", scope: "main", kind: "dialog" },
   "book-post": { path: `/blog/${process.env.BI_POST ?? "bench-post-6"}`, role: "button", name: "Book demo", scope: "main", kind: "dialog" },
 };
 const defaultCases = ["menu", "sheet", "faq", "switch", "book-home", "book-pricing", "consult"];
