@@ -171,8 +171,14 @@ export function loadStaticSite(buildDir: string, runtime: RuntimeConfig, compres
         if (!location) throw new Error(`render of ${url.pathname} answered ${response.status} without a Location`);
         return { kind: "redirect", location, status: response.status as 301 | 302 | 307 | 308 };
       }
-      if (response.status === 404) return { kind: "not-found" };
       const isData = url.pathname.endsWith(".data");
+      // A route's own 404 (a blog address its content does not answer), kept so that the address
+      // is answered by the route the browser matches there (docs/decisions/0903).
+      if (response.status === 404) {
+        if (isData) return { kind: "not-found", file: makeFile(Buffer.from(await response.arrayBuffer()), ".data", "no-cache", compression, undefined, undefined, response.headers.get("content-type") ?? undefined) };
+        const html = renderHtml(withoutModulePreloads(await response.text()), runtime);
+        return { kind: "not-found", file: makeFile(Buffer.from(html), ".html", "no-cache", compression, inlineScriptHashes(html)) };
+      }
       // A data request answers redirects inside its body, with 202 (React Router's single fetch).
       if (response.status !== 200 && !(isData && response.status === 202)) {
         throw new Error(`render of ${url.pathname} answered ${response.status}`);

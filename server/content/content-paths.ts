@@ -52,3 +52,20 @@ export function contentAnswers(path: ContentPath, content: SiteContent): boolean
       return content.post(path.slug) !== null;
   }
 }
+
+/**
+ * For an address under /blog that a blog route matches in the browser (whatever its content), an
+ * address of that route no content answers: a made-up slug, tag or page is answered with that
+ * route's 404, rendered once per change for each route, not once per made-up address. Null for an
+ * address no blog route matches (the not-found route's, like any unknown address).
+ */
+export function missingContentAddress(urlPath: string): string | null {
+  if (!urlPath.startsWith(`${paths.blog}/`)) return null;
+  const segments = urlPath.slice(paths.blog.length + 1).split("/");
+  if (segments.some((s) => s === "")) return null;
+  if (segments.length === 1) return `${paths.blog}/_`;
+  if (segments.length === 2 && segments[0] === "page") return `${paths.blog}/page/0`;
+  if (segments.length === 2 && segments[0] === "tag") return `${paths.blog}/tag/_`;
+  if (segments.length === 4 && segments[0] === "tag" && segments[2] === "page") return `${paths.blog}/tag/_/page/0`;
+  return null;
+}

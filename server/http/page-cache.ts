@@ -11,7 +11,7 @@
 export type RenderedAnswer<File> =
   | { kind: "page"; file: File }
   | { kind: "redirect"; location: string; status: 301 | 302 | 307 | 308 }
-  | { kind: "not-found" };
+  | { kind: "not-found"; file?: File };
 
 export type PageCacheBusy = { kind: "busy"; retryAfterSeconds: number };
 

@@ -3,7 +3,7 @@ import type { StaticFile, StaticSite } from "../static-site";
 import type { AppConfig } from "../config";
 import type { SiteContentStore } from "../app-env";
 import { createPageCache } from "../http/page-cache";
-import { contentAnswers, matchContentPath } from "../content/content-paths";
+import { contentAnswers, matchContentPath, missingContentAddress } from "../content/content-paths";
 import { notFoundPrerenderPath, publicPaths } from "@shared/site-routes";
 import { pageCsp } from "../http/security-headers";
 
@@ -86,6 +86,32 @@ export function createStaticHandler(site: StaticSite, config: AppConfig, content
         return urlPath.endsWith(".data") ? c.text("Not found", 404) : notFound(c);
     }
   };
+  /**
+   * An address no page answers, for a route the browser matches there: a blog address no content
+   * answers gets the 404 its route renders (the same for every made-up
+   * address of that route, so rendered once per change), which hydrates as the route the browser
+   * matches. `dataSearch`: a data request's query, which names the routes to load.
+   */
+  const missing = async (c: Context, canonical: string, dataSearch: string | null) => {
+    const current = content!.current();
+    const key = dataSearch === null ? canonical : `${canonical}.data${dataSearch}`;
+    const answer = await pages.get(`missing:${key}`, current.version, () => site.renderPage(new URL(key, config.publicUrl), current));
+    const file = answer.kind === "page" || answer.kind === "not-found" ? answer.file : undefined;
+    if (file) {
+      // The not-found route's own data answers 200 (it is a page: a staff address's loads the
+      // staff shell from there); a blog route's 404 is that route's answer.
+      const res = sendStaticFile(c, file, dataSearch !== null && answer.kind === "page" ? 200 : 404, cspFor(file));
+      // React Router's client reads a data request's 404 as the route's answer only with this
+      // mark; without it, as a server that has no such page, and shows the root's error page.
+      if (dataSearch !== null) res.headers.set("X-Remix-Response", "yes");
+      return res;
+    }
+    if (answer.kind === "busy") {
+      c.header("Retry-After", String(answer.retryAfterSeconds));
+      return c.text("The site is busy. Please try again in a moment.", 503);
+    }
+    return dataSearch === null ? notFound(c) : c.text("Not found", 404);
+  };
   /** The 404 page: rendered from the content too (its navigation shows the blog once there is one). */
   const notFound = async (c: Context) => {
     if (content) {
@@ -115,11 +141,16 @@ export function createStaticHandler(site: StaticSite, config: AppConfig, content
       const dataFor = dataRequestPage(rawPath);
       if (dataFor !== null) {
         // Data requests name the routes to load in their query: a key of their own.
-        return isPage(dataFor) ? rendered(c, rawPath, rawPath + new URL(c.req.url).search) : c.text("Not found", 404);
+        const search = new URL(c.req.url).search;
+        if (isPage(dataFor)) return rendered(c, rawPath, rawPath + search);
+        // Any other address: the not-found route's data (the layout's), so a client-side
+        // navigation to an unknown or a staff address shows that route (docs/decisions/0004).
+        return missing(c, missingContentAddress(dataFor) ?? notFoundPrerenderPath, search);
       }
       if (isPage(rawPath)) return rendered(c, rawPath, rawPath);
-      // A content address nobody published: the 404 page, rendered once per change at most.
-      if (matchContentPath(rawPath)) return notFound(c);
+      // A blog address nobody published: its route's 404, rendered once per change at most.
+      const canonical = missingContentAddress(rawPath);
+      if (canonical) return missing(c, canonical, null);
     }
     const file = site.lookup(rawPath);
     if (file) return sendStaticFile(c, file, 200, cspFor(file));

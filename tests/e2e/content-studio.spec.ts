@@ -137,7 +137,7 @@ test("an editor writes a post with a heading, a list, a link and a cover, previe
     await expect(page.getByTestId("post-status")).toHaveText("Draft", { timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeEnabled();
 
-    // The address answers 404 (the page a browser then shows: the known-defect test below).
+    // The address answers 404 (the page a browser then shows: the test below).
     await expect.poll(async () => (await reader.request.get(postUrl)).status(), { timeout: 5_000 }).toBe(404);
     await reader.goto(`${base}/blog`);
     await expect(reader.getByRole("link", { name: title })).toHaveCount(0);
@@ -182,12 +182,10 @@ test("a moderator is not shown the studio and its API refuses them; an editor is
   }
 });
 
-// Known defect, found by the journey above: a blog address with no published post is answered
-// with the prerendered 404 page, but the browser's router matches /blog/:slug there, whose loader
-// data the page does not hold. Hydration fails (React error 418), the router fetches
-// /blog/<slug>.data, which answers plain "Not found", and the page becomes the root error
-// boundary's "Something went wrong", without the site's header. Remove `fail` once fixed.
-test.fail("a visitor opening the address of a post that is not published sees the site's 404 page, not an error", async ({ page, servers, browserErrors }) => {
+// A blog address with no published post: the 404 its route renders, in the site's layout, so it
+// hydrates as the route the browser matches (/blog/:slug) rather than failing into the root's error
+// page (found by the journey above: React error 418, then "Something went wrong").
+test("a visitor opening the address of a post that is not published sees the site's 404 page, not an error", async ({ page, servers, browserErrors }) => {
   browserErrors.allow(/status of 404/, "the address answers 404");
   const base = servers.site.url;
   expect((await page.goto(`${base}/blog/never-published`))?.status()).toBe(404);

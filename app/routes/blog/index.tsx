@@ -8,8 +8,9 @@ import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
 import { siteContentContext } from "~/lib/router-context";
+import { BlogErrorBoundary, notFoundMeta } from "~/components/content/blog-not-found";
 import { blogListMeta } from "~/components/content/blog-meta";
-import { blogPagePath, paths } from "@shared/site-routes";
+import { blogPagePath } from "@shared/site-routes";
 import { blogPageNumber } from "@shared/content/site-content";
 
 /** /blog and /blog/page/<n>: published posts, newest first. */
@@ -20,7 +21,9 @@ export function loader({ context, params }: Route.LoaderArgs) {
   return list ?? { posts: [], page: 1, pageCount: 1, tag: null, tags: [] };
 }
 
-export const meta: Route.MetaFunction = ({ data: list }) => blogListMeta(list ? blogPagePath(list.page) : paths.blog, blogCopy.title, blogCopy.description);
+export const meta: Route.MetaFunction = ({ data: list }) =>
+  list ? blogListMeta(blogPagePath(list.page), blogCopy.title, blogCopy.description) : notFoundMeta();
+export const ErrorBoundary = BlogErrorBoundary;
 
 export default function BlogIndex({ loaderData: list }: Route.ComponentProps) {
   return (

@@ -9,6 +9,7 @@ import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
 import { rememberArticleRead } from "~/features/lead-capture/attribution";
 import { siteContentContext } from "~/lib/router-context";
+import { BlogErrorBoundary, notFoundMeta } from "~/components/content/blog-not-found";
 import { articleMeta } from "~/components/content/blog-meta";
 import { blogPostPath, paths } from "@shared/site-routes";
 
@@ -23,7 +24,8 @@ export function loader({ context, params }: Route.LoaderArgs) {
   return found.post;
 }
 
-export const meta: Route.MetaFunction = ({ data: post }) => (post ? articleMeta(post) : []);
+export const meta: Route.MetaFunction = ({ data: post }) => (post ? articleMeta(post) : notFoundMeta());
+export const ErrorBoundary = BlogErrorBoundary;
 
 /*
  * Set like a publication (docs/product.md#blog): one column of about 65 characters, body text at

@@ -8,6 +8,7 @@ import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
 import { siteContentContext } from "~/lib/router-context";
+import { BlogErrorBoundary, notFoundMeta } from "~/components/content/blog-not-found";
 import { blogListMeta } from "~/components/content/blog-meta";
 import { blogPageNumber } from "@shared/content/site-content";
 import { blogTagPath } from "@shared/site-routes";
@@ -24,7 +25,8 @@ export function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: list }) =>
-  list ? blogListMeta(blogTagPath(list.tag!, list.page), blogCopy.tagTitle(list.tag!), blogCopy.tagDescription(list.tag!)) : [];
+  list ? blogListMeta(blogTagPath(list.tag!, list.page), blogCopy.tagTitle(list.tag!), blogCopy.tagDescription(list.tag!)) : notFoundMeta();
+export const ErrorBoundary = BlogErrorBoundary;
 
 export default function BlogTag({ loaderData: list }: Route.ComponentProps) {
   const tag = list.tag!;
