@@ -87,20 +87,19 @@ export function createStaticHandler(site: StaticSite, config: AppConfig, content
     }
   };
   /**
-   * An address no page answers, for a route the browser matches there: a blog address no content
-   * answers gets the 404 its route renders (the same for every made-up
-   * address of that route, so rendered once per change), which hydrates as the route the browser
-   * matches. `dataSearch`: a data request's query, which names the routes to load.
+   * An address no page answers, for the route the browser matches there. A blog address no
+   * content answers gets the 404 its route renders (the same for every made-up address of that
+   * route, so rendered once per change), which hydrates as that route; any other address's data
+   * request gets the not-found route's data with 200 (it is that route's page: a staff address's
+   * loads the staff shell from there). `dataSearch`: a data request's query (the routes to load).
    */
-  const missing = async (c: Context, canonical: string, dataSearch: string | null) => {
+  const missing = async (c: Context, canonical: string, dataSearch: string | null, status: 200 | 404 = 404) => {
     const current = content!.current();
     const key = dataSearch === null ? canonical : `${canonical}.data${dataSearch}`;
     const answer = await pages.get(`missing:${key}`, current.version, () => site.renderPage(new URL(key, config.publicUrl), current));
     const file = answer.kind === "page" || answer.kind === "not-found" ? answer.file : undefined;
     if (file) {
-      // The not-found route's own data answers 200 (it is a page: a staff address's loads the
-      // staff shell from there); a blog route's 404 is that route's answer.
-      const res = sendStaticFile(c, file, dataSearch !== null && answer.kind === "page" ? 200 : 404, cspFor(file));
+      const res = sendStaticFile(c, file, status, cspFor(file));
       // React Router's client reads a data request's 404 as the route's answer only with this
       // mark; without it, as a server that has no such page, and shows the root's error page.
       if (dataSearch !== null) res.headers.set("X-Remix-Response", "yes");
@@ -145,7 +144,8 @@ export function createStaticHandler(site: StaticSite, config: AppConfig, content
         if (isPage(dataFor)) return rendered(c, rawPath, rawPath + search);
         // Any other address: the not-found route's data (the layout's), so a client-side
         // navigation to an unknown or a staff address shows that route (docs/decisions/0004).
-        return missing(c, missingContentAddress(dataFor) ?? notFoundPrerenderPath, search);
+        const blogRoute = missingContentAddress(dataFor);
+        return blogRoute ? missing(c, blogRoute, search) : missing(c, notFoundPrerenderPath, search, 200);
       }
       if (isPage(rawPath)) return rendered(c, rawPath, rawPath);
       // A blog address nobody published: its route's 404, rendered once per change at most.
