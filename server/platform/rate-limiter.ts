@@ -153,7 +153,7 @@ export class RateLimiter {
   }
 }
 
-/** What an app's dependencies (AppDeps) give a limiter; named structurally: app-env.ts imports auth, which imports this. */
+/** What an app's dependencies (AppDeps) give a limiter; named structurally, as platform code imports nothing from app-env.ts. */
 type LimiterOwner = { database: { db: Db } };
 
 /** One database-backed limiter per app (one instance): what it remembers is this instance's. */

@@ -72,7 +72,7 @@ describe("logged errors of failed queries (real database)", () => {
   });
 
   it("a value the type refuses is not quoted back, nor is the parameter PostgreSQL names in `where`", async () => {
-    // The lead path sends compiled statements to the driver itself (server/platform/compiled-sql.ts):
+    // The analytics ingest sends compiled statements to the driver itself (server/platform/compiled-sql.ts):
     // its errors are the driver's own, with PostgreSQL's `where` ("unnamed portal parameter $1 = '…'").
     const client = (database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }).$client;
     const raw = await rejection(client.query("select $1::uuid", [person.email]));
