@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { leads } from "../db/schema";
 import { afterCursor, cursorTimestamp, encodeCursor, newestFirst, type Cursor } from "../platform/keyset-cursor";
 import { startCsvStream, submissionCsvColumns, type CsvColumn } from "../platform/csv-stream";
-import { leadFilterConditions } from "./lead-desk-service";
+import { evidenceColumns, leadFilterConditions } from "./lead-desk-service";
 import { bookingSourceOf } from "../leads/lead-service";
 
 /*
@@ -29,16 +29,7 @@ const listColumns = {
   tcpaConsent: l.tcpaConsent,
   sourceForm: l.source,
   consentTextVersion: l.consentTextVersion,
-  pagePath: l.pagePath,
-  referrer: l.referrer,
-  utmSource: l.utmSource,
-  utmMedium: l.utmMedium,
-  utmCampaign: l.utmCampaign,
-  utmTerm: l.utmTerm,
-  utmContent: l.utmContent,
-  clientIp: l.clientIp,
-  userAgent: l.userAgent,
-  botCheck: l.botCheck,
+  ...evidenceColumns,
   cursorTs: cursorTimestamp(l.createdAt),
 };
 

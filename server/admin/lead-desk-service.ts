@@ -221,6 +221,20 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     .orderBy(asc(users.name), asc(users.email), asc(users.id));
 }
 
+/** Where a submission came from and how it was checked: every lead list and export shows these. */
+export const evidenceColumns = {
+  pagePath: l.pagePath,
+  referrer: l.referrer,
+  utmSource: l.utmSource,
+  utmMedium: l.utmMedium,
+  utmCampaign: l.utmCampaign,
+  utmTerm: l.utmTerm,
+  utmContent: l.utmContent,
+  clientIp: l.clientIp,
+  userAgent: l.userAgent,
+  botCheck: l.botCheck,
+};
+
 /** The form's own fields and its evidence: the other kind's fields are null on a lead. */
 export const submissionColumns = {
   jobTitle: l.jobTitle,
@@ -233,16 +247,7 @@ export const submissionColumns = {
   industry: l.industry,
   companySize: l.companySize,
   notes: l.notes,
-  pagePath: l.pagePath,
-  referrer: l.referrer,
-  utmSource: l.utmSource,
-  utmMedium: l.utmMedium,
-  utmCampaign: l.utmCampaign,
-  utmTerm: l.utmTerm,
-  utmContent: l.utmContent,
-  clientIp: l.clientIp,
-  userAgent: l.userAgent,
-  botCheck: l.botCheck,
+  ...evidenceColumns,
 };
 
 type SubmissionRow = {
