@@ -73,7 +73,9 @@ describe("a published post on the site", () => {
     expect(await (await get("/blog/tag/phones")).text()).toContain('href="/blog/answering-every-call"');
     expect(await (await get("/blog/rss.xml")).text()).toContain("<link>http://localhost:3000/blog/answering-every-call</link>");
     expect(await (await get("/sitemap.xml")).text()).toContain("<loc>http://localhost:3000/blog/answering-every-call</loc>");
-    expect(await (await get("/")).text()).toMatch(/<a[^>]*href="\/blog"[^>]*>Blog<\/a>/);
+    const home = await (await get("/")).text();
+    expect(home).toMatch(/<a[^>]*href="\/blog"[^>]*>Blog<\/a>/);
+    expect(home.slice(home.indexOf("<footer")), "the footer's Company column").toMatch(/<a[^>]*href="\/blog"[^>]*>Blog<\/a>/);
     const card = await get("/cards/blog/answering-every-call.png");
     expect(card.headers.get("content-type")).toBe("image/png");
     expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630, format: "png" });

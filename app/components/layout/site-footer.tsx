@@ -1,8 +1,9 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { brand, footerColumns, footerLabels } from "~/content/brand";
+import { brand, footerLabels } from "~/content/brand";
 import { ResellerSeal } from "~/components/marketing/reseller-seal";
 import { SiteLogo } from "./site-logo";
+import { useFooterColumns } from "./resource-links";
 import { useConsentUi } from "~/lib/consent-ui";
 
 const subscribeNever = () => () => {};
@@ -11,6 +12,7 @@ const buildYear = () => __BUILD_YEAR__;
 
 export function SiteFooter() {
   const { openPreferences } = useConsentUi();
+  const footerColumns = useFooterColumns();
   // The HTML is prerendered at build time: hydrate with the build's year, then show today's.
   const year = React.useSyncExternalStore(subscribeNever, currentYear, buildYear);
   return (
