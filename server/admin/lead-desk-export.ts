@@ -31,6 +31,7 @@ const exportColumns = {
   fitTier: l.fitTier,
   emailKind: l.emailKind,
   ...submissionColumns,
+  firstArticlePath: l.firstArticlePath,
   cursorTs: cursorTimestamp(l.createdAt),
 };
 
@@ -78,6 +79,8 @@ const csvColumns: CsvColumn<Row>[] = [
   ["company_size", (r) => r.companySize],
   ["contact_notes", (r) => r.notes],
   ...submissionCsvColumns<Row>(),
+  // The blog post the visitor read first, if any (the lead page names it; issue 41's funnel).
+  ["first_article_path", (r) => r.firstArticlePath],
 ];
 
 /** The export's header line, for tests and the decision record. */

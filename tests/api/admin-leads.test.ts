@@ -315,7 +315,7 @@ describe("the export (POST /api/admin/leads/export)", () => {
       company_name: company,
       job_title: "Head of Support",
       total_calls: 750,
-      attribution: { utm_source: "newsletter", utm_campaign: "spring", page_path: "/pricing", referrer: "https://search.example/" },
+      attribution: { utm_source: "newsletter", utm_campaign: "spring", page_path: "/pricing", referrer: "https://search.example/", first_article_path: "/blog/answering-every-call" },
     });
     const enterprise = await createLead("enterprise", { name: "Export Enterprise", company_name: company, ai_goal: "Answer, route; and book" });
     const contact = await createLead("contact", { name: "Export Contact", company, role: "Office manager", phone: "+1 555 010 0111", industry: "law", company_size: "1-10", notes: "Line one\nLine two, with \"quotes\"" });
@@ -349,12 +349,13 @@ describe("the export (POST /api/admin/leads/export)", () => {
       referrer: "https://search.example/",
       user_agent: "LeadDeskTest/1.0",
       bot_check: "off",
+      first_article_path: "/blog/answering-every-call",
       contact_role: "",
       phone: "",
     });
     expect(bk.first_response_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(bk.consent_text_version).not.toBe("");
-    expect(e).toMatchObject({ source: "enterprise_dialog", status: "New", owner_email: "", ai_goal: "Answer, route; and book", total_calls: "", first_response_at: "" });
+    expect(e).toMatchObject({ source: "enterprise_dialog", status: "New", owner_email: "", ai_goal: "Answer, route; and book", total_calls: "", first_response_at: "", first_article_path: "" });
     expect(c).toMatchObject({
       source: "contact_form",
       contact_role: "Office manager",
