@@ -5,7 +5,7 @@
  */
 
 /**
- * A failure the notifier describes itself, in words of our own that carry no lead data, so the
+ * A failure a channel describes itself, in words of our own that carry no lead data, so the
  * message can go to the log and to staff as it is.
  */
 export class DeliveryError extends Error {
