@@ -9,7 +9,8 @@ import { BuildMissingError, loadStaticSite } from "./static-site";
 import { createApp } from "./app";
 import { createLogger, type Logger } from "./logger";
 import { createNotifier } from "./leads/notifier";
-import { createOutboxWorker, type OutboxWorker } from "./leads/outbox-worker";
+import { createLeadOutboxWorker } from "./leads/lead-outbox-worker";
+import type { OutboxWorker } from "./platform/outbox/outbox-worker";
 import { stopAnalytics } from "./analytics/ingest";
 import { createAnalyticsHousekeeping, type AnalyticsHousekeeping } from "./analytics/housekeeping";
 import type { AppDeps, SiteContentStore } from "./app-env";
@@ -88,7 +89,7 @@ async function main() {
   const notifier = createNotifier(config, { db: database.db });
   // desk: the first-contact check runs here too (docs/decisions/0711), whatever channels are set.
   const desk = { firstContactMinutes: config.leads.firstContactMinutes, reassign: config.leads.reassign, notify: config.notify };
-  outboxWorker = createOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox, desk, auditRetentionDays: config.audit.retentionDays });
+  outboxWorker = createLeadOutboxWorker({ db: database.db, notifier, logger, config: config.leads.outbox, desk, auditRetentionDays: config.audit.retentionDays });
   outboxWorker.start();
   if (config.analytics.enabled) {
     analyticsHousekeeping = createAnalyticsHousekeeping({ db: database.db, logger, config: config.analytics });

@@ -9,7 +9,7 @@ import { DeliveryError, parseRetryAfter } from "../platform/delivery-error";
 import { botCheckNote, isUnverified } from "./slack-message";
 import type { NotificationTopic } from "./lead-service";
 
-/** The part of an outbox delivery (notifier.ts HandOffDelivery) the hand-off reads. */
+/** The part of an outbox delivery (channels/lead-delivery.ts OutboxDelivery) the hand-off reads. */
 type HandOffDelivery = {
   leadId: string;
   topic: NotificationTopic;

@@ -1,7 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import type { Transporter } from "nodemailer";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { leadOutbox } from "../db/schema";
@@ -64,34 +61,4 @@ export function accessNoticeMail(config: Pick<AppConfig, "publicUrl">, to: strin
       `Admin area: ${config.publicUrl}/admin/login`,
     ].join("\n"),
   };
-}
-
-function messageOf(payload: unknown): StaffMessage {
-  const p = (payload ?? {}) as Partial<StaffMessage>;
-  if (typeof p.to !== "string" || typeof p.subject !== "string" || typeof p.text !== "string") {
-    throw new Error("staff mail payload is incomplete");
-  }
-  return { to: p.to, subject: p.subject, text: p.text };
-}
-
-/**
- * Delivers one queued staff message: by SMTP when a transport exists, else to the development
- * mailbox as `<time>-<delivery id>.eml` (the same id twice overwrites, so a retry is one file).
- */
-export async function deliverStaffMail(
-  options: { transport: Transporter | null; from: string; mailboxDir: string | null; host: string },
-  delivery: { id: string; payload: unknown },
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const message = messageOf(delivery.payload);
-  const messageId = `<${delivery.id}@${options.host}>`;
-  if (options.transport) {
-    await options.transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, messageId, signal });
-    return;
-  }
-  if (!options.mailboxDir) throw new StaffMailUnavailableError();
-  await fs.mkdir(options.mailboxDir, { recursive: true, mode: 0o700 });
-  const file = path.join(options.mailboxDir, `${delivery.id}.eml`);
-  const text = [`From: ${options.from}`, `To: ${message.to}`, `Subject: ${message.subject}`, `Message-ID: ${messageId}`, `Date: ${new Date().toUTCString()}`, "", message.text, ""].join("\n");
-  await fs.writeFile(file, text, { mode: 0o600 });
 }

@@ -5,7 +5,7 @@ import type { UndeliverableNotification } from "@shared/api/admin-notifications-
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
 import { auditLog, leadOutbox } from "../../server/db/schema";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { bookingBody, contactBody, postJson, startHttpServer } from "./leads-support";
 import { outboxWorkerFor } from "../support/outbox";
 

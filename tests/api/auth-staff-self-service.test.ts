@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, cookiesFrom, createStaff, origin, randomIp, signIn, signedInCookie } from "../support/admin-fixtures";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { auditLog, staffInvitations, userRoles, users } from "../../server/db/schema";
 import { loadConfig } from "../../server/config";
 import { MAIL_UNAVAILABLE_MESSAGE } from "../../server/platform/staff-mail";

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { createNotifier } from "../../server/leads/notifier";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { bookingBody, contactBody, postJson } from "./leads-support";
 import { startHubSpot } from "./lead-hubspot-support";
 import { calendlyBooking, newBookingLead, report } from "./booking-outcome-support";

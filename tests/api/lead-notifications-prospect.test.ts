@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { leadReference } from "../../server/leads/lead-reference";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { mailText, startSmtp } from "../support/smtp-sink";
 import { outboxWorkerFor } from "../support/outbox";

@@ -5,7 +5,7 @@ import { createStaff, origin, signedInCookie, takesNoLeads } from "../support/ad
 import { calendlyBooking, meetingNotices } from "./booking-outcome-support";
 import { leadReference } from "../../server/leads/lead-reference";
 import { bookingInquiries, leadDeskStaff, leadOutbox, leads, users } from "../../server/db/schema";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { bookingBody, leadCounts, postJson, startHttpServer } from "./leads-support";
 import { startSlack } from "./lead-notifications-support";
 import { mailText, startSmtp } from "../support/smtp-sink";

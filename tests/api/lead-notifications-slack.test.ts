@@ -4,7 +4,7 @@ import pino from "pino";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import { bookingBotCheck, meetingChannels, queueLeadNotification, type MeetingBookedPayload } from "../../server/leads/notification-queue";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { bookingBody, contactBody, enterpriseBody, postJson, startHttpServer } from "./leads-support";
 import { startSlack } from "./lead-notifications-support";
 import { notificationsOnly, outboxWorkerFor } from "../support/outbox";

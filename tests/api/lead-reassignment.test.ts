@@ -5,7 +5,7 @@ import type { LeadDetailResponse } from "@shared/api/lead-desk-api";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, randomIp, signedInCookie } from "../support/admin-fixtures";
 import { leadDeskStaff, leadEvents, leadOutbox, leads, sessions, userRoles, users } from "../../server/db/schema";
-import type { OutboxWorker } from "../../server/leads/outbox-worker";
+import type { OutboxWorker } from "../../server/platform/outbox/outbox-worker";
 import { describeTimelineEntry } from "../../app/features/admin/leads/lead-timeline";
 import { bookingBody, postJson } from "./leads-support";
 import { startSlack, waitFor } from "./lead-notifications-support";

@@ -1,5 +1,5 @@
 import { createNotifier } from "../../server/leads/notifier";
-import { createOutboxWorker } from "../../server/leads/outbox-worker";
+import { createLeadOutboxWorker } from "../../server/leads/lead-outbox-worker";
 import { createLogger } from "../../server/logger";
 import type { TestApp } from "./test-app";
 
@@ -10,7 +10,7 @@ import type { TestApp } from "./test-app";
  */
 export const notificationsOnly = { LEADS_REASSIGN_MAX: "0" } as const;
 
-type WorkerOptions = Partial<Omit<Parameters<typeof createOutboxWorker>[0], "db" | "config">> & {
+type WorkerOptions = Partial<Omit<Parameters<typeof createLeadOutboxWorker>[0], "db" | "config">> & {
   config?: Partial<TestApp["config"]["leads"]["outbox"]>;
 };
 
@@ -21,7 +21,7 @@ type WorkerOptions = Partial<Omit<Parameters<typeof createOutboxWorker>[0], "db"
  */
 export function outboxWorkerFor(app: TestApp, options: WorkerOptions = {}) {
   const { config, ...rest } = options;
-  return createOutboxWorker({
+  return createLeadOutboxWorker({
     db: app.database.db,
     notifier: createNotifier(app.config),
     logger: createLogger("silent"),
