@@ -70,9 +70,12 @@ export function eligibleStaffSql({ lock = false, exclude = null }: { lock?: bool
 export type NewLeadOwner = { id: string; email: string; reason: "same_address" | "rotation"; rotation: "general" | "enterprise" };
 
 /**
- * Who gets a new lead, in the transaction that stores it (docs/decisions/0711), after it is
- * inserted, so that no turn is taken when no lead is stored (a duplicate, a replay, past the
- * limit):
+ * Who gets a new lead, in the transaction that stores it (docs/decisions/0711), after its limit
+ * and bot token and before it is inserted, so that it is inserted with its owner. No turn is taken
+ * for a submission refused before (a replay, past the limit); one taken for a lead whose key turns
+ * out to be stored already (a duplicate) is given back (giveTurnBack). A store takes the
+ * rotation's row before it inserts its lead and never after, so a store that holds a lead's key
+ * while another waits on it never waits for that row itself: two stores of one key cannot deadlock.
  *   staff     everyone who may be given a lead now (eligibleStaffSql), their accounts locked FOR
  *             SHARE before the turn is taken, against a concurrent deactivation; in the rotations'
  *             fixed order (when their account was made)
@@ -111,6 +114,19 @@ export async function ownerForNewLead(tx: Db, lead: { email: string; fitTier: st
     .returning({ turn: leadRotations.turn });
   const owner = pool[(taken!.turn - 1) % pool.length]!;
   return { id: owner.id, email: owner.email, reason: "rotation", rotation };
+}
+
+/**
+ * Gives back the turn a new lead took when the lead was not stored after all (its key was stored
+ * already): the transaction still holds the rotation's row, so nobody took a turn since, and the
+ * next lead gets the member this one would have.
+ */
+export async function giveTurnBack(tx: Db, owner: NewLeadOwner): Promise<void> {
+  if (owner.reason !== "rotation") return;
+  await tx
+    .update(leadRotations)
+    .set({ turn: sql`${leadRotations.turn} - 1` })
+    .where(eq(leadRotations.name, owner.rotation));
 }
 
 const hhmm = (value: string | null) => (value === null ? null : value.slice(0, 5));

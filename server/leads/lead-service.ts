@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
@@ -10,7 +10,7 @@ import type { LeadEvidence as StoredEvidence } from "@shared/api/lead-desk-api";
 import { signalLeadStored } from "../platform/outbox-signal";
 import { databaseBuckets, decide, type DatabaseBucketRow, type LimitSpec, type RateLimitDecision, type RateLimiter } from "../platform/rate-limiter";
 import type { LeadFit } from "./lead-fit";
-import { ownerForNewLead, type NewLeadOwner } from "./lead-routing";
+import { giveTurnBack, ownerForNewLead, type NewLeadOwner } from "./lead-routing";
 import type { NotificationChannelName, NotificationTopicName } from "@shared/api/admin-notifications-api";
 
 /** Where a notification goes, and what about (shared/api/admin-notifications-api.ts has each). */
@@ -212,9 +212,10 @@ export type NewLead = {
 
 /**
  * Stores a lead in one transaction (docs/decisions/0102): counts the submission against its
- * address's limit (when `limit` is given), claims its bot token, inserts the lead (nothing when
- * its idempotency key is stored already), gives it an owner (lead-routing.ts), writes the first
- * lines of its timeline and queues its notifications. Each step stops the transaction short where
+ * address's limit (when `limit` is given), claims its bot token, chooses the lead's owner
+ * (lead-routing.ts), inserts the lead with that owner (nothing when its idempotency key is stored
+ * already, and the rotation's turn is given back), writes the first lines of its timeline and
+ * queues its notifications. Each step stops the transaction short where
  * the submission goes no further, and what came before it is committed: a refused submission is
  * still counted, a replayed token or a duplicate still spends what it claimed. A lead is never
  * stored without its outbox rows, nor a token burnt without a lead, nor anything stored past the
@@ -234,6 +235,8 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoreResult> {
       if (claimed.length === 0) return { outcome: "replayed" };
     }
     const { fit } = lead.identity;
+    // Routed first, so that the lead is inserted with its owner.
+    const owner = await ownerForNewLead(tx, { email: formEmail(form), fitTier: fit.tier });
     const [row] = await tx
       .insert(leads)
       .values({
@@ -243,14 +246,16 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoreResult> {
         referenceHash: lead.identity.referenceHash,
         fitTier: fit.tier,
         emailKind: fit.emailKind,
+        ownerUserId: owner?.id ?? null,
       })
       .onConflictDoNothing({ target: [leads.kind, leads.idempotencyKey] })
       .returning({ id: leads.id, createdAt: leads.createdAt });
-    if (!row) return { outcome: "duplicate" };
+    if (!row) {
+      if (owner) await giveTurnBack(tx, owner);
+      return { outcome: "duplicate" };
+    }
 
     const stored: StoredLead = { ...row, kind: form.kind, source: formColumns(form).source, fitTier: fit.tier };
-    const owner = await ownerForNewLead(tx, { email: formEmail(form), fitTier: fit.tier });
-    if (owner) await tx.update(leads).set({ ownerUserId: owner.id }).where(eq(leads.id, row.id));
     await tx.insert(leadEvents).values(firstEntries(stored, owner));
     const outbox = outboxRows(stored, notificationPayload(stored, lead), lead.plan, owner);
     if (outbox.length > 0) await tx.insert(leadOutbox).values(outbox);

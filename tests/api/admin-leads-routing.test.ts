@@ -106,6 +106,27 @@ describe("round robin", () => {
     expect(events.map((e) => e.type)).toEqual(["created"]);
   });
 
+  it("takes no turn for a retry of a stored lead: the next lead goes to whoever was next", async () => {
+    const order: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) order.push((await submit()).owner);
+    const email = `retried-${crypto.randomUUID().slice(0, 8)}@plumbing-example.com`;
+    const key = { "idempotency-key": crypto.randomUUID() };
+    const body = bookingBody({ work_email: email });
+    const first = await postJson(t.app, "/api/submit-booking", body, { "x-forwarded-for": randomIp(), ...key });
+    expect(first.status).toBe(200);
+    const [stored] = await t.database.db.select({ owner: leads.ownerUserId }).from(leads).where(eq(leads.email, email));
+    expect(stored!.owner).toBe(order[0]);
+    // Its owner out of rotation, so that the retry is not theirs by its address and goes to the turn.
+    const owner = [ana, ben, cat, mo].find((s) => s.userId === stored!.owner)!;
+    await t.database.db.insert(leadDeskStaff).values({ userId: owner.userId, takingLeads: false });
+    const retry = await postJson(t.app, "/api/submit-booking", body, { "x-forwarded-for": randomIp(), ...key });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(await first.json());
+    expect(await t.database.db.$count(leads, eq(leads.email, email))).toBe(1);
+    await t.database.db.delete(leadDeskStaff);
+    expect((await submit()).owner).toBe(order[1]);
+  });
+
   it("skips staff outside their working hours, in their own time zone", async () => {
     // Working every day but today (in Tokyo), and a window that has just closed in Tokyo.
     const tokyoToday = Number(new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", weekday: "short" }).format(new Date()).replace(/Mon|Tue|Wed|Thu|Fri|Sat|Sun/, (d) => String(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(d) + 1)));
