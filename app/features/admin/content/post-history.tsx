@@ -28,14 +28,17 @@ export function PostHistory({
   dirty,
   busy,
   onRestore,
+  basePath,
 }: {
   postId: string;
+  /** The entry's kind's API path ("/content/prices"); posts by default. */
+  basePath?: string;
   currentVersion: number;
   dirty: boolean;
   busy: boolean;
   onRestore: (revision: ContentRevisionSummary) => void;
 }) {
-  const revisions = useRevisions(postId);
+  const revisions = useRevisions(postId, basePath);
   const [confirming, setConfirming] = React.useState<string | null>(null);
 
   return (
