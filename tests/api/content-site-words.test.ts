@@ -131,7 +131,7 @@ describe("a conflicting save", () => {
 });
 
 describe("publishing", () => {
-  it("a monthly price moves /pricing, /compare and the FAQ answer's price tag; the annual figures stay as published", async () => {
+  it("a monthly price moves /pricing, /compare, the home page and the FAQ answer's price tag; the annual figures stay as published", async () => {
     const { entry } = await prices();
     const saved = await ok<ContentEntryDetail<PricesDraft>>(await send("PUT", `/api/admin/content/prices/${entry.id}`, { baseVersion: entry.version, draft: { ...entry.draft, monthly: 849 } }));
     // A saved draft changes nothing on the site; its preview shows it, for staff only.
@@ -148,6 +148,7 @@ describe("publishing", () => {
     const product = jsonLd(pricing).find((b) => b["@type"] === "Product") as { offers: { price: string | number }[] };
     expect(product.offers.map((o) => Number(o.price))).toEqual([849, 8629]);
     expect(text(await html("/compare"))).toContain("$849 flat");
+    expect(text(await html("/"))).toContain("Flat $849 per month");
     const faq = await html("/faq");
     expect(text(faq)).toContain("One flat plan: $849 per month, or $719 per month billed $8,629 per year, which saves $901.");
     expect(text(faq)).not.toContain("$799");
