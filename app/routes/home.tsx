@@ -16,13 +16,13 @@ import { cn } from "~/lib/cn";
 import { agentDemos } from "~/content/agent-demo";
 import { ctaLabels } from "~/content/calls-to-action";
 import { featureStrip, flatPriceHighlight, homeHero, rolloutStrip } from "~/content/home";
-import { usePrices } from "~/lib/published-prices";
+import { pricesOf, usePrices } from "~/lib/published-prices";
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.home, [organizationJsonLd()]);
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(paths.home, [organizationJsonLd()], pricesOf(matches).monthly);
 
 export default function HomePage() {
   const monthly = usePrices().monthly;

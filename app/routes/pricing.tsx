@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
         { name: planOffer.annualName, price: prices.annualYearly, unitCode: "ANN" },
       ],
     }),
-  ]);
+  ], prices.monthly);
 };
 
 /*

@@ -148,7 +148,10 @@ describe("publishing", () => {
     const product = jsonLd(pricing).find((b) => b["@type"] === "Product") as { offers: { price: string | number }[] };
     expect(product.offers.map((o) => Number(o.price))).toEqual([849, 8629]);
     expect(text(await html("/compare"))).toContain("$849 flat");
-    expect(text(await html("/"))).toContain("Flat $849 per month");
+    const home = await html("/");
+    expect(text(home)).toContain("Flat $849 per month");
+    expect(home).toMatch(/<meta name="description" content="[^"]*Flat \$849 per month\."/);
+    expect(pricing).toContain("<title>Pricing: flat $849 per month");
     const faq = await html("/faq");
     expect(text(faq)).toContain("One flat plan: $849 per month, or $719 per month billed $8,629 per year, which saves $901.");
     expect(text(faq)).not.toContain("$799");
