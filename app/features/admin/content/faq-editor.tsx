@@ -170,19 +170,9 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
             label="Answer"
             value={values.answer}
             onChange={(answer) => setValues((v) => ({ ...v, answer }))}
+            prices={priceValueLabels}
             error={errors.answer}
-            hint={
-              <>
-                Needed to publish. A price in an answer is a price tag, so it follows the published prices: write it as {'{% price name="monthly" /%}'}; the
-                names are {Object.entries(priceValueLabels).map(([name, label], index) => (
-                  <React.Fragment key={name}>
-                    {index > 0 ? ", " : ""}
-                    <code>{name}</code> ({label})
-                  </React.Fragment>
-                ))}
-                .
-              </>
-            }
+            hint="Needed to publish. Quote a price with Insert price, never as typed figures: the answer then follows the published prices."
           />
           <FormField id="faq-order" label="Order" error={errors.order} hint="Lower comes first on the FAQ; the list's Move up and Move down set it too.">
             {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} className="max-w-32" value={values.order} onChange={(event) => setValues((v) => ({ ...v, order: event.target.value }))} />}
