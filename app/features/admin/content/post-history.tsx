@@ -70,7 +70,7 @@ export function PostHistory({
                     </p>
                     <p className="break-words">{revision.title}</p>
                     <p className="break-words text-muted-foreground">
-                      {revision.byName ?? "Scheduled publish"}, <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+                      {revision.byName ?? (revision.action === "create" ? "From the site's former content" : "Scheduled publish")}, <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
                     </p>
                   </div>
                   {current ? (
