@@ -62,6 +62,10 @@ export default [
       // with routes/admin/ like every staff route's, so the public pages' manifest leaves them out.
       route(adminPage(paths.adminPostNew), "routes/admin/content-post.tsx", { id: "routes/admin/content-post-new" }),
       route(adminPage(paths.adminPost), "routes/admin/content-post.tsx", { id: "routes/admin/content-post" }),
+      route(adminPage(paths.adminPrices), "routes/admin/content-prices.tsx"),
+      route(adminPage(paths.adminFaq), "routes/admin/content-faq.tsx"),
+      route(adminPage(paths.adminFaqNew), "routes/admin/content-faq-item.tsx", { id: "routes/admin/content-faq-new" }),
+      route(adminPage(paths.adminFaqItem), "routes/admin/content-faq-item.tsx", { id: "routes/admin/content-faq-item" }),
     ]),
   ]),
 ] satisfies RouteConfig;

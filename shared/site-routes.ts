@@ -50,6 +50,12 @@ export const paths = {
   adminPostNew: "/admin/content/posts/new",
   /** One post's editor: `:id` is the post's uuid (adminPostPath builds it). */
   adminPost: "/admin/content/posts/:id",
+  /** The prices (decision 0904): one entry, its own page. */
+  adminPrices: "/admin/content/prices",
+  /** The FAQ items, in their order; each opens its editor (adminFaqItemPath). */
+  adminFaq: "/admin/content/faq",
+  adminFaqNew: "/admin/content/faq/new",
+  adminFaqItem: "/admin/content/faq/:id",
 } as const;
 
 /**
@@ -84,6 +90,11 @@ export const adminLeadPath = (id: string) => `/admin/leads/${encodeURIComponent(
 export const adminPostPath = (id: string) => `/admin/content/posts/${encodeURIComponent(id)}`;
 /** The staff-only preview of the post's draft (adminPostPreview). */
 export const adminPostPreviewPath = (id: string) => adminPostPreview.replace(":id", encodeURIComponent(id));
+/** The studio's editor of the FAQ item with this id. */
+export const adminFaqItemPath = (id: string) => `/admin/content/faq/${encodeURIComponent(id)}`;
+/** A page as these prices would show it, for staff only (server/routes/content-preview.ts). */
+export const adminPricesPreviewPath = (page: "pricing" | "compare" | "faq", prices: { monthly: number; annualYearly: number; annualSavings: number }) =>
+  `/admin/content/prices/preview?${new URLSearchParams({ page, monthly: String(prices.monthly), annualYearly: String(prices.annualYearly), annualSavings: String(prices.annualSavings) })}`;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
@@ -145,6 +156,10 @@ export const adminPaths = [
   paths.adminContent,
   paths.adminPostNew,
   paths.adminPost,
+  paths.adminPrices,
+  paths.adminFaq,
+  paths.adminFaqNew,
+  paths.adminFaqItem,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -78,7 +78,8 @@ export type CostEstimate = {
   savings: Record<AlternativeId, Range>;
 };
 
-export function estimateCosts(interactions: number, averageMinutes = averageCallMinutes): CostEstimate {
+/** `flatPlan`: the published monthly price (app/lib/published-prices.ts); today's by default. */
+export function estimateCosts(interactions: number, averageMinutes = averageCallMinutes, flatPlan = monthlyPrice): CostEstimate {
   const minutesPerMonth = interactions * averageMinutes;
   const countedInteractions = averageMinutes > usage.longCallMinutes ? interactions * 2 : interactions;
   const countedPerDay = countedInteractions / usage.daysPerMonth;
@@ -88,7 +89,7 @@ export function estimateCosts(interactions: number, averageMinutes = averageCall
     "other-automation": { ...assumptions.otherAutomationMonthly },
   };
   const savings = Object.fromEntries(
-    Object.entries(costs).map(([id, range]) => [id, { low: range.low - monthlyPrice, high: range.high - monthlyPrice }]),
+    Object.entries(costs).map(([id, range]) => [id, { low: range.low - flatPlan, high: range.high - flatPlan }]),
   ) as Record<AlternativeId, Range>;
   return {
     interactions,
@@ -97,7 +98,7 @@ export function estimateCosts(interactions: number, averageMinutes = averageCall
     countedInteractions,
     countedPerDay,
     overDailyCap: countedPerDay > usage.inboundPerDay,
-    flatPlan: monthlyPrice,
+    flatPlan,
     alternatives: costs,
     savings,
   };
@@ -113,119 +114,133 @@ export function formatSavings(range: Range): string {
 /** The two typical months of docs/product.md#cost-comparison: about 400 and about 1,200 interactions. */
 export type Scenario = { id: "light" | "busy"; name: string; estimate: CostEstimate };
 
-export const scenarios: Scenario[] = [
+export const scenariosOf = (flatPlan: number): Scenario[] => [
   {
     id: "light",
     name: "A quiet month",
-    estimate: estimateCosts(assumptions.interactionsPerMonth.low),
+    estimate: estimateCosts(assumptions.interactionsPerMonth.low, averageCallMinutes, flatPlan),
   },
   {
     id: "busy",
     name: "A busy month",
-    estimate: estimateCosts(assumptions.interactionsPerMonth.high),
+    estimate: estimateCosts(assumptions.interactionsPerMonth.high, averageCallMinutes, flatPlan),
   },
 ];
+export const scenarios = scenariosOf(monthlyPrice);
 
 const { jobsPerWeek, jobValue, weeksPerMonth } = assumptions.roi;
-export const roi = {
+export const roiOf = (flatPlan: number) => ({
   jobsPerWeek,
   jobValue,
   weeksPerMonth,
   recoveredPerMonth: jobsPerWeek * jobValue * weeksPerMonth,
   /** 2,800 / 799 = 3.5x the fee. */
-  multiple: (jobsPerWeek * jobValue * weeksPerMonth) / monthlyPrice,
+  multiple: (jobsPerWeek * jobValue * weeksPerMonth) / flatPlan,
   /** Jobs a month that pay for the plan. */
-  breakEvenJobs: Math.ceil(monthlyPrice / jobValue),
-};
+  breakEvenJobs: Math.ceil(flatPlan / jobValue),
+});
+export const roi = roiOf(monthlyPrice);
 export const roiMultipleLabel = `${roi.multiple.toFixed(1)}x`;
-
-export const roiCards: { title: string; value: string; description: string }[] = [
-  {
-    title: "Recovered revenue",
-    value: `${formatUsd(roi.recoveredPerMonth)}/mo`,
-    description: `${roi.jobsPerWeek} extra jobs a week at ${formatUsd(roi.jobValue)} each, over ${roi.weeksPerMonth} weeks.`,
-  },
-  {
-    title: "Return on the fee",
-    value: roiMultipleLabel,
-    description: `${formatUsd(roi.recoveredPerMonth)} recovered against a flat ${formatUsd(monthlyPrice)} a month.`,
-  },
-  {
-    title: "Break-even",
-    value: `${roi.breakEvenJobs} jobs/mo`,
-    description: `${roi.breakEvenJobs} booked jobs at ${formatUsd(roi.jobValue)} cover the whole month's plan.`,
-  },
-];
 
 export type ComparisonCell = boolean | string;
 export const comparisonColumns = ["Our AI agents", "In-house receptionist", "Live answering service", "Other automation tools"] as const;
 
-export const comparisonRows: { label: string; cells: [ComparisonCell, ComparisonCell, ComparisonCell, ComparisonCell] }[] = [
-  {
-    label: "Monthly cost",
-    cells: [
-      `${formatUsd(monthlyPrice)} flat`,
-      formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high),
-      `${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+`,
-      formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high),
-    ],
-  },
-  {
-    label: "Per-minute overages",
-    cells: [
-      "None",
-      "None",
-      `${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)}/min`,
-      "Varies",
-    ],
-  },
-  { label: "Answers 24/7", cells: [true, false, true, true] },
-  { label: "Unlimited concurrency", cells: [true, false, "Limited by staff", "Varies"] },
-  { label: "Voice, SMS, email and social in one queue", cells: [true, false, false, false] },
-  { label: "Books jobs and meetings", cells: [true, true, "Takes messages", "Basic"] },
-  { label: "Recordings and transcripts", cells: [true, false, "Sometimes", "Varies"] },
-  { label: "Analytics and QA", cells: [true, false, false, "Basic"] },
-  { label: "Custom multilingual voice", cells: [true, "Depends on hire", "Extra cost", false] },
-  { label: "Answers from your knowledge base", cells: [true, true, false, false] },
-  { label: "Money-back guarantee", cells: [`${guarantee.days} days`, false, false, "Rarely"] },
-];
+/**
+ * The figures of /compare that follow the monthly price (decision 0904): computed from the
+ * published price on every render, never stored. The constants below are today's price's.
+ */
+export function compareFiguresOf(flatPlan: number) {
+  const roi = roiOf(flatPlan);
+  const roiMultipleLabel = `${roi.multiple.toFixed(1)}x`;
+  const roiCards: { title: string; value: string; description: string }[] = [
+    {
+      title: "Recovered revenue",
+      value: `${formatUsd(roi.recoveredPerMonth)}/mo`,
+      description: `${roi.jobsPerWeek} extra jobs a week at ${formatUsd(roi.jobValue)} each, over ${roi.weeksPerMonth} weeks.`,
+    },
+    {
+      title: "Return on the fee",
+      value: roiMultipleLabel,
+      description: `${formatUsd(roi.recoveredPerMonth)} recovered against a flat ${formatUsd(flatPlan)} a month.`,
+    },
+    {
+      title: "Break-even",
+      value: `${roi.breakEvenJobs} jobs/mo`,
+      description: `${roi.breakEvenJobs} booked jobs at ${formatUsd(roi.jobValue)} cover the whole month's plan.`,
+    },
+  ];
 
-export const costFaq: { question: string; answer: string }[] = [
-  {
-    question: "What counts as an interaction?",
-    answer: `Each inbound call, text, email or social message the agent handles. Calls over ${usage.longCallMinutes} minutes count as two interactions, and spam is not counted.`,
-  },
-  {
-    question: `What happens after ${usage.inboundPerDay} interactions in a day?`,
-    answer: `Nothing is dropped. You choose the overflow behaviour: ${overflowOptions.map((o) => o.title.toLowerCase()).join(", or ")}.`,
-  },
-  {
-    question: "Are there per-minute charges?",
-    answer: `Not for inbound conversations: the plan is a flat ${formatUsd(monthlyPrice)} a month. Outbound calls cost ${formatUsdCents(usage.outboundCallPerMinute)} per minute, and SMS beyond ${formatCount(usage.includedOutboundSms)} a month cost ${formatUsdCents(usage.smsOverage)} each, with carrier fees passed through.`,
-  },
-  {
-    question: "How did you estimate the alternatives?",
-    answer: `From typical market prices: a receptionist at ${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} a month, an answering service at ${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ with per-minute overages, and automation tools at ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)}. Your own quotes may differ; the calculator lets you try your numbers.`,
-  },
-];
+  const comparisonRows: { label: string; cells: [ComparisonCell, ComparisonCell, ComparisonCell, ComparisonCell] }[] = [
+    {
+      label: "Monthly cost",
+      cells: [
+        `${formatUsd(flatPlan)} flat`,
+        formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high),
+        `${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+`,
+        formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high),
+      ],
+    },
+    {
+      label: "Per-minute overages",
+      cells: [
+        "None",
+        "None",
+        `${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)}/min`,
+        "Varies",
+      ],
+    },
+    { label: "Answers 24/7", cells: [true, false, true, true] },
+    { label: "Unlimited concurrency", cells: [true, false, "Limited by staff", "Varies"] },
+    { label: "Voice, SMS, email and social in one queue", cells: [true, false, false, false] },
+    { label: "Books jobs and meetings", cells: [true, true, "Takes messages", "Basic"] },
+    { label: "Recordings and transcripts", cells: [true, false, "Sometimes", "Varies"] },
+    { label: "Analytics and QA", cells: [true, false, false, "Basic"] },
+    { label: "Custom multilingual voice", cells: [true, "Depends on hire", "Extra cost", false] },
+    { label: "Answers from your knowledge base", cells: [true, true, false, false] },
+    { label: "Money-back guarantee", cells: [`${guarantee.days} days`, false, false, "Rarely"] },
+  ];
 
-export const assumptionList: string[] = [
-  `${formatCount(assumptions.interactionsPerMonth.low)}–${formatCount(assumptions.interactionsPerMonth.high)} interactions per month.`,
-  `Calls of ${assumptions.callMinutes.low}–${assumptions.callMinutes.high} minutes; the scenarios use the ${averageCallMinutes}-minute midpoint.`,
-  `In-house receptionist: ${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} per month.`,
-  `Live answering service: ${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ per month, with ${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)} per minute overages (the plan fee buys minutes at that rate).`,
-  `Other automation tools: ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)} per month.`,
-  `ROI example: ${roi.jobsPerWeek} jobs per week at ${formatUsd(roi.jobValue)} gives ${formatUsd(roi.recoveredPerMonth)} per month, ${roiMultipleLabel} the fee.`,
-];
+  const costFaq: { question: string; answer: string }[] = [
+    {
+      question: "What counts as an interaction?",
+      answer: `Each inbound call, text, email or social message the agent handles. Calls over ${usage.longCallMinutes} minutes count as two interactions, and spam is not counted.`,
+    },
+    {
+      question: `What happens after ${usage.inboundPerDay} interactions in a day?`,
+      answer: `Nothing is dropped. You choose the overflow behaviour: ${overflowOptions.map((o) => o.title.toLowerCase()).join(", or ")}.`,
+    },
+    {
+      question: "Are there per-minute charges?",
+      answer: `Not for inbound conversations: the plan is a flat ${formatUsd(flatPlan)} a month. Outbound calls cost ${formatUsdCents(usage.outboundCallPerMinute)} per minute, and SMS beyond ${formatCount(usage.includedOutboundSms)} a month cost ${formatUsdCents(usage.smsOverage)} each, with carrier fees passed through.`,
+    },
+    {
+      question: "How did you estimate the alternatives?",
+      answer: `From typical market prices: a receptionist at ${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} a month, an answering service at ${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ with per-minute overages, and automation tools at ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)}. Your own quotes may differ; the calculator lets you try your numbers.`,
+    },
+  ];
+
+  const assumptionList: string[] = [
+    `${formatCount(assumptions.interactionsPerMonth.low)}–${formatCount(assumptions.interactionsPerMonth.high)} interactions per month.`,
+    `Calls of ${assumptions.callMinutes.low}–${assumptions.callMinutes.high} minutes; the scenarios use the ${averageCallMinutes}-minute midpoint.`,
+    `In-house receptionist: ${formatUsdRange(assumptions.receptionistMonthly.low, assumptions.receptionistMonthly.high)} per month.`,
+    `Live answering service: ${formatUsd(assumptions.answeringServiceMonthly.low)}–${formatUsd(assumptions.answeringServiceMonthly.high)}+ per month, with ${formatUsdCents(assumptions.answeringServicePerMinute.low)}–${formatUsdCents(assumptions.answeringServicePerMinute.high)} per minute overages (the plan fee buys minutes at that rate).`,
+    `Other automation tools: ${formatUsdRange(assumptions.otherAutomationMonthly.low, assumptions.otherAutomationMonthly.high)} per month.`,
+    `ROI example: ${roi.jobsPerWeek} jobs per week at ${formatUsd(roi.jobValue)} gives ${formatUsd(roi.recoveredPerMonth)} per month, ${roiMultipleLabel} the fee.`,
+  ];
+
+  const compareHero = {
+    eyebrow: "Compare costs",
+    title: "What answering every call really costs",
+    lead: `A receptionist, an answering service or a patchwork of tools, next to one flat ${formatUsd(flatPlan)} a month.`,
+    watchDemoLabel: "Watch demo",
+  } as const;
+
+  return { roi, roiMultipleLabel, roiCards, comparisonRows, costFaq, assumptionList, compareHero, scenarios: scenariosOf(flatPlan) };
+}
+export const { roiCards, comparisonRows, costFaq, assumptionList, compareHero } = compareFiguresOf(monthlyPrice);
 
 /* The /compare page's own words, section by section. */
 
-export const compareHero = {
-  eyebrow: "Compare costs",
-  title: "What answering every call really costs",
-  lead: `A receptionist, an answering service or a patchwork of tools, next to one flat ${formatUsd(monthlyPrice)} a month.`,
-  watchDemoLabel: "Watch demo",
-} as const;
 
 export const alternativesSection = {
   title: "The usual alternatives",

@@ -3,6 +3,9 @@ import { formatUsd } from "./format";
 import { reassurance } from "./calls-to-action";
 import { guarantee, monthlyPrice, usage } from "./pricing";
 
+/** The hero's first highlight, from the published monthly price (app/lib/published-prices.ts). */
+export const flatPriceHighlight = (monthly: number) => `Flat ${formatUsd(monthly)} per month`;
+
 export const homeHero = {
   eyebrow: `Authorized reseller of ${brand.platformName}`,
   title: "AI agents that answer every call and text in seconds",
@@ -17,7 +20,7 @@ export const homeHero = {
     .filter((clause) => clause !== guarantee.title)
     .join(" · "),
   highlights: [
-    `Flat ${formatUsd(monthlyPrice)} per month`,
+    flatPriceHighlight(monthlyPrice),
     `${usage.inboundPerDay} inbound interactions per day included`,
     "Unlimited concurrency",
     "Custom multilingual voice",

@@ -1,16 +1,19 @@
 import { formatUsd } from "./format";
-import { monthlyPrice, priceView, usage } from "./pricing";
+import type { Prices } from "@shared/content/prices";
+import { priceView, todaysPrices, usage } from "./pricing";
 
 /*
  * The /pricing page's own words. The figures come from pricing.ts, which every page loads; this
  * copy loads with /pricing only.
  */
 
-export const pricingHero = {
-  eyebrow: "One plan. Everything included.",
-  title: "Simple, flat pricing",
-  lead: `${formatUsd(monthlyPrice)} a month for an AI agent that answers every call and text. No per-minute surprises.`,
-} as const;
+export const pricingHeroOf = (prices: Prices) =>
+  ({
+    eyebrow: "One plan. Everything included.",
+    title: "Simple, flat pricing",
+    lead: `${formatUsd(prices.monthly)} a month for an AI agent that answers every call and text. No per-minute surprises.`,
+  }) as const;
+export const pricingHero = pricingHeroOf(todaysPrices);
 
 /** The plan in the page's structured data (schema.org Product with its two Offers). */
 export const planOffer = {
@@ -21,15 +24,15 @@ export const planOffer = {
 
 export const billingToggle = { monthly: "Monthly", annual: "Annual billing" } as const;
 
-const annual = priceView("annual");
-
-export const priceCard = {
-  perMonthSuffix: "/month",
-  enterpriseLabel: "See enterprise options",
-  noPerMinuteFees: "No per-minute fees for inbound conversations",
-  /** Beside the Annual label in both states of the switch. */
-  annualSavingsChip: annual.savingsBadge,
-} as const;
+export const priceCardOf = (prices: Prices) =>
+  ({
+    perMonthSuffix: "/month",
+    enterpriseLabel: "See enterprise options",
+    noPerMinuteFees: "No per-minute fees for inbound conversations",
+    /** Beside the Annual label in both states of the switch. */
+    annualSavingsChip: priceView("annual", prices).savingsBadge,
+  }) as const;
+export const priceCard = priceCardOf(todaysPrices);
 
 export const planInclusionsTitle = "Everything in the plan";
 

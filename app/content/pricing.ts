@@ -1,3 +1,4 @@
+import { priceFigures, type Prices } from "@shared/content/prices";
 import { formatUsd, formatUsdCents, formatCount } from "./format";
 
 /**
@@ -33,6 +34,13 @@ export function annualSavingsPercent(yearlyTotal = annualYearlyTotal, savings = 
 /** "9.5%": the percentage to one decimal, as the badge shows it. */
 export const annualSavingsPercentLabel = `${annualSavingsPercent().toFixed(1)}%`;
 
+/**
+ * The prices as they were before the studio published them (decision 0904): what a page shows
+ * where nothing is published (the build's prerender), and what the seed publishes. The published
+ * ones reach the pages through the public layout's loader (app/lib/published-prices.ts).
+ */
+export const todaysPrices: Prices = { monthly: monthlyPrice, annualYearly: annualYearlyTotal, annualSavings };
+
 export type BillingPeriod = "monthly" | "annual";
 
 export type PriceView = {
@@ -46,16 +54,17 @@ export type PriceView = {
   savingsPercent?: string;
 };
 
-export function priceView(period: BillingPeriod): PriceView {
+export function priceView(period: BillingPeriod, prices: Prices = todaysPrices): PriceView {
   if (period === "monthly") {
-    return { period, perMonth: formatUsd(monthlyPrice), billingNote: "Billed monthly. Cancel anytime." };
+    return { period, perMonth: formatUsd(prices.monthly), billingNote: "Billed monthly. Cancel anytime." };
   }
+  const figures = priceFigures(prices);
   return {
     period,
-    perMonth: formatUsd(annualPerMonth),
-    billingNote: `Billed ${formatUsd(annualYearlyTotal)} per year`,
-    savingsBadge: `Save ${formatUsd(annualSavings)}`,
-    savingsPercent: annualSavingsPercentLabel,
+    perMonth: formatUsd(figures.annualPerMonth),
+    billingNote: `Billed ${formatUsd(figures.annualYearly)} per year`,
+    savingsBadge: `Save ${formatUsd(figures.annualSavings)}`,
+    savingsPercent: figures.savingsPercentLabel,
   };
 }
 

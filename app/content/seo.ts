@@ -4,17 +4,29 @@ import { assumptions } from "./compare-assumptions";
 import { formatCount, formatUsd } from "./format";
 import { contactTrialClaim, guarantee, monthlyPrice, terms, usage } from "./pricing";
 
-const price = formatUsd(monthlyPrice);
-
 export type PageSeo = { title: string; description: string };
+
+/** The pages whose title or description quote the monthly price: written for the published one. */
+export function priceSeo(monthly: number): Record<string, PageSeo> {
+  const price = formatUsd(monthly);
+  return {
+    [paths.home]: {
+      title: `${brand.name}: AI agents that answer every call and text`,
+      description:
+        `AI agents for voice, SMS, email and social in one queue. Answer every call in seconds, book jobs and meetings, keep recordings and transcripts. Flat ${price} per month.`,
+    },
+    [paths.pricing]: {
+      title: `Pricing: flat ${price} per month, unlimited concurrency | ${brand.name}`,
+      description:
+        `One flat plan: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts, and a ${guarantee.title}.`,
+    },
+  };
+}
+const todaysPriceSeo = priceSeo(monthlyPrice);
 
 /** Title and meta description of every page, unique per page. */
 export const pageSeo: Record<string, PageSeo> = {
-  [paths.home]: {
-    title: `${brand.name}: AI agents that answer every call and text`,
-    description:
-      `AI agents for voice, SMS, email and social in one queue. Answer every call in seconds, book jobs and meetings, keep recordings and transcripts. Flat ${price} per month.`,
-  },
+  [paths.home]: todaysPriceSeo[paths.home]!,
   [paths.about]: {
     title: `About ${brand.name}: why we exist and who we serve`,
     description: `Our mission, what ${brand.name} does, who we serve, how it works, our values and our founders.`,
@@ -44,11 +56,7 @@ export const pageSeo: Record<string, PageSeo> = {
     title: `AI Guru: answers complex questions in real time | ${brand.name}`,
     description: "An AI co-pilot that answers complex customer questions during live interactions from your knowledge base.",
   },
-  [paths.pricing]: {
-    title: `Pricing: flat ${price} per month, unlimited concurrency | ${brand.name}`,
-    description:
-      `One flat plan: ${usage.inboundPerDay} inbound interactions per day, unlimited concurrency, recordings and transcripts, and a ${guarantee.title}.`,
-  },
+  [paths.pricing]: todaysPriceSeo[paths.pricing]!,
   [paths.compare]: {
     title: `Compare costs: AI agents vs receptionist vs answering service | ${brand.name}`,
     description:

@@ -1,12 +1,13 @@
 import type { MetaDescriptor } from "react-router";
-import { pageSeo } from "~/content/seo";
+import { pageSeo, priceSeo } from "~/content/seo";
 import { brand } from "~/content/brand";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { notFoundPrerenderPath } from "@shared/site-routes";
 
 /** Title, description, canonical URL and Open Graph tags for a page of the route table. */
-export function pageMeta(path: string, extra: MetaDescriptor[] = []): MetaDescriptor[] {
-  const seo = pageSeo[path];
+export function pageMeta(path: string, extra: MetaDescriptor[] = [], monthlyPrice?: number): MetaDescriptor[] {
+  // A page quoting the price in its title or description quotes the published one (decision 0904).
+  const seo = (monthlyPrice === undefined ? undefined : priceSeo(monthlyPrice)[path]) ?? pageSeo[path];
   if (!seo) throw new Error(`No SEO entry for ${path}: add it to app/content/seo.ts`);
   const { publicUrl } = getRuntimeConfig();
   const url = `${publicUrl}${path === "/" ? "/" : path}`;

@@ -6,24 +6,20 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CostCalculator } from "~/components/marketing/cost-calculator";
 import { CtaBand } from "~/components/marketing/cta-band";
-import { FaqAccordion } from "~/components/marketing/faq-accordion";
+import { FaqAccordion, type FaqAccordionEntry } from "~/components/marketing/faq-accordion";
 import { Section } from "~/components/marketing/section";
 import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import {
   alternatives,
   alternativesSection,
-  assumptionList,
   assumptionsTitle,
   calculatorSection,
+  compareFiguresOf,
   compareFinalCta,
-  compareHero,
   comparisonColumns,
-  comparisonRows,
   comparisonTable,
-  costFaq,
   faqSections,
   generalFaqIds,
-  roiCards,
   roiSection,
   type ComparisonCell,
 } from "~/content/compare";
@@ -31,11 +27,19 @@ import { faqEntries } from "~/content/faq";
 import { EnterpriseConsultButton } from "~/features/enterprise/enterprise-consult-button";
 import { track } from "~/lib/analytics";
 import { pageMeta } from "~/lib/seo";
+import { usePrices } from "~/lib/published-prices";
+import { siteContentContext } from "~/lib/router-context";
 import { paths } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(paths.compare);
 
-const generalFaq = faqEntries.filter((entry) => generalFaqIds.includes(entry.id));
+/** The general questions this page quotes, as published (decision 0904); the code's own where nothing is. */
+export function loader({ context }: Route.LoaderArgs) {
+  const faq = context.get(siteContentContext).faq;
+  return { generalFaq: faq ? faq.filter((item) => generalFaqIds.includes(item.id)) : null };
+}
+
+const codeGeneralFaq = faqEntries.filter((entry) => generalFaqIds.includes(entry.id));
 
 function Cell({ value }: { value: ComparisonCell }) {
   if (value === true)
@@ -55,7 +59,11 @@ function Cell({ value }: { value: ComparisonCell }) {
   return <>{value}</>;
 }
 
-export default function ComparePage() {
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const monthly = usePrices().monthly;
+  // Computed from the published price on each render (a few string joins): what the code derives stays code.
+  const { compareHero, roiCards, comparisonRows, costFaq } = React.useMemo(() => compareFiguresOf(monthly), [monthly]);
+  const generalFaq = loaderData.generalFaq ?? codeGeneralFaq;
   return (
     <>
       <PageHero
@@ -76,7 +84,7 @@ export default function ComparePage() {
       {/* The page leads with the calculator, which shows the quiet and the busy month; the return on
           the fee and the assumptions behind every figure follow in the same band (docs/product.md#design). */}
       <Section tone="muted" id="calculator" title={calculatorSection.title} lead={calculatorSection.lead}>
-        <CostCalculator />
+        <CostCalculator flatPlan={monthly} />
 
         <div className="mt-12 sm:mt-16">
           <h3 className="text-xl font-bold tracking-tight sm:text-2xl">{roiSection.title}</h3>
@@ -96,7 +104,7 @@ export default function ComparePage() {
           </ul>
         </div>
 
-        <Assumptions />
+        <Assumptions flatPlan={monthly} />
       </Section>
 
       <Section title={alternativesSection.title} lead={alternativesSection.lead}>
@@ -181,7 +189,7 @@ export default function ComparePage() {
 }
 
 /** A titled group of questions; the two groups sit side by side from lg up. */
-function FaqGroup({ title, entries }: { title: string; entries: readonly { question: string; answer: string; id?: string }[] }) {
+function FaqGroup({ title, entries }: { title: string; entries: readonly FaqAccordionEntry[] }) {
   const headingId = React.useId();
   return (
     <section aria-labelledby={headingId}>
@@ -197,7 +205,8 @@ function FaqGroup({ title, entries }: { title: string; entries: readonly { quest
  * Every assumption behind the figures, in a native disclosure: closed, it costs one line; it
  * opens by mouse, keyboard or without JavaScript, and its text is in the prerendered HTML.
  */
-function Assumptions() {
+function Assumptions({ flatPlan }: { flatPlan: number }) {
+  const { assumptionList } = compareFiguresOf(flatPlan);
   return (
     <details className="group mt-8 rounded-xl border border-border bg-background shadow-sm" data-testid="assumptions-disclosure">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:px-6 [&::-webkit-details-marker]:hidden">

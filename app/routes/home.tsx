@@ -15,15 +15,17 @@ import { HeroNote, heroGridClass, reservedHeroRow } from "~/components/layout/pa
 import { cn } from "~/lib/cn";
 import { agentDemos } from "~/content/agent-demo";
 import { ctaLabels } from "~/content/calls-to-action";
-import { featureStrip, homeHero, rolloutStrip } from "~/content/home";
+import { featureStrip, flatPriceHighlight, homeHero, rolloutStrip } from "~/content/home";
+import { pricesOf, usePrices } from "~/lib/published-prices";
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 
-export const meta: Route.MetaFunction = () => pageMeta(paths.home, [organizationJsonLd()]);
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(paths.home, [organizationJsonLd()], pricesOf(matches).monthly);
 
 export default function HomePage() {
+  const monthly = usePrices().monthly;
   return (
     <>
       {/* The same grid as PageHero with a visual: copy beside the agent at work from lg up, the
@@ -49,7 +51,7 @@ export default function HomePage() {
               </Badge>
             </div>
             <CheckList
-              items={homeHero.highlights}
+              items={[flatPriceHighlight(monthly), ...homeHero.highlights.slice(1)]}
               className="mx-auto mt-8 w-fit text-left text-sm font-medium sm:text-base lg:mx-0"
             />
           </div>

@@ -12,9 +12,8 @@ import { CtaBand, CtaBandLink } from "~/components/marketing/cta-band";
 import { GuaranteeCard } from "~/components/marketing/guarantee-card";
 import { Section } from "~/components/marketing/section";
 import { TextCardGrid } from "~/components/marketing/text-card-grid";
+import { priceFigures } from "@shared/content/prices";
 import {
-  annualYearlyTotal,
-  monthlyPrice,
   overflowOptions,
   planInclusions,
   planName,
@@ -26,27 +25,30 @@ import {
   overflowSection,
   planInclusionsTitle,
   planOffer,
-  priceCard,
+  priceCardOf,
   pricingFinalCta,
   pricingGuaranteeTitle,
-  pricingHero,
+  pricingHeroOf,
 } from "~/content/pricing-page";
+import { pricesOf, usePrices } from "~/lib/published-prices";
 import { ctaLabels, reassurance } from "~/content/calls-to-action";
 import { brand } from "~/content/brand";
 import { pageMeta, planOfferJsonLd } from "~/lib/seo";
 import { paths } from "@shared/site-routes";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(paths.pricing, [
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const prices = priceFigures(pricesOf(matches));
+  return pageMeta(paths.pricing, [
     planOfferJsonLd({
       name: `${brand.name} ${planName}`,
       description: planOffer.description,
       offers: [
-        { name: planOffer.monthlyName, price: monthlyPrice, unitCode: "MON" },
-        { name: planOffer.annualName, price: annualYearlyTotal, unitCode: "ANN" },
+        { name: planOffer.monthlyName, price: prices.monthly, unitCode: "MON" },
+        { name: planOffer.annualName, price: prices.annualYearly, unitCode: "ANN" },
       ],
     }),
-  ]);
+  ], prices.monthly);
+};
 
 /*
  * The billing switch is a native checkbox, and the page's CSS shows the period it selects
@@ -58,8 +60,11 @@ const whenMonthly = "group-has-checked/billing:hidden";
 const whenAnnual = "hidden group-has-checked/billing:inline";
 
 export default function PricingPage() {
-  const monthlyView = priceView("monthly");
-  const annualView = priceView("annual");
+  const prices = usePrices();
+  const monthlyView = priceView("monthly", prices);
+  const annualView = priceView("annual", prices);
+  const pricingHero = pricingHeroOf(prices);
+  const priceCard = priceCardOf(prices);
   const switchId = React.useId();
 
   return (

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  FAQ_ORDER_MAX,
+  faqDraftSchema,
+  faqPublishSchema,
   postPublishSchema,
+  PRICES_SLUG,
+  PRICES_TITLE,
+  pricesDraftSchema,
+  slugFromTitle,
   SCHEDULE_FAR_MESSAGE,
   SCHEDULE_MAX_AHEAD_MS,
   SCHEDULE_MIN_AHEAD_MS,
@@ -9,9 +16,11 @@ import {
   SLUG_TAKEN_MESSAGE,
   STALE_SAVE_MESSAGE,
   type ContentKind,
+  type AnyDraft,
+  type DraftOf,
   type ContentStatus,
-  type PostDraft,
 } from "@shared/schemas/content";
+import { faqAnswerProblems } from "@shared/content/faq-answer";
 import type { ContentAuthor, ContentEntryDetail, ContentEntrySummary, ContentRevisionSummary } from "@shared/api/content-api";
 import { contentRoles } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
@@ -32,6 +41,7 @@ export type ContentRefusal = { ok: false; status: 400 | 404 | 409; error: string
 export type ContentResult<T> = { ok: true; value: T } | ContentRefusal;
 
 export const ENTRY_NOT_FOUND = "This post no longer exists";
+export const PRICES_ALWAYS_LIVE = "The prices are always on the site: publish new ones instead";
 const PUBLISHED_CANNOT_SCHEDULE = "This post is live: publish the changes now, or unpublish it before scheduling";
 
 const refuse = (status: ContentRefusal["status"], error: string, fieldErrors?: Record<string, string>): ContentRefusal => ({
@@ -111,7 +121,7 @@ export async function listEntries(db: Db, kind: ContentKind, status?: ContentSta
   return rows.map(summaryOf);
 }
 
-export async function getEntry(db: Db, kind: ContentKind, id: string): Promise<ContentEntryDetail | null> {
+export async function getEntry<K extends ContentKind>(db: Db, kind: K, id: string): Promise<ContentEntryDetail<DraftOf[K]> | null> {
   const [row] = await db
     .select({ ...summaryColumns, draft: contentEntries.draft, authorUserId: contentEntries.authorUserId, hasPublished: sql<boolean>`${contentEntries.published} is not null` })
     .from(contentEntries)
@@ -119,14 +129,22 @@ export async function getEntry(db: Db, kind: ContentKind, id: string): Promise<C
     .leftJoin(editor, eq(editor.id, contentEntries.updatedBy))
     .where(and(eq(contentEntries.id, id), eq(contentEntries.kind, kind)));
   if (!row) return null;
-  return { ...summaryOf(row), draft: row.draft as PostDraft };
+  return { ...summaryOf(row), draft: row.draft as DraftOf[K] };
 }
 
 export async function listRevisions(db: Db, kind: ContentKind, id: string): Promise<ContentRevisionSummary[] | null> {
   const [entry] = await db.select({ id: contentEntries.id }).from(contentEntries).where(and(eq(contentEntries.id, id), eq(contentEntries.kind, kind)));
   if (!entry) return null;
   const rows = await db
-    .select({ id: contentRevisions.id, version: contentRevisions.version, action: contentRevisions.action, createdAt: contentRevisions.createdAt, byName: users.name, title: sql<string>`${contentRevisions.draft}->>'title'` })
+    .select({
+      id: contentRevisions.id,
+      version: contentRevisions.version,
+      action: contentRevisions.action,
+      createdAt: contentRevisions.createdAt,
+      byName: users.name,
+      // A post's title, an FAQ item's question; the prices have neither.
+      title: sql<string>`coalesce(${contentRevisions.draft}->>'title', ${contentRevisions.draft}->>'question', '')`,
+    })
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.createdBy))
     .where(eq(contentRevisions.entryId, id))
@@ -155,7 +173,7 @@ async function slugTaken(tx: Db, kind: ContentKind, slug: string, exceptId: stri
 const slugRefusal = () => refuse(409, SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
 
 /** The site shows something else now: every instance renders its pages again. */
-async function contentChanged(tx: Db) {
+export async function contentChanged(tx: Db) {
   await tx
     .insert(contentState)
     .values({ id: 1, version: 2 })
@@ -167,6 +185,35 @@ type EntryInsert = typeof contentEntries.$inferInsert;
 /** Columns a write sets besides the draft: values, or SQL the database evaluates (now()). */
 type EntryChanges = { [K in keyof EntryInsert]?: EntryInsert[K] | SQL };
 
+/** What an entry is called in lists and where it lives: a post's title and slug, an FAQ item's question. */
+type Identity = { title: string; slug: string };
+
+/** An FAQ item's slug (its anchor, and how code finds it): from its first question, unique in the kind. */
+async function freeSlug(tx: Db, kind: ContentKind, base: string): Promise<string> {
+  const stem = base || "question";
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? stem : `${stem}-${n}`;
+    if (!(await slugTaken(tx, kind, slug, null))) return slug;
+  }
+}
+
+/**
+ * The title and slug a write gives the entry. A post's are the editor's; the prices are one entry;
+ * an FAQ item keeps the slug it was created with (code and anchors name it) and lists by question.
+ */
+async function identityOf(tx: Db, kind: ContentKind, draft: AnyDraft, current: EntryRow | null): Promise<Identity> {
+  if ("slug" in draft) return { title: draft.title, slug: draft.slug };
+  if ("question" in draft) return { title: draft.question, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.question))) };
+  return { title: PRICES_TITLE, slug: PRICES_SLUG };
+}
+
+/** A post names its author (the signed-in person unless chosen); the other kinds have none. */
+function authored(draft: AnyDraft, actor: ContentActor): { saved: AnyDraft; authorUserId: string | null } {
+  if (!("slug" in draft)) return { saved: draft, authorUserId: null };
+  const authorUserId = draft.authorUserId ?? actor.userId;
+  return { saved: { ...draft, authorUserId }, authorUserId };
+}
+
 /**
  * Writes the editor's draft over the version it started from (a new entry when `id` is null),
  * with the changes `then` adds, and keeps the revision. Refused when someone else wrote since
@@ -177,35 +224,37 @@ async function writeDraft(
   kind: ContentKind,
   actor: ContentActor,
   target: { id: string | null; baseVersion: number },
-  draft: PostDraft,
+  draft: AnyDraft,
   action: (typeof contentRevisions.$inferInsert)["action"],
-  changes: (current: EntryRow | null) => EntryChanges = () => ({}),
+  changes: (current: EntryRow | null, identity: Identity) => EntryChanges = () => ({}),
 ): Promise<ContentResult<EntryRow>> {
-  if (await slugTaken(tx, kind, draft.slug, target.id)) return slugRefusal();
-  const authorUserId = draft.authorUserId ?? actor.userId;
-  const saved = { ...draft, authorUserId };
+  const { saved, authorUserId } = authored(draft, actor);
   let row: EntryRow | undefined;
   if (target.id === null) {
+    const identity = await identityOf(tx, kind, draft, null);
+    if (await slugTaken(tx, kind, identity.slug, null)) return slugRefusal();
     [row] = await tx
       .insert(contentEntries)
-      .values({ kind, title: draft.title, slug: draft.slug, draft: saved, authorUserId, createdBy: actor.userId, updatedBy: actor.userId, ...changes(null) })
+      .values({ kind, title: identity.title, slug: identity.slug, draft: saved, authorUserId, createdBy: actor.userId, updatedBy: actor.userId, ...changes(null, identity) })
       .returning();
   } else {
     // Locked, so that the version read here is the one the update below replaces.
     const [current] = await tx.select().from(contentEntries).where(and(eq(contentEntries.id, target.id), eq(contentEntries.kind, kind))).for("update");
     if (!current) return refuse(404, ENTRY_NOT_FOUND);
     if (current.version !== target.baseVersion) return refuse(409, STALE_SAVE_MESSAGE);
+    const identity = await identityOf(tx, kind, draft, current);
+    if (await slugTaken(tx, kind, identity.slug, current.id)) return slugRefusal();
     [row] = await tx
       .update(contentEntries)
       .set({
-        title: draft.title,
-        slug: draft.slug,
+        title: identity.title,
+        slug: identity.slug,
         draft: saved,
         authorUserId,
         version: current.version + 1,
         updatedAt: sql`now()`,
         updatedBy: actor.userId,
-        ...changes(current),
+        ...changes(current, identity),
       })
       .where(eq(contentEntries.id, current.id))
       .returning();
@@ -216,34 +265,45 @@ async function writeDraft(
 }
 
 /** Saves the draft: the site does not change. */
-export async function saveEntry(db: Db, kind: ContentKind, actor: ContentActor, target: { id: string | null; baseVersion: number }, draft: PostDraft) {
+export async function saveEntry(db: Db, kind: ContentKind, actor: ContentActor, target: { id: string | null; baseVersion: number }, draft: AnyDraft) {
+  const problems = answerProblems(draft);
+  if (problems) return problems;
   return db.transaction(async (tx) => writeDraft(tx, kind, actor, target, draft, target.id === null ? "create" : "save"));
 }
 
-/** The publish rules' field errors (title and body; a cover's alt text), or null when it may go live. */
-function publishProblems(draft: PostDraft): ContentRefusal | null {
-  const checked = postPublishSchema.safeParse(draft);
-  if (checked.success) return null;
+/** An FAQ answer's rich text that cannot be stored (a tag the schema does not know, a price that does not exist). */
+function answerProblems(draft: AnyDraft): ContentRefusal | null {
+  if (!("question" in draft)) return null;
+  const problem = faqAnswerProblems(draft.answer);
+  return problem ? refuse(400, problem, { answer: problem }) : null;
+}
+
+/** The publish rules' field errors (a post's title and body, a cover's alt text; an FAQ answer), or null when it may go live. */
+function publishProblems(draft: AnyDraft): ContentRefusal | null {
+  const checked = "slug" in draft ? postPublishSchema.safeParse(draft) : "question" in draft ? faqPublishSchema.safeParse(draft) : pricesDraftSchema.safeParse(draft);
+  if (checked.success) return answerProblems(draft);
   const fieldErrors: Record<string, string> = {};
   for (const issue of checked.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-  return refuse(400, Object.values(fieldErrors)[0] ?? "This post cannot be published yet", fieldErrors);
+  return refuse(400, Object.values(fieldErrors)[0] ?? "This entry cannot be published yet", fieldErrors);
 }
 
 /**
  * Publishes the editor's copy now: saved and made the live one in one step, so a new post goes
  * live in one click. A live post whose slug changed keeps answering at its old URL with a redirect.
  */
-export async function publishEntry(db: Db, kind: ContentKind, actor: ContentActor, target: { id: string | null; baseVersion: number }, draft: PostDraft) {
+export async function publishEntry(db: Db, kind: ContentKind, actor: ContentActor, target: { id: string | null; baseVersion: number }, draft: AnyDraft) {
   const problems = publishProblems(draft);
   if (problems) return problems;
   return db.transaction(async (tx) => {
     let formerSlug: string | null = null;
-    const written = await writeDraft(tx, kind, actor, target, draft, "publish", (current) => {
+    let slug = "";
+    const written = await writeDraft(tx, kind, actor, target, draft, "publish", (current, identity) => {
       formerSlug = current?.publishedSlug ?? null;
+      slug = identity.slug;
       return {
         status: "published",
-        published: { ...draft, authorUserId: draft.authorUserId ?? actor.userId },
-        publishedSlug: draft.slug,
+        published: authored(draft, actor).saved,
+        publishedSlug: identity.slug,
         publishAt: null,
         publishedAt: sql`now()`,
         // A new row has no column to read yet.
@@ -253,23 +313,25 @@ export async function publishEntry(db: Db, kind: ContentKind, actor: ContentActo
     if (!written.ok) return written;
     const entry = written.value;
     // Its own former URL is its own again; the one it leaves redirects to the new one.
-    await tx.delete(contentRedirects).where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.fromSlug, draft.slug)));
-    if (formerSlug && formerSlug !== draft.slug) {
+    await tx.delete(contentRedirects).where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.fromSlug, slug)));
+    if (formerSlug && formerSlug !== slug) {
       await tx.insert(contentRedirects).values({ kind, fromSlug: formerSlug, entryId: entry.id }).onConflictDoNothing();
     }
     await contentChanged(tx);
-    await writeAudit(tx, actor, { action: "content.publish", target: entry.id, details: { kind, slug: draft.slug, version: entry.version } });
+    await writeAudit(tx, actor, { action: "content.publish", target: entry.id, details: { kind, slug, version: entry.version } });
     return written;
   });
 }
 
 /** Takes the entry off the site (its URL answers 404); the draft stays. */
 export async function unpublishEntry(db: Db, kind: ContentKind, actor: ContentActor, target: { id: string; baseVersion: number }) {
+  // The pages need prices; a price is changed by publishing another.
+  if (kind === "prices") return refuse(400, PRICES_ALWAYS_LIVE);
   return db.transaction(async (tx): Promise<ContentResult<EntryRow>> => {
     const [current] = await tx.select().from(contentEntries).where(and(eq(contentEntries.id, target.id), eq(contentEntries.kind, kind))).for("update");
     if (!current) return refuse(404, ENTRY_NOT_FOUND);
     if (current.version !== target.baseVersion) return refuse(409, STALE_SAVE_MESSAGE);
-    const wasLive = current.status === "published";
+    const wasLive = current.published !== null;
     const [row] = await tx
       .update(contentEntries)
       .set({ status: "draft", published: null, publishedSlug: null, publishAt: null, version: current.version + 1, updatedAt: sql`now()`, updatedBy: actor.userId })
@@ -288,7 +350,7 @@ export async function scheduleEntry(
   kind: ContentKind,
   actor: ContentActor,
   target: { id: string | null; baseVersion: number },
-  draft: PostDraft,
+  draft: AnyDraft,
   publishAt: Date,
   now = new Date(),
 ) {
@@ -299,12 +361,42 @@ export async function scheduleEntry(
   return db.transaction(async (tx) => {
     if (target.id) {
       const [current] = await tx.select({ status: contentEntries.status }).from(contentEntries).where(and(eq(contentEntries.id, target.id), eq(contentEntries.kind, kind)));
-      if (current?.status === "published") return refuse(409, PUBLISHED_CANNOT_SCHEDULE);
+      // A live post's changes are published now; the site's own words (always live) may schedule
+      // theirs: the live copy stays until the time comes (docs/decisions/0904).
+      if (kind === "post" && current?.status === "published") return refuse(409, PUBLISHED_CANNOT_SCHEDULE);
     }
     const written = await writeDraft(tx, kind, actor, target, draft, "schedule", () => ({ status: "scheduled", publishAt }));
     if (!written.ok) return written;
-    await writeAudit(tx, actor, { action: "content.schedule", target: written.value.id, details: { kind, slug: draft.slug, publishAt: publishAt.toISOString() } });
+    await writeAudit(tx, actor, { action: "content.schedule", target: written.value.id, details: { kind, slug: written.value.slug, publishAt: publishAt.toISOString() } });
     return written;
+  });
+}
+
+/**
+ * Puts the FAQ items in the order given (10, 20, …), in their drafts and live copies at once: the
+ * list's order is not a wording to review. One transaction; a stale item refuses it all (409).
+ */
+export async function reorderFaq(db: Db, actor: ContentActor, items: { id: string; baseVersion: number }[]) {
+  return db.transaction(async (tx): Promise<ContentResult<number>> => {
+    let live = false;
+    for (const [index, item] of items.entries()) {
+      const [current] = await tx.select().from(contentEntries).where(and(eq(contentEntries.id, item.id), eq(contentEntries.kind, "faq"))).for("update");
+      if (!current) return refuse(404, ENTRY_NOT_FOUND);
+      if (current.version !== item.baseVersion) return refuse(409, STALE_SAVE_MESSAGE);
+      const order = Math.min(FAQ_ORDER_MAX, (index + 1) * 10);
+      const draft = faqDraftSchema.parse({ ...(current.draft as object), order });
+      const published = current.published === null ? null : faqDraftSchema.parse({ ...(current.published as object), order });
+      live ||= published !== null;
+      const [row] = await tx
+        .update(contentEntries)
+        .set({ draft, published, version: current.version + 1, updatedAt: sql`now()`, updatedBy: actor.userId })
+        .where(eq(contentEntries.id, current.id))
+        .returning();
+      await tx.insert(contentRevisions).values({ entryId: current.id, version: row!.version, action: "save", draft, createdBy: actor.userId });
+    }
+    if (live) await contentChanged(tx);
+    await writeAudit(tx, actor, { action: "content.publish", target: null, details: { kind: "faq", reorder: items.map((i) => i.id) } });
+    return { ok: true, value: items.length };
   });
 }
 
@@ -316,7 +408,7 @@ export async function restoreRevision(db: Db, kind: ContentKind, actor: ContentA
       .from(contentRevisions)
       .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.entryId, target.id)));
     if (!revision) return refuse(404, "This revision no longer exists");
-    return writeDraft(tx, kind, actor, target, revision.draft as PostDraft, "restore");
+    return writeDraft(tx, kind, actor, target, revision.draft as AnyDraft, "restore");
   });
 }
 
@@ -337,10 +429,10 @@ export async function publishDueEntries(db: Db, now = new Date()): Promise<numbe
         .limit(1)
         .for("update", { skipLocked: true });
       if (!due) return null;
-      const draft = due.draft as PostDraft;
+      const draft = due.draft as AnyDraft;
       const system = { userId: null, email: "scheduled publish" };
       if (publishProblems(draft) || (due.slug !== null && (await slugTaken(tx, due.kind as ContentKind, due.slug, due.id)))) {
-        await tx.update(contentEntries).set({ status: "draft", publishAt: null, version: due.version + 1, updatedAt: sql`now()` }).where(eq(contentEntries.id, due.id));
+        await tx.update(contentEntries).set({ status: due.published === null ? "draft" : "published", publishAt: null, version: due.version + 1, updatedAt: sql`now()` }).where(eq(contentEntries.id, due.id));
         await writeAudit(tx, system, { action: "content.schedule.failed", target: due.id, details: { kind: due.kind, slug: due.slug } });
         return "failed" as const;
       }

@@ -1,21 +1,24 @@
-import { eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { plainText, toRenderable } from "@shared/content/rich-text";
 import {
   BLOG_PAGE_SIZE,
   readingMinutes,
   emptySiteContent,
+  type FaqItem,
   type PostCard,
   type PostLookup,
   type PublishedImage,
   type SiteContent,
 } from "@shared/content/site-content";
-import { postDraftSchema, type PostDraft } from "@shared/schemas/content";
+import { priceValues, type Prices } from "@shared/content/prices";
+import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { describeImage } from "../platform/file-storage";
 import { publishDueEntries } from "./content-entries";
+import { seedSiteWords } from "./seed-content";
 
 /**
  * The published content every public page reads (docs/decisions/0903), held in memory by each
@@ -76,7 +79,7 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
     })
     .from(contentEntries)
     .leftJoin(users, eq(users.id, contentEntries.authorUserId))
-    .where(eq(contentEntries.status, "published"));
+    .where(and(eq(contentEntries.kind, "post"), eq(contentEntries.status, "published")));
   const posts: PublishedPost[] = [];
   for (const row of rows) {
     // Written through the same schema; a row that no longer parses is left off the site, not a 500.
@@ -98,6 +101,40 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
+/** The site's own words as published: the prices, and the FAQ items (with their slugs) in no order yet. */
+export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[] };
+
+/**
+ * Reads the published prices and FAQ items. A scheduled change of a live one is not live yet: its
+ * published copy is what the site shows until its time.
+ */
+export async function loadSiteWords(db: Db): Promise<SiteWords> {
+  const rows = await db
+    .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug })
+    .from(contentEntries)
+    .where(and(inArray(contentEntries.kind, ["prices", "faq"]), isNotNull(contentEntries.published)));
+  const words: SiteWords = { prices: null, faq: [] };
+  for (const row of rows) {
+    // Written through the same schemas; a row that no longer parses is left off, not a 500.
+    if (row.kind === "prices") {
+      const prices = pricesDraftSchema.safeParse(row.published);
+      if (prices.success) words.prices = prices.data;
+    } else {
+      const item = faqDraftSchema.safeParse(row.published);
+      if (item.success && row.slug) words.faq.push({ ...item.data, slug: row.slug });
+    }
+  }
+  return words;
+}
+
+/** The FAQ as pages show it: in its order (then by question), each answer rendered with the prices' values. */
+export function faqItemsOf(faq: SiteWords["faq"], prices: Prices | null): FaqItem[] {
+  const values = prices ? { price: priceValues(prices) } : {};
+  return [...faq]
+    .sort((a, b) => a.order - b.order || a.question.localeCompare(b.question))
+    .map((item) => ({ id: item.slug, question: item.question, answer: toRenderable(item.answer, values), answerText: plainText(item.answer, values) }));
+}
+
 const cardOf = ({ slug, title, summary, cover, publishedAt, readingMinutes, tags }: PublishedPost): PostCard => ({
   slug,
   title,
@@ -109,7 +146,7 @@ const cardOf = ({ slug, title, summary, cover, publishedAt, readingMinutes, tags
 });
 
 /** The pages' view of the published posts at `version`. */
-export function siteContentOf(version: number, posts: PublishedPost[], redirects: Map<string, string>): SiteContent {
+export function siteContentOf(version: number, posts: PublishedPost[], redirects: Map<string, string>, words: SiteWords = { prices: null, faq: [] }): SiteContent {
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
   const found = new Map<string, PostLookup>();
   const tagCounts = new Map<string, number>();
@@ -125,6 +162,8 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
   return {
     version,
     hasBlog: posts.length > 0,
+    prices: words.prices,
+    faq: faqItemsOf(words.faq, words.prices),
     blogList(page, tag) {
       const listed = tag === null ? posts : posts.filter((p) => p.tags.includes(tag));
       if (listed.length === 0) return null;
@@ -165,14 +204,21 @@ export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs
     const [row] = await db.select({ version: contentState.version }).from(contentState).where(isNotNull(contentState.version));
     return row?.version ?? 1;
   };
+  let seeded = false;
   const load = async () => {
+    // The site's own words as they were in code, added where absent (decision 0904): once per
+    // instance, before its first read.
+    if (!seeded) {
+      await seedSiteWords(db);
+      seeded = true;
+    }
     // Scheduled entries go live here, whoever is signed in or not: each instance looks every
     // tick, and each entry is claimed by one of them (SKIP LOCKED), so it is published once.
     await publishDueEntries(db);
     const version = await readVersion();
     if (version === content.version) return;
-    const { posts, redirects } = await loadPublishedPosts(db);
-    content = siteContentOf(version, posts, redirects);
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
+    content = siteContentOf(version, posts, redirects, words);
     cards = posts.map(cardOf);
     for (const listener of listeners) listener(content);
   };

@@ -727,7 +727,9 @@ export const contentEntries = pgTable(
     index("content_entries_kind_updated_idx").on(t.kind, t.updatedAt.desc()),
     index("content_entries_due_idx").on(t.publishAt).where(sql`${t.status} = 'scheduled'`),
     check("content_entries_scheduled_has_time", sql`(${t.status} = 'scheduled') = (${t.publishAt} is not null)`),
-    check("content_entries_published_has_copy", sql`(${t.status} = 'published') = (${t.published} is not null)`),
+    // A live entry has its copy, a draft none; a scheduled one may be live already (the prices and
+    // FAQ items schedule changes while their current copy stays on the site: decision 0904).
+    check("content_entries_published_has_copy", sql`(${t.status} = 'published' and ${t.published} is not null) or (${t.status} = 'draft' and ${t.published} is null) or ${t.status} = 'scheduled'`),
   ],
 );
 

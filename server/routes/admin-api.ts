@@ -8,6 +8,7 @@ import { adminLeadRoutes } from "./admin-leads";
 import { adminNotificationRoutes } from "./admin-notifications";
 import { adminPrivacyRoutes } from "./admin-privacy";
 import { adminContentRoutes } from "./admin-content";
+import { adminContentWordsRoutes } from "./admin-content-words";
 
 /**
  * Everything under /api/admin, as one router: the same-origin check on writes and the staff
@@ -25,6 +26,7 @@ export function adminApi(auth: Auth) {
   admin.route("/analytics", adminAnalyticsRoutes());
   admin.route("/privacy", adminPrivacyRoutes());
   admin.route("/content", adminContentRoutes());
+  admin.route("/content", adminContentWordsRoutes());
   admin.route("/", adminRoutes(auth));
   admin.all("*", (c) => adminError(c, 404, "Not found"));
   admin.onError((error, c) => {

@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { contentRoles } from "@shared/schemas/admin";
-import { postDraftSchema } from "@shared/schemas/content";
-import { blogPostPath } from "@shared/site-routes";
+import { postDraftSchema, pricesDraftSchema } from "@shared/schemas/content";
+import { blogPostPath, paths } from "@shared/site-routes";
 import type { Auth } from "../auth/auth";
 import { adminError } from "../admin/admin-errors";
 import { allow, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { contentEntries, users } from "../db/schema";
-import { loadPublishedPosts, publishedPostOf, siteContentOf } from "../content/site-content";
+import { loadPublishedPosts, loadSiteWords, publishedPostOf, siteContentOf } from "../content/site-content";
 import { pageCsp } from "../http/security-headers";
 
 const idParam = z.string().uuid();
@@ -62,5 +62,30 @@ export function contentPreviewRoutes(auth: Auth) {
     c.header("X-Robots-Tag", "noindex, nofollow");
     return c.html(html);
   });
+  /**
+   * GET /admin/content/prices/preview?page=pricing|compare|faq&monthly=…&annualYearly=…&annualSavings=…:
+   * a page as it will be with these prices (the Prices page's form, saved or not), every figure
+   * derived from them moved; for the studio's staff only, never cached or indexed (decision 0904).
+   */
+  routes.get("/admin/content/prices/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const query = previewQuery.safeParse(c.req.query());
+    if (!query.success) return adminError(c, 400, query.error.issues[0]?.message ?? "Invalid prices");
+    if (!site) return adminError(c, 404, "Not found");
+    const { page, ...prices } = query.data;
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(database.db), loadSiteWords(database.db)]);
+    const content = siteContentOf(-1, posts, redirects, { ...words, prices });
+    const answer = await site.renderPage(new URL(paths[page], config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
   return routes;
 }
+
+/** The pages a price change moves, and the prices to show them with (checked as a save is). */
+export const pricePreviewPages = ["pricing", "compare", "faq"] as const;
+const previewQuery = pricesDraftSchema.extend({ page: z.enum(pricePreviewPages, { error: "Preview the pricing, compare or faq page" }).default("pricing") });

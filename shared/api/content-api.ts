@@ -21,7 +21,8 @@ export type ContentEntrySummary = {
   updatedByName: string | null;
 };
 
-export type ContentEntryDetail = ContentEntrySummary & { draft: PostDraft };
+/** An entry as its editor loads it: a post's draft unless another kind's is named. */
+export type ContentEntryDetail<D = PostDraft> = ContentEntrySummary & { draft: D };
 
 export type ContentListResponse = { items: ContentEntrySummary[] };
 

@@ -1,4 +1,5 @@
 import type { RichTextTree } from "./rich-text-rules";
+import type { Prices } from "./prices";
 
 /**
  * What the public pages read of the published content (docs/decisions/0903): the server builds it
@@ -51,6 +52,16 @@ export type BlogListData = {
 /** What a post's address answers: its page, a redirect from a former slug, or nothing (404). */
 export type PostLookup = { kind: "post"; post: PostPageData } | { kind: "redirect"; slug: string } | null;
 
+/** A published FAQ item as /faq (and any page quoting it) shows it, its price tags filled in. */
+export type FaqItem = {
+  /** Its slug: the anchor, and how a page picks the items it quotes ("price"). */
+  id: string;
+  question: string;
+  answer: RichTextTree;
+  /** The answer's words alone, for the FAQPage JSON-LD. */
+  answerText: string;
+};
+
 /** The published content as the pages' loaders read it. */
 export type SiteContent = {
   /** Moves with every change to what the site shows; pages cached under another are stale. */
@@ -59,6 +70,10 @@ export type SiteContent = {
   hasBlog: boolean;
   blogList: (page: number, tag: string | null) => BlogListData | null;
   post: (slug: string) => PostLookup;
+  /** The published prices; null where nothing is published (the build's prerender): the code's own. */
+  prices: Prices | null;
+  /** The published FAQ items in their order; null where nothing is published: the code's own. */
+  faq: FaqItem[] | null;
 };
 
 /** "2", "3", …: a later page of a list (its URL's last part); "1", "01" or anything else is no page (404). */
@@ -85,4 +100,6 @@ export const emptySiteContent: SiteContent = {
   hasBlog: false,
   blogList: () => null,
   post: () => null,
+  prices: null,
+  faq: null,
 };

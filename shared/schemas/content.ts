@@ -8,8 +8,8 @@ import { z } from "zod";
  * publish, unpublish and schedule moves between them.
  */
 
-/** What the studio publishes. Posts first; the site's own words (issue 42) join them. */
-export const contentKinds = ["post"] as const;
+/** What the studio publishes: posts, and the site's own words (issue 42). */
+export const contentKinds = ["post", "prices", "faq"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 export const contentStatuses = ["draft", "scheduled", "published"] as const;
@@ -136,3 +136,65 @@ export const STALE_SAVE_MESSAGE =
 export const SLUG_TAKEN_MESSAGE = "Another post already uses this slug: choose another";
 export const SCHEDULE_PAST_MESSAGE = "Choose a time at least a minute from now";
 export const SCHEDULE_FAR_MESSAGE = "Choose a time within a year";
+
+
+/* Prices (docs/decisions/0904): one entry, whole dollars. The annual price per month and the
+   savings percentage are derived (shared/content/prices.ts), never typed. */
+
+/** A price's most: far above any plan, low enough that no figure overflows a card. */
+export const PRICE_MAX = 1_000_000;
+const wholeDollars = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is a number of dollars` })
+    .int(`${label} is whole dollars, like 849`)
+    .min(1, `${label} is at least $1`)
+    .max(PRICE_MAX, `${label} is at most $${PRICE_MAX.toLocaleString("en-US")}`);
+
+export const pricesDraftSchema = z
+  .object({
+    monthly: wholeDollars("Monthly price"),
+    annualYearly: wholeDollars("Annual plan billed per year"),
+    annualSavings: wholeDollars("Annual plan saves"),
+  })
+  .strict();
+export type PricesDraft = z.infer<typeof pricesDraftSchema>;
+/** The prices entry's title and slug: there is one. */
+export const PRICES_TITLE = "Prices";
+export const PRICES_SLUG = "prices";
+
+/* FAQ items: a question, its answer (rich text, like a post's body) and its place in the list. */
+
+export const FAQ_QUESTION_MAX = 200;
+/** An answer is a paragraph or a few, not an article. */
+export const FAQ_ANSWER_MAX = 5_000;
+export const FAQ_ORDER_MAX = 999;
+
+export const faqDraftSchema = z
+  .object({
+    question: z.string().trim().min(1, "Question is required").max(FAQ_QUESTION_MAX, `Question is at most ${FAQ_QUESTION_MAX} characters`),
+    answer: z.string().max(FAQ_ANSWER_MAX, `The answer is at most ${FAQ_ANSWER_MAX.toLocaleString("en-US")} characters`).default(""),
+    /** Lower first on the page. */
+    order: z.coerce
+      .number({ error: "Order is a number" })
+      .int("Order is a whole number")
+      .min(0, "Order is 0 or more")
+      .max(FAQ_ORDER_MAX, `Order is at most ${FAQ_ORDER_MAX}`)
+      .default(0),
+  })
+  .strict();
+export type FaqDraft = z.infer<typeof faqDraftSchema>;
+export type FaqDraftInput = z.input<typeof faqDraftSchema>;
+
+export const ANSWER_REQUIRED = "Write the answer before publishing";
+export const faqPublishSchema = faqDraftSchema.superRefine((item, ctx) => {
+  if (item.answer.trim() === "") ctx.addIssue({ code: "custom", path: ["answer"], message: ANSWER_REQUIRED });
+});
+
+/** Each kind's draft, as its routes take it. */
+export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema } as const;
+export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft };
+export type AnyDraft = DraftOf[ContentKind];
+
+export const saveSiteEntrySchema = <S extends z.ZodType>(draft: S) => z.object({ baseVersion: baseVersionSchema, draft });
+export const scheduleSiteEntrySchema = <S extends z.ZodType>(draft: S) =>
+  z.object({ baseVersion: baseVersionSchema, draft, publishAt: z.coerce.date({ error: "Choose when to publish" }) });

@@ -116,6 +116,26 @@ const calls: Call[] = [
   },
   // Not a multipart upload: refused before the hourly allowance is counted.
   { method: "POST", path: () => "/api/admin/content/images", ok: 415 },
+  // The prices and the FAQ (decision 0904); this app seeds nothing, so there are no prices yet.
+  { method: "GET", path: () => "/api/admin/content/prices", ok: 404 },
+  { method: "GET", path: () => "/api/admin/content/faq", ok: 200 },
+  { method: "POST", path: () => "/api/admin/content/faq", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/faq/publish", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/faq/order", body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/prices/${unknownDeliveryId}`, ok: 404 },
+  { method: "PUT", path: () => `/api/admin/content/prices/${unknownDeliveryId}`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/prices/${unknownDeliveryId}/publish`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/prices/${unknownDeliveryId}/schedule`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/prices/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/prices/${unknownDeliveryId}/revisions`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/content/prices/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/faq/${unknownDeliveryId}`, ok: 404 },
+  { method: "PUT", path: () => `/api/admin/content/faq/${unknownDeliveryId}`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/faq/${unknownDeliveryId}/publish`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/faq/${unknownDeliveryId}/schedule`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/faq/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/faq/${unknownDeliveryId}/revisions`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/content/faq/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
 ];
 
 function call(c: Call, cookie?: string, app: TestApp = t) {
@@ -178,7 +198,7 @@ describe("admin API authorization", () => {
     const editorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("editor")).map(([route]) => route);
     const mine = ["GET /api/admin/me", "GET /api/admin/me/sessions", "POST /api/admin/me/sessions/revoke-others", "POST /api/admin/me/sessions/x/revoke"];
     expect(editorRoutes.filter((route) => !route.includes("/api/admin/content/")).sort()).toEqual(mine.sort());
-    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(13);
+    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(32);
     // Moderators and editors never share a route but their own account's.
     const moderatorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("moderator")).map(([route]) => route);
     expect(moderatorRoutes.filter((route) => editorRoutes.includes(route)).sort()).toEqual(mine.sort());

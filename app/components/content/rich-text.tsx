@@ -28,6 +28,11 @@ export function RichText({ tree, className }: { tree: RichTextTree; className?: 
   return <div className={cn("max-w-[65ch] text-lg leading-8 text-foreground", className)}>{renderNodes(tree)}</div>;
 }
 
+/** A short text (an FAQ answer) in its container's own type: the same elements, none of the reading typography. */
+export function RichTextBody({ tree }: { tree: RichTextTree }) {
+  return <>{renderNodes(tree)}</>;
+}
+
 function renderNodes(nodes: readonly unknown[]): React.ReactNode[] {
   return nodes.map((node, index) => renderNode(node, index));
 }

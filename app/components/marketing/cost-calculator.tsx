@@ -10,10 +10,12 @@ import {
   estimateCosts,
   flatPlanSaving,
   formatSavings,
-  scenarios,
+  scenariosOf,
   type CostEstimate,
   type Range,
+  type Scenario,
 } from "~/content/compare";
+import { monthlyPrice } from "~/content/pricing";
 import { formatUsd, formatUsdRange } from "~/content/format";
 import { cn } from "~/lib/cn";
 
@@ -73,7 +75,6 @@ function NumberField({
   );
 }
 
-const [quietMonth, busyMonth] = scenarios as [(typeof scenarios)[number], (typeof scenarios)[number]];
 
 type Column = { id: "yours" | "busy"; name: string; estimate: CostEstimate | null };
 
@@ -83,7 +84,8 @@ type Column = { id: "yours" | "busy"; name: string; estimate: CostEstimate | nul
  * month, with a bar to one scale beside every figure. It opens on the quiet month, so the
  * prerendered page shows both scenarios (app/content/compare.ts; docs/product.md#design).
  */
-export function CostCalculator() {
+export function CostCalculator({ flatPlan = monthlyPrice }: { flatPlan?: number }) {
+  const [quietMonth, busyMonth] = React.useMemo(() => scenariosOf(flatPlan) as [Scenario, Scenario], [flatPlan]);
   const [interactionsRaw, setInteractionsRaw] = React.useState(String(quietMonth.estimate.interactions));
   const [minutesRaw, setMinutesRaw] = React.useState(String(averageCallMinutes));
   const interactionsId = React.useId();
@@ -102,7 +104,7 @@ export function CostCalculator() {
   }, []);
   const interactions = parseWithin(interactionsRaw, limits.interactions.min, limits.interactions.max);
   const minutes = parseWithin(minutesRaw, limits.minutes.min, limits.minutes.max);
-  const estimate = interactions !== null && minutes !== null ? estimateCosts(Math.round(interactions), minutes) : null;
+  const estimate = interactions !== null && minutes !== null ? estimateCosts(Math.round(interactions), minutes, flatPlan) : null;
   const isQuietMonth = estimate?.interactions === quietMonth.estimate.interactions && estimate.averageMinutes === quietMonth.estimate.averageMinutes;
   const columns: Column[] = [
     { id: "yours", name: isQuietMonth ? quietMonth.name : calculator.yourNumbers, estimate },

@@ -5,6 +5,7 @@ import { adminJson } from "../api-client";
 import { contentKey } from "./posts-api";
 
 export const postKey = (id: string) => [...contentKey, "post", id] as const;
+/** An entry's history, by id: the id is unique across kinds. */
 export const revisionsKey = (id: string) => [...contentKey, "post", id, "revisions"] as const;
 
 const postPath = (id: string) => `/content/posts/${encodeURIComponent(id)}`;
@@ -16,11 +17,11 @@ export function usePost(id: string) {
   return useQuery(postQuery(id));
 }
 
-/** A post's history (GET …/revisions): newest first, who and when. */
-export function useRevisions(id: string | null) {
+/** An entry's history (GET …/revisions): newest first, who and when. `base`: its kind's path (posts by default). */
+export function useRevisions(id: string | null, base = "/content/posts") {
   return useQuery({
     queryKey: revisionsKey(id ?? ""),
-    queryFn: () => adminJson<ContentRevisionsResponse>(`${postPath(id ?? "")}/revisions`).then((r) => r.items),
+    queryFn: () => adminJson<ContentRevisionsResponse>(`${base}/${encodeURIComponent(id ?? "")}/revisions`).then((r) => r.items),
     enabled: id !== null,
   });
 }

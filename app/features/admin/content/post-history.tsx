@@ -28,14 +28,17 @@ export function PostHistory({
   dirty,
   busy,
   onRestore,
+  basePath,
 }: {
   postId: string;
+  /** The entry's kind's API path ("/content/prices"); posts by default. */
+  basePath?: string;
   currentVersion: number;
   dirty: boolean;
   busy: boolean;
   onRestore: (revision: ContentRevisionSummary) => void;
 }) {
-  const revisions = useRevisions(postId);
+  const revisions = useRevisions(postId, basePath);
   const [confirming, setConfirming] = React.useState<string | null>(null);
 
   return (
@@ -67,7 +70,7 @@ export function PostHistory({
                     </p>
                     <p className="break-words">{revision.title}</p>
                     <p className="break-words text-muted-foreground">
-                      {revision.byName ?? "Scheduled publish"}, <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+                      {revision.byName ?? (revision.action === "create" ? "From the site's former content" : "Scheduled publish")}, <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
                     </p>
                   </div>
                   {current ? (

@@ -35,6 +35,15 @@ export function PostsView() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      {/* The site's own words, beside the posts (decision 0904). */}
+      <nav aria-label="Site content" className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminPrices}>Prices</Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminFaq}>FAQ</Link>
+        </Button>
+      </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusFilter current={status} />
         <Button asChild>

@@ -31,7 +31,12 @@ afterEach(async () => {
 });
 
 /** Mounts the editor as a page would, and returns its parts and every source it reported. */
-async function mount({ value = "", label = "Body", onPickImage }: { value?: string; label?: string; onPickImage?: () => Promise<PickedImage | null> } = {}) {
+async function mount({
+  value = "",
+  label = "Body",
+  onPickImage,
+  prices,
+}: { value?: string; label?: string; onPickImage?: () => Promise<PickedImage | null>; prices?: Record<string, string> } = {}) {
   const container = document.createElement("div");
   document.body.append(container);
   const root = createRoot(container);
@@ -39,7 +44,7 @@ async function mount({ value = "", label = "Body", onPickImage }: { value?: stri
   const onChange = vi.fn<(source: string) => void>();
   const rerender = async (props: { value?: string; error?: string } = {}) => {
     await act(async () => {
-      root.render(<RichTextEditor label={label} value={props.value ?? value} error={props.error} onChange={onChange} onPickImage={onPickImage} />);
+      root.render(<RichTextEditor label={label} value={props.value ?? value} error={props.error} onChange={onChange} onPickImage={onPickImage} prices={prices} />);
     });
   };
   await rerender();
@@ -233,6 +238,29 @@ describe("what the toolbar inserts", () => {
     await fill(field()!, 'See "it" live');
     expect(lastSource()).toContain('{% book-demo label="See \\"it\\" live" /%}');
     expect(parseRichText(lastSource()).ok).toBe(true);
+  });
+});
+
+describe("a price in an FAQ answer", () => {
+  it("is inserted as a price tag the page fills in, not as typed figures", async () => {
+    const { container, area, lastSource } = await mount({ label: "Answer", value: "It costs ", prices: { monthly: "Monthly price ($799)", "annual-yearly": "Annual plan, billed per year ($8,629)" } });
+    const select = container.querySelector<HTMLSelectElement>("select")!;
+    expect(container.querySelector(`label[for="${select.id}"]`)?.textContent).toBe("Price to insert");
+    await act(async () => {
+      select.value = "annual-yearly";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await act(async () => area.focus());
+    const insert = [...container.querySelectorAll("button")].find((b) => b.textContent === "Insert price")!;
+    await press(insert);
+    expect(lastSource()).toContain('{% price name="annual-yearly" /%}');
+    expect(plainText(lastSource(), { price: { "annual-yearly": "$9,000" } })).toContain("$9,000");
+    // Without prices, no such control (a post's body).
+    await act(async () => mounted!.root.unmount());
+    mounted!.container.remove();
+    mounted = null;
+    const body = await mount();
+    expect(body.container.textContent).not.toContain("Insert price");
   });
 });
 

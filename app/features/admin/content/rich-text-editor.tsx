@@ -26,6 +26,11 @@ export type RichTextEditorProps = {
   hint?: React.ReactNode;
   /** The id of the editable area. */
   id?: string;
+  /**
+   * Prices the text may quote, by name with a label ("monthly": "Monthly price ($799)"): with
+   * them, an "Insert price" control adds a price tag, which the page fills in (FAQ answers).
+   */
+  prices?: Readonly<Record<string, string>>;
 };
 
 const editableClass = cn(
@@ -49,7 +54,7 @@ const editableClass = cn(
  * field under the toolbar (no `window.prompt`, and no nested `<form>`: the page's form holds the
  * editor).
  */
-export function RichTextEditor({ label, value, onChange, onPickImage, error, hint, id }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, onPickImage, error, hint, id, prices }: RichTextEditorProps) {
   const generatedId = React.useId();
   const areaId = id ?? `${generatedId}-area`;
   const labelId = `${generatedId}-label`;
@@ -102,7 +107,7 @@ export function RichTextEditor({ label, value, onChange, onPickImage, error, hin
         {label}
       </span>
       <div>
-        {editor ? <Toolbar editor={editor} label={label} areaId={areaId} onPickImage={onPickImage} /> : <div className="h-11 rounded-t-md border border-b-0 border-input bg-muted" />}
+        {editor ? <Toolbar editor={editor} label={label} areaId={areaId} onPickImage={onPickImage} prices={prices} /> : <div className="h-11 rounded-t-md border border-b-0 border-input bg-muted" />}
         <EditorContent editor={editor} />
       </div>
       {hint ? (
@@ -152,7 +157,19 @@ export function linkAddress(input: string): string | null {
   return isAllowedHref(withScheme) ? withScheme : null;
 }
 
-function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label: string; areaId: string; onPickImage?: () => Promise<PickedImage | null> }) {
+function Toolbar({
+  editor,
+  label,
+  areaId,
+  onPickImage,
+  prices,
+}: {
+  editor: Editor;
+  label: string;
+  areaId: string;
+  onPickImage?: () => Promise<PickedImage | null>;
+  prices?: Readonly<Record<string, string>>;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -261,6 +278,7 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
           </button>
         ))}
       </div>
+      {prices ? <InsertPrice editor={editor} prices={prices} /> : null}
       {notice ? (
         <p role="alert" className="border-x border-input bg-background px-3 py-2 text-sm font-medium text-destructive">
           {notice}
@@ -268,6 +286,33 @@ function Toolbar({ editor, label, areaId, onPickImage }: { editor: Editor; label
       ) : null}
       {ask ? <AskRow key={`${ask.kind}-${ask.initial}`} id={askId} ask={ask} editor={editor} onDone={close} /> : null}
     </>
+  );
+}
+
+/** A price tag at the cursor: typed `{%` is escaped as text, so a tag comes from here. */
+function InsertPrice({ editor, prices }: { editor: Editor; prices: Readonly<Record<string, string>> }) {
+  const selectId = React.useId();
+  const [name, setName] = React.useState(Object.keys(prices)[0] ?? "");
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-x border-input bg-background px-2 py-1.5 text-sm">
+      <label htmlFor={selectId} className="font-medium">
+        Price to insert
+      </label>
+      <select id={selectId} value={name} onChange={(event) => setName(event.target.value)} className="h-8 rounded-md border border-input bg-background px-2">
+        {Object.entries(prices).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="h-8 rounded-md border border-input px-3 font-medium hover:bg-muted"
+        onClick={() => editor.chain().focus().insertContent({ type: "richTextValue", attrs: { kind: "price", name } }).run()}
+      >
+        Insert price
+      </button>
+    </div>
   );
 }
 

@@ -1,0 +1,234 @@
+import * as React from "react";
+import { useNavigate } from "react-router";
+import { CalendarClock, TriangleAlert } from "lucide-react";
+import { toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+import { adminFaqItemPath, paths } from "@shared/site-routes";
+import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import { faqAnswerProblems } from "@shared/content/faq-answer";
+import { priceValueLabels } from "@shared/content/prices";
+import { FAQ_QUESTION_MAX, faqDraftSchema, faqPublishSchema, STALE_SAVE_MESSAGE, type FaqDraftInput } from "@shared/schemas/content";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { ApiError, isAuthError } from "../api-client";
+import { formatDateTime } from "../format";
+import { FetchFailedCard, ListLoading } from "../list-states";
+import { ContentBackLink } from "./faq-view";
+import { useLeaveWarning } from "./leave-warning";
+import { localDateTime, scheduleTime } from "./post-form";
+import { PostHistory } from "./post-history";
+import { PostStatusBadge } from "./post-status";
+import { RichTextEditor } from "./rich-text-editor";
+import { FAQ_API, sendEntryWrite, useFaqItem, useRefreshSiteWords, type EntryWrite } from "./site-words-api";
+
+const WRITE_FAILED = "Failed to save the question";
+type Field = "question" | "answer" | "order" | "publishAt";
+type Values = { question: string; answer: string; order: string };
+const valuesOf = (draft: FaqDraftInput | null, order = 0): Values => ({ question: draft?.question ?? "", answer: draft?.answer ?? "", order: String(draft?.order ?? order) });
+
+/** An FAQ item's editor: a new one (id null) or a saved one, loaded first. */
+export function FaqItemScreen({ id }: { id: string | null }) {
+  return id ? <SavedFaqItem id={id} /> : <FaqItemEditor entry={null} />;
+}
+
+function SavedFaqItem({ id }: { id: string }) {
+  const item = useFaqItem(id);
+  if (item.isPending) return <ListLoading label="Loading the question" testId="faq-item-loading" />;
+  if (item.isError || !item.data) return isAuthError(item.error) ? null : <FetchFailedCard message={item.error instanceof ApiError ? item.error.message : WRITE_FAILED} onRetry={() => void item.refetch()} />;
+  return <FaqItemEditor entry={item.data} />;
+}
+
+/**
+ * One question and its answer (decision 0904), on a post's publishing model: Save draft, Publish
+ * (one click), Unpublish, Schedule, history. The answer is rich text like a post's body; a price
+ * in it is a price tag, so it follows the published prices.
+ */
+export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<FaqDraftInput> | null }) {
+  const navigate = useNavigate();
+  const [entry, setEntry] = React.useState(initial);
+  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null, 990));
+  const [saved, setSaved] = React.useState<Values>(values);
+  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
+  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
+  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const refresh = useRefreshSiteWords();
+  const dirty = values.question !== saved.question || values.answer !== saved.answer || values.order !== saved.order;
+  const { allowNextNavigation } = useLeaveWarning(dirty);
+
+  function check(publishing: boolean) {
+    const result = (publishing ? faqPublishSchema : faqDraftSchema).safeParse(values);
+    const next: typeof errors = {};
+    if (!result.success) for (const issue of result.error.issues) next[issue.path[0] as Field] ??= issue.message;
+    // The same check of the answer's tags and links as the server's.
+    next.answer ??= faqAnswerProblems(values.answer) ?? undefined;
+    if (!next.answer) delete next.answer;
+    setErrors(next);
+    const first = (["question", "answer", "order"] as const).find((f) => next[f]);
+    if (first) document.getElementById(`faq-${first}`)?.focus();
+    return result.success && !first ? result.data : null;
+  }
+
+  async function send(action: string, write: EntryWrite<FaqDraftInput>, done: string) {
+    const wasNew = entry === null;
+    setBusy(action);
+    setAlert(null);
+    try {
+      const answer = await sendEntryWrite<FaqDraftInput>(FAQ_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
+      setEntry(answer);
+      const next = write.action === "restore" ? valuesOf(answer.draft) : values;
+      setValues(next);
+      setSaved(next);
+      refresh(answer.id);
+      toast.success(done);
+      if (wasNew) {
+        allowNextNavigation();
+        void navigate(adminFaqItemPath(answer.id), { replace: true });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const placed: typeof errors = {};
+        for (const [key, message] of Object.entries(error.fieldErrors)) if (["question", "answer", "order", "publishAt"].includes(key)) placed[key as Field] = message;
+        setErrors(placed);
+        if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
+      } else toast.error(WRITE_FAILED);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function act(action: "save" | "publish" | "schedule") {
+    const draft = check(action !== "save");
+    if (!draft) return;
+    if (action === "schedule") {
+      const time = scheduleTime(publishAt);
+      if (!time.ok) {
+        setErrors({ publishAt: time.message });
+        return;
+      }
+      void send(action, { action, draft, publishAt: time.iso }, "Question scheduled");
+      return;
+    }
+    void send(action, { action, draft }, action === "publish" ? "Question published" : "Draft saved");
+  }
+
+  const pending = busy !== null;
+  const status = entry?.status ?? "draft";
+  const live = status === "published";
+  return (
+    <form
+      noValidate
+      aria-label={entry ? "Edit question" : "New question"}
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) act("save");
+      }}
+    >
+      <ContentBackLink />
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-medium">Status:</span>
+          <PostStatusBadge status={status} publishAt={entry?.publishAt} />
+          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
+            {dirty ? "Unsaved changes" : ""}
+          </span>
+        </p>
+        <div role="group" aria-label="Question actions" className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={pending}>
+            {busy === "save" ? "Saving..." : "Save draft"}
+          </Button>
+          <Button type="button" disabled={pending} onClick={() => act("publish")}>
+            {busy === "publish" ? "Publishing..." : "Publish"}
+          </Button>
+        </div>
+      </div>
+      {alert ? (
+        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="faq-alert">
+          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
+          <div className="grid gap-2">
+            <p className="font-semibold">{alert.message}</p>
+            {alert.stale ? (
+              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
+                Discard mine and load the saved version
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
+          <FormField id="faq-question" label="Question" error={errors.question}>
+            {(control) => (
+              <Input {...control} maxLength={FAQ_QUESTION_MAX} autoComplete="off" className="font-semibold" value={values.question} onChange={(event) => setValues((v) => ({ ...v, question: event.target.value }))} />
+            )}
+          </FormField>
+          <RichTextEditor
+            id="faq-answer"
+            label="Answer"
+            value={values.answer}
+            onChange={(answer) => setValues((v) => ({ ...v, answer }))}
+            prices={priceValueLabels}
+            error={errors.answer}
+            hint="Needed to publish. Quote a price with Insert price, never as typed figures: the answer then follows the published prices."
+          />
+          <FormField id="faq-order" label="Order" error={errors.order} hint="Lower comes first on the FAQ; the list's Move up and Move down set it too.">
+            {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} className="max-w-32" value={values.order} onChange={(event) => setValues((v) => ({ ...v, order: event.target.value }))} />}
+          </FormField>
+        </div>
+
+        <div className="grid min-w-0 gap-6">
+          <section aria-labelledby="faq-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
+            <h2 id="faq-publishing" className="text-lg font-bold leading-tight">
+              Publishing
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {entry ? (
+                <>
+                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
+                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
+                </>
+              ) : (
+                "Not saved yet: Save draft keeps it off the site, Publish puts it on the FAQ now."
+              )}
+            </p>
+            {live || entry?.status === "scheduled" ? (
+              <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void send("unpublish", { action: "unpublish" }, "Question unpublished")}>
+                {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
+              </Button>
+            ) : null}
+            <div role="group" aria-labelledby="faq-schedule-label" className="grid gap-3 border-t border-border pt-3">
+              <p id="faq-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
+                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
+                Publish later
+              </p>
+              <FormField id="faq-publish-at" label="Publish at" error={errors.publishAt} hint="Your local time.">
+                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
+              </FormField>
+              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
+                {busy === "schedule" ? "Scheduling..." : "Schedule"}
+              </Button>
+            </div>
+            <p className="text-sm">
+              <a href={paths.faq} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
+                View the FAQ<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </section>
+          {entry ? (
+            <PostHistory
+              postId={entry.id}
+              basePath={FAQ_API}
+              currentVersion={entry.version}
+              dirty={dirty}
+              busy={pending}
+              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "content_entries" DROP CONSTRAINT "content_entries_published_has_copy";--> statement-breakpoint
+ALTER TABLE "content_entries" ADD CONSTRAINT "content_entries_published_has_copy" CHECK (("content_entries"."status" = 'published' and "content_entries"."published" is not null) or ("content_entries"."status" = 'draft' and "content_entries"."published" is null) or "content_entries"."status" = 'scheduled');

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { FAQ_ORDER_MAX, PRICES_SLUG, PRICES_TITLE, type FaqDraft, type PricesDraft } from "@shared/schemas/content";
+import type { Db } from "../db/client";
+import { contentEntries, contentRevisions } from "../db/schema";
+import { contentChanged } from "./content-entries";
+
+/**
+ * The site's own words as they were when they were code (app/content/pricing.ts, faq.ts), as
+ * published entries: a fresh database starts with them, and an existing deployment gets them on
+ * its first start with this code. Only the rows that are absent are added (decision 0904), so an
+ * editor's changes are never overwritten and two instances starting at once add them once.
+ * tests/api/site-words.test.ts holds these to the texts the pages showed before.
+ */
+
+export const seedPrices: PricesDraft = { monthly: 799, annualYearly: 8629, annualSavings: 901 };
+
+/** Today's eight questions, their answers quoting the prices through price tags, 10 apart so one fits between. */
+export const seedFaq: (FaqDraft & { slug: string })[] = [
+  {
+    slug: "setup-time",
+    question: "How long does setup take?",
+    answer:
+      "It starts with a setup call of about 10 minutes; a full demo with questions runs 10–30 minutes. We contact you within 24 hours of your request, and most teams go live within days.",
+  },
+  {
+    slug: "price",
+    question: "How much does it cost?",
+    answer:
+      'One flat plan: {% price name="monthly" /%} per month, or {% price name="annual-per-month" /%} per month billed {% price name="annual-yearly" /%} per year, which saves {% price name="annual-savings" /%}. Onboarding is free.',
+  },
+  {
+    slug: "interactions",
+    question: "What counts as an interaction?",
+    answer:
+      "Each inbound call, text, email or social message. Up to 100 inbound interactions per day are included; calls over 10 minutes count as two, and spam is not counted.",
+  },
+  {
+    slug: "overflow",
+    question: "What happens if we go over the daily limit?",
+    answer: "Nothing is dropped. You pick the overflow behaviour: smart voicemail, queue with auto-reply, soft throttle by category.",
+  },
+  {
+    slug: "guarantee",
+    question: "Is there a free trial or a guarantee?",
+    answer:
+      "Yes: a 7-day free trial, no charge on signup when you start from a setup call, and a 30-day money-back guarantee with a 100% refund of the subscription fee.",
+  },
+  {
+    slug: "numbers",
+    question: "Can we keep our phone numbers?",
+    answer: "Yes. You forward your existing numbers to the agent, and you can add as many numbers as you need at no extra cost.",
+  },
+  {
+    slug: "extra-costs",
+    question: "Are there any extra costs?",
+    answer:
+      "1,000 outbound SMS per month are included, then $0.01 per SMS with carrier fees passed through. Outbound calls cost $0.02 per minute. Concurrency is unlimited.",
+  },
+  {
+    slug: "data",
+    question: "How is our data protected?",
+    answer:
+      "Data is encrypted at rest and in transit, with PII controls and consent prompts where required. Retention is yours to set; for example, 30-day audio and 180-day transcripts. We target 99.9% uptime.",
+  },
+].map((item, index) => ({ ...item, order: Math.min(FAQ_ORDER_MAX, (index + 1) * 10) }));
+
+type Seed = { kind: "prices" | "faq"; title: string; slug: string; draft: PricesDraft | FaqDraft };
+
+const seeds: Seed[] = [
+  { kind: "prices", title: PRICES_TITLE, slug: PRICES_SLUG, draft: seedPrices },
+  ...seedFaq.map(({ slug, ...draft }): Seed => ({ kind: "faq", title: draft.question, slug, draft })),
+];
+
+/** Adds, as published entries, the seeds whose kind and slug no entry holds. Answers how many it added. */
+export async function seedSiteWords(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    let added = 0;
+    for (const seed of seeds) {
+      const [row] = await tx
+        .insert(contentEntries)
+        .values({
+          kind: seed.kind,
+          title: seed.title,
+          slug: seed.slug,
+          status: "published",
+          draft: seed.draft,
+          published: seed.draft,
+          publishedSlug: seed.slug,
+          publishedAt: sql`now()`,
+          firstPublishedAt: sql`now()`,
+        })
+        // Present already (by its slug, live or draft): an editor's, or another instance's seed.
+        .onConflictDoNothing()
+        .returning({ id: contentEntries.id, version: contentEntries.version });
+      if (!row) continue;
+      added++;
+      await tx.insert(contentRevisions).values({ entryId: row.id, version: row.version, action: "create", draft: seed.draft, createdBy: null });
+    }
+    if (added > 0) await contentChanged(tx);
+    return added;
+  });
+}
