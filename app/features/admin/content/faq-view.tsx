@@ -66,7 +66,7 @@ export function FaqView() {
       ) : (
         <ol className="grid gap-2" aria-label="Questions, in the order the FAQ shows them" data-testid="faq-items">
           {list.data.map((item, index) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-background p-3 shadow-sm">
+            <li key={item.id} className="flex flex-col gap-3 rounded-lg border border-border bg-background p-3 shadow-sm sm:flex-row sm:items-center sm:justify-between">
               <div className="grid min-w-0 gap-1">
                 <Link to={adminFaqItemPath(item.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
                   {item.draft.question}
