@@ -9,7 +9,7 @@ import { contentChanged } from "./content-entries";
  * published entries: a fresh database starts with them, and an existing deployment gets them on
  * its first start with this code. Only the rows that are absent are added (decision 0904), so an
  * editor's changes are never overwritten and two instances starting at once add them once.
- * tests/api/site-words.test.ts holds these to the texts the pages showed before.
+ * tests/unit/seed-content.test.ts holds these to the texts the pages showed before.
  */
 
 export const seedPrices: PricesDraft = { monthly: 799, annualYearly: 8629, annualSavings: 901 };
