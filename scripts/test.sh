@@ -29,6 +29,10 @@ esac
 # runs that left theirs behind once filled this machine's disk.
 run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/agentdesk-test-run-XXXXXX")
 export TMPDIR=$run_tmp
+# Playwright keeps the test files it compiled (Babel) under TMPDIR unless told otherwise, so the run's
+# own TMPDIR made every run compile them all again before the first test: kept beside the type
+# check's and lint's caches instead (listing the tests: 10.7 -> 5.3 CPU-s). Keyed by content.
+export PLAYWRIGHT_TRANSFORM_CACHE_DIR=${PLAYWRIGHT_TRANSFORM_CACHE_DIR:-$PWD/node_modules/.cache/playwright-transform}
 
 db="embedded database (PGlite)"
 [ -n "${DATABASE_URL:-}" ] && db="PostgreSQL (DATABASE_URL)"

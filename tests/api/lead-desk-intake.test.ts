@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
 import * as schema from "../../server/db/schema";
 import { leadReference, leadReferenceHash } from "../../server/leads/lead-reference";
-import { migrationsFolder } from "../support/pglite-templates";
+import { migratedDumpBefore, migrationsBefore, migrationsFolder } from "../support/pglite-templates";
 import { bookingBody, contactBody, enterpriseBody, postJson } from "./leads-support";
 
 /*
@@ -123,16 +123,11 @@ describe("the migration that opened the lead desk", () => {
     // A database as it was before 0003: migrations up to 0002 only, with a lead of each kind.
     const before = fs.mkdtempSync(path.join(os.tmpdir(), "lead-desk-migration-"));
     try {
-      fs.cpSync(migrationsFolder, before, { recursive: true });
-      const journalPath = path.join(before, "meta", "_journal.json");
-      const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-      const upTo = journal.entries.findIndex((e) => e.tag.startsWith("0003_"));
-      journal.entries = journal.entries.slice(0, upTo);
-      fs.writeFileSync(journalPath, JSON.stringify(journal));
-
-      const client = await PGlite.create();
+      // Started from a cached dump of that schema (pglite-templates.ts): the migrator then finds
+      // nothing to apply until 0003, the migration under test.
+      const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(await migratedDumpBefore("0003_"))]) });
       const db = drizzle(client, { schema });
-      await migrate(db, { migrationsFolder: before });
+      await migrate(db, { migrationsFolder: migrationsBefore("0003_", before) });
       await client.query(`insert into booking_inquiries (id, created_at, name, work_email, company_name, job_title, tcpa_consent, source_form, consent_text_version, idempotency_key)
         values ('00000000-0000-4000-8000-0000000000b1', '2026-01-02T03:04:05Z', 'Old Booking', 'old@example.com', 'Old Co', 'Owner', true, 'enterprise_dialog', 'v1', 'old-1')`);
       await client.query(`insert into contact_requests (id, created_at, name, company, email, industry, idempotency_key)
