@@ -1,8 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collect } from "./collector";
-import { track } from "./analytics";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { collect as Collect } from "./collector";
+import type { track as Track } from "./analytics";
 
 vi.mock("./collector", () => ({ collect: vi.fn() }));
+
+// Files share their worker's module cache (vitest.config.ts, isolate: false): a file that ran
+// earlier may have loaded analytics.ts with the real collector. A fresh copy imports the mock.
+let collect: typeof Collect;
+let track: typeof Track;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ collect } = await import("./collector"));
+  ({ track } = await import("./analytics"));
+});
 
 describe("track: the dataLayer, and the site's own count of the same presses", () => {
   let layer: Record<string, unknown>[];
