@@ -85,6 +85,24 @@ const bodyRoutes: BodyRoute[] = [
     json: true,
     admin: true,
   },
+  // Prices and FAQ items (decision 0904): the same limit as posts (an answer is rich text).
+  ...["/api/admin/content/faq", "/api/admin/content/faq/publish", "/api/admin/content/faq/order"].map((path) => ({
+    path,
+    type: "application/json",
+    limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
+    json: true,
+    admin: true,
+  })),
+  ...["prices", "faq"].flatMap((kind) => [
+    { method: "PUT", path: `/api/admin/content/${kind}/${absentId}`, type: "application/json", limit: ADMIN_CONTENT_BODY_LIMIT_BYTES, json: true, admin: true },
+    ...["publish", "schedule", "unpublish", `revisions/${absentId}/restore`].map((action) => ({
+      path: `/api/admin/content/${kind}/${absentId}/${action}`,
+      type: "application/json",
+      limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
+      json: true,
+      admin: true,
+    })),
+  ]),
   {
     path: "/api/admin/content/images",
     type: "multipart/form-data; boundary=x",
