@@ -88,6 +88,14 @@ export default defineConfig({
               minShareCount: 2,
               priority: 10,
             },
+            {
+              // The FAQ and rich text (the studio's answers and posts): one chunk for /faq,
+              // /compare's and /enterprise's FAQ and the blog, not five small ones. Below the
+              // shared group, so what they import from it stays there.
+              name: publicGroup("faq-and-rich-text"),
+              test: /[\\/](app[\\/]components[\\/]content[\\/]rich-text\.tsx|shared[\\/]content[\\/]rich-text-rules\.ts|app[\\/]components[\\/]marketing[\\/]faq-accordion\.tsx|app[\\/]components[\\/]ui[\\/]accordion\.tsx|app[\\/]content[\\/]faq\.ts)$/,
+              priority: 5,
+            },
           ],
         },
       },
