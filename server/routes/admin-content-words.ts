@@ -4,7 +4,6 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ContentEntryDetail, ContentRevisionsResponse } from "@shared/api/content-api";
 import type { FaqListResponse, PricesResponse } from "@shared/api/content-words-api";
-import { contentRoles } from "@shared/schemas/admin";
 import {
   baseVersionSchema,
   faqDraftSchema,
@@ -15,9 +14,8 @@ import {
   type DraftOf,
   type FaqDraft,
 } from "@shared/schemas/content";
-import { jsonBody, invalidInput } from "../http/validation";
-import { adminError, adminErrorBody } from "../admin/admin-errors";
-import { allow, type AdminEnv } from "../admin/require-admin";
+import { adminError } from "../admin/admin-errors";
+import type { AdminEnv } from "../admin/require-admin";
 import { contentEntries } from "../db/schema";
 import {
   ENTRY_NOT_FOUND,
@@ -29,10 +27,8 @@ import {
   saveEntry,
   scheduleEntry,
   unpublishEntry,
-  type ContentRefusal,
-  type ContentResult,
 } from "../content/content-entries";
-import { ADMIN_CONTENT_BODY_LIMIT_BYTES } from "./admin-content";
+import { contentRouteParts } from "./admin-content";
 
 const idParam = z.object({ id: z.string().uuid("Invalid entry ID").transform((id) => id.toLowerCase()) });
 const revisionParam = idParam.extend({ revisionId: z.string().uuid("Invalid revision ID").transform((id) => id.toLowerCase()) });
@@ -53,28 +49,11 @@ const reorderBody = z.object({
  */
 export function adminContentWordsRoutes() {
   const routes = new Hono<AdminEnv>();
-  // Field errors keyed by the field the editor shows ("monthly", "answer"), not "draft".
-  const invalidDraft = invalidInput(adminErrorBody);
-  const invalid: typeof invalidDraft = (result, c) =>
-    invalidDraft(
-      result.success
-        ? result
-        : { ...result, error: { issues: result.error.issues.map((i) => (i.path[0] === "draft" && i.path.length > 1 ? { ...i, path: [i.path.slice(1).join(".")] } : i)) } },
-      c,
-    );
-  const json = jsonBody({ maxBytes: ADMIN_CONTENT_BODY_LIMIT_BYTES, errorBody: adminErrorBody });
-  const editors = allow(...contentRoles);
-  const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
-  const db = (c: Context<AdminEnv>) => c.get("deps").database.db;
+  const { invalid, json, editors, actor, db, answerFor } = contentRouteParts();
 
   /** The routes every kind's entry has, under /<base>/:id. */
   function entryRoutes<K extends "prices" | "faq">(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
-    const answer = async (c: Context<AdminEnv>, result: ContentResult<{ id: string }> | ContentRefusal, created = false) => {
-      if (!result.ok) return adminError(c, result.status, result.error, result.fieldErrors ? { fieldErrors: result.fieldErrors } : {});
-      const entry = await getEntry(db(c), kind, result.value.id);
-      await c.get("deps").siteContent?.changed();
-      return c.json(entry satisfies ContentEntryDetail<DraftOf[K]> | null, created ? 201 : 200);
-    };
+    const answer = answerFor(kind);
     const save = saveSiteEntrySchema(schema);
     const schedule = scheduleSiteEntrySchema(schema);
     const target = (c: Context<AdminEnv>, baseVersion: number) => ({ id: idParam.parse({ id: c.req.param("id") }).id, baseVersion });

@@ -11,6 +11,8 @@ import {
   saveEntrySchema,
   scheduleEntrySchema,
   unpublishEntrySchema,
+  type ContentKind,
+  type DraftOf,
 } from "@shared/schemas/content";
 import { invalidInput, jsonBody, mediaType } from "../http/validation";
 import { storeImage } from "../platform/file-storage";
@@ -44,14 +46,13 @@ const revisionParam = idParam.extend({ revisionId: z.string().uuid("Invalid revi
 const restoreBody = z.object({ baseVersion: z.coerce.number().int().min(0) });
 
 /**
- * /api/admin/content: the studio's posts (docs/decisions/0903). Inside adminApi (admin-api.ts),
- * which checks the origin and the session first; every route here is for editors and admins.
- * Writes name the version they were made on: a stale one is refused with 409 and the studio keeps
- * the editor's text.
+ * What every studio route file shares (this one, and admin-content-words.ts for prices and FAQ):
+ * field errors keyed by the field the editor shows ("title", "cover.alt", "monthly"), not
+ * "draft"; the studio's body limit; editors and admins only; who writes; and a write's answer,
+ * the entry as the studio reloads it (after the site learns of the change) or the refusal in the
+ * admin envelope.
  */
-export function adminContentRoutes() {
-  const routes = new Hono<AdminEnv>();
-  // A draft's field errors keyed by the field the editor shows ("title", "cover.alt"), not "draft".
+export function contentRouteParts() {
   const invalidDraft = invalidInput(adminErrorBody);
   const invalid: typeof invalidDraft = (result, c) =>
     invalidDraft(
@@ -64,13 +65,27 @@ export function adminContentRoutes() {
   const editors = allow(...contentRoles);
   const actor = (c: Context<AdminEnv>) => ({ userId: c.get("admin").userId, email: c.get("admin").email });
   const db = (c: Context<AdminEnv>) => c.get("deps").database.db;
-  /** A write's answer: the entry as the studio reloads it, or the refusal in the admin envelope. */
-  const answer = async (c: Context<AdminEnv>, result: ContentResult<{ id: string }> | ContentRefusal, created = false) => {
-    if (!result.ok) return adminError(c, result.status, result.error, result.fieldErrors ? { fieldErrors: result.fieldErrors } : {});
-    const entry = await getEntry(db(c), "post", result.value.id);
-    await c.get("deps").siteContent?.changed();
-    return c.json(entry satisfies ContentEntryDetail | null, created ? 201 : 200);
-  };
+  const answerFor =
+    <K extends ContentKind>(kind: K) =>
+    async (c: Context<AdminEnv>, result: ContentResult<{ id: string }> | ContentRefusal, created = false) => {
+      if (!result.ok) return adminError(c, result.status, result.error, result.fieldErrors ? { fieldErrors: result.fieldErrors } : {});
+      const entry = await getEntry(db(c), kind, result.value.id);
+      await c.get("deps").siteContent?.changed();
+      return c.json(entry satisfies ContentEntryDetail<DraftOf[K]> | null, created ? 201 : 200);
+    };
+  return { invalid, json, editors, actor, db, answerFor };
+}
+
+/**
+ * /api/admin/content: the studio's posts (docs/decisions/0903). Inside adminApi (admin-api.ts),
+ * which checks the origin and the session first; every route here is for editors and admins.
+ * Writes name the version they were made on: a stale one is refused with 409 and the studio keeps
+ * the editor's text.
+ */
+export function adminContentRoutes() {
+  const routes = new Hono<AdminEnv>();
+  const { invalid, json, editors, actor, db, answerFor } = contentRouteParts();
+  const answer = answerFor("post");
 
   // Who a byline may name: the people who work the studio.
   routes.get("/authors", editors, async (c) => c.json({ items: await listAuthors(db(c)) } satisfies ContentAuthorsResponse));
