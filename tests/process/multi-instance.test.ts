@@ -202,6 +202,55 @@ describe.skipIf(!process.env.DATABASE_URL)("several instances on one PostgreSQL"
     console.log(`multi-instance content: shown on the other instance after ${shown} ms, gone after ${gone} ms`);
   }, 60_000);
 
+  it("shows prices and an FAQ answer published on one instance on the other's /faq, /pricing and /compare within 5 s (issue 42)", async () => {
+    // The editor made by the post test above; signed in again so that this test reads alone.
+    const session = await fetch(`${a.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE, "x-forwarded-for": "198.51.100.121" },
+      body: JSON.stringify({ email: "editor@example.com", password: "correct-horse-editor" }),
+    });
+    expect(session.status).toBe(200);
+    const headers = { "content-type": "application/json", origin: SITE, cookie: cookiesFrom(session) };
+    const read = async <T,>(path: string) => {
+      const res = await fetch(`${a.url}${path}`, { headers });
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    const publish = async (path: string, body: unknown) => {
+      const res = await fetch(`${a.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    const pageText = async (path: string) => (await (await fetch(`${b.url}${path}`)).text()).replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, "");
+    /** How long until every page of the other instance holds its text, polling every 100 ms. */
+    const seenOnB = async (expected: [path: string, text: string][]) => {
+      const started = Date.now();
+      while (Date.now() - started < 10_000) {
+        const pages = await Promise.all(expected.map(async ([path, text]) => (await pageText(path)).includes(text)));
+        if (pages.every(Boolean)) return Date.now() - started;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return Infinity;
+    };
+    type Entry<T> = { id: string; version: number; draft: T };
+    const { entry: prices } = await read<{ entry: Entry<{ monthly: number; annualYearly: number; annualSavings: number }> }>("/api/admin/content/prices");
+    const { items } = await read<{ items: Entry<{ question: string; answer: string; order: number }>[] }>("/api/admin/content/faq");
+    const setup = items.find((item) => item.draft.question === "How long does setup take?")!;
+    expect(await pageText("/pricing")).not.toContain("$873");
+
+    await publish(`/api/admin/content/prices/${prices.id}/publish`, { baseVersion: prices.version, draft: { ...prices.draft, monthly: 873 } });
+    await publish(`/api/admin/content/faq/${setup.id}/publish`, {
+      baseVersion: setup.version,
+      draft: { ...setup.draft, answer: "Across instances: ready in a day, for {% price name=\"monthly\" /%} a month." },
+    });
+    const shown = await seenOnB([
+      ["/pricing", "$873"],
+      ["/compare", "$873 flat"],
+      ["/faq", "Across instances: ready in a day, for $873 a month."],
+    ]);
+    expect(shown).toBeLessThan(5000);
+    console.log(`multi-instance prices and FAQ: on the other instance's /faq, /pricing and /compare after ${shown} ms`);
+  }, 60_000);
+
   it("loses no acknowledged lead when one instance is killed mid-stream", async () => {
     const acknowledged: string[] = [];
     const failed: string[] = [];
