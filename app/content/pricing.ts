@@ -1,5 +1,9 @@
 import { priceFigures, type Prices } from "@shared/content/prices";
+import { guaranteeTerms, trial, usage } from "@shared/content/terms";
 import { formatUsd, formatUsdCents, formatCount } from "./format";
+
+// The plan's terms are shared with the server, which renders FAQ answers quoting them.
+export { terms, trial, trialFor, trialReading, usage, type TrialReading } from "@shared/content/terms";
 
 /**
  * Prices, plan inclusions, usage rules and guarantees (docs/product.md#prices,
@@ -70,19 +74,6 @@ export function priceView(period: BillingPeriod, prices: Prices = todaysPrices):
 
 export const planName = "All-in-one AI agent plan";
 
-export const usage = {
-  inboundPerDay: 100,
-  /** Used to turn the daily cap into a monthly one in the cost calculator. */
-  daysPerMonth: 30,
-  /** Calls longer than this count as two interactions. */
-  longCallMinutes: 10,
-  includedOutboundSms: 1000,
-  smsOverage: 0.01,
-  outboundCallPerMinute: 0.02,
-  agents: 1,
-  supportSessionsPerMonth: 1,
-} as const;
-
 export const planInclusions: string[] = [
   `${usage.agents} AI agent`,
   `Up to ${usage.inboundPerDay} inbound interactions per day`,
@@ -109,8 +100,7 @@ export const overflowOptions: { title: string; description: string }[] = [
   { title: "Soft throttle by category", description: "Lower-priority categories slow down first; urgent ones keep flowing." },
 ];
 
-const guaranteeDays = 30;
-const guaranteeRefundPercent = 100;
+const { days: guaranteeDays, refundPercent: guaranteeRefundPercent } = guaranteeTerms;
 export const guarantee = {
   days: guaranteeDays,
   refundPercent: guaranteeRefundPercent,
@@ -118,34 +108,6 @@ export const guarantee = {
   description: `Not a fit in the first ${guaranteeDays} days? You get a ${guaranteeRefundPercent}% refund of your subscription fee.`,
 } as const;
 
-/**
- * The trial: the requirements say "7-day free trial" on the setup-call pages and "30-day trial"
- * on /contact (docs/product.md#guarantees-and-terms). "per-page" keeps both claims where the
- * requirements put them; the other values make the site say one thing everywhere. See
- * docs/decisions/0301-annual-price-and-trial-readings.md.
- */
-export type TrialReading = "per-page" | "7-day" | "30-day";
-export const trialReading = "per-page" as TrialReading;
-
-export function trialFor(reading: TrialReading) {
-  return {
-    /** Setup-call pages (/book). */
-    setupCallDays: reading === "30-day" ? 30 : 7,
-    /** The contact page. */
-    contactDays: reading === "7-day" ? 7 : 30,
-  };
-}
-
-export const trial = trialFor(trialReading);
-
 export const setupCallTrialClaim = `${trial.setupCallDays}-day free trial, no charge on signup`;
 export const contactTrialClaim = `${trial.contactDays}-day trial`;
 
-export const terms = {
-  setupCallMinutes: 10,
-  setupCallRangeMinutes: [10, 30] as const,
-  contactWithinHours: 24,
-  uptimeTargetPercent: 99.9,
-  targetTeamSize: [3, 20] as const,
-  retention: { audioDays: 30, transcriptDays: 180 },
-} as const;

@@ -14,13 +14,13 @@ import { contentChanged } from "./content-entries";
 
 export const seedPrices: PricesDraft = { monthly: 799, annualYearly: 8629, annualSavings: 901 };
 
-/** Today's eight questions, their answers quoting the prices through price tags, 10 apart so one fits between. */
+/** Today's eight questions, their answers quoting the prices and terms through tags, 10 apart so one fits between. */
 export const seedFaq: (FaqDraft & { slug: string })[] = [
   {
     slug: "setup-time",
     question: "How long does setup take?",
     answer:
-      "It starts with a setup call of about 10 minutes; a full demo with questions runs 10–30 minutes. We contact you within 24 hours of your request, and most teams go live within days.",
+      'It starts with a setup call of about {% term name="setup-call-minutes" /%} minutes; a full demo with questions runs {% term name="demo-minutes" /%} minutes. We contact you within {% term name="contact-within-hours" /%} hours of your request, and most teams go live within days.',
   },
   {
     slug: "price",
@@ -32,7 +32,7 @@ export const seedFaq: (FaqDraft & { slug: string })[] = [
     slug: "interactions",
     question: "What counts as an interaction?",
     answer:
-      "Each inbound call, text, email or social message. Up to 100 inbound interactions per day are included; calls over 10 minutes count as two, and spam is not counted.",
+      'Each inbound call, text, email or social message. Up to {% term name="inbound-per-day" /%} inbound interactions per day are included; calls over {% term name="long-call-minutes" /%} minutes count as two, and spam is not counted.',
   },
   {
     slug: "overflow",
@@ -43,7 +43,7 @@ export const seedFaq: (FaqDraft & { slug: string })[] = [
     slug: "guarantee",
     question: "Is there a free trial or a guarantee?",
     answer:
-      "Yes: a 7-day free trial, no charge on signup when you start from a setup call, and a 30-day money-back guarantee with a 100% refund of the subscription fee.",
+      'Yes: a {% term name="trial-days" /%}-day free trial, no charge on signup when you start from a setup call, and a {% term name="guarantee-days" /%}-day money-back guarantee with a {% term name="refund-percent" /%} refund of the subscription fee.',
   },
   {
     slug: "numbers",
@@ -54,13 +54,13 @@ export const seedFaq: (FaqDraft & { slug: string })[] = [
     slug: "extra-costs",
     question: "Are there any extra costs?",
     answer:
-      "1,000 outbound SMS per month are included, then $0.01 per SMS with carrier fees passed through. Outbound calls cost $0.02 per minute. Concurrency is unlimited.",
+      '{% term name="included-sms" /%} outbound SMS per month are included, then {% term name="sms-price" /%} per SMS with carrier fees passed through. Outbound calls cost {% term name="outbound-call-price" /%} per minute. Concurrency is unlimited.',
   },
   {
     slug: "data",
     question: "How is our data protected?",
     answer:
-      "Data is encrypted at rest and in transit, with PII controls and consent prompts where required. Retention is yours to set; for example, 30-day audio and 180-day transcripts. We target 99.9% uptime.",
+      'Data is encrypted at rest and in transit, with PII controls and consent prompts where required. Retention is yours to set; for example, {% term name="audio-retention-days" /%}-day audio and {% term name="transcript-retention-days" /%}-day transcripts. We target {% term name="uptime-target" /%} uptime.',
   },
 ].map((item, index) => ({ ...item, order: Math.min(FAQ_ORDER_MAX, (index + 1) * 10) }));
 

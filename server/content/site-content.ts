@@ -11,6 +11,7 @@ import {
   type SiteContent,
 } from "@shared/content/site-content";
 import { priceValues, type Prices } from "@shared/content/prices";
+import { termValues } from "@shared/content/terms";
 import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
@@ -127,9 +128,9 @@ export async function loadSiteWords(db: Db): Promise<SiteWords> {
   return words;
 }
 
-/** The FAQ as pages show it: in its order (then by question), each answer rendered with the prices' values. */
+/** The FAQ as pages show it: in its order (then by question), each answer rendered with the prices' and the terms' values. */
 export function faqItemsOf(faq: SiteWords["faq"], prices: Prices | null): FaqItem[] {
-  const values = prices ? { price: priceValues(prices) } : {};
+  const values = { term: termValues(), ...(prices ? { price: priceValues(prices) } : {}) };
   return [...faq]
     .sort((a, b) => a.order - b.order || a.question.localeCompare(b.question))
     .map((item) => ({ id: item.slug, question: item.question, answer: toRenderable(item.answer, values), answerText: plainText(item.answer, values) }));

@@ -1,12 +1,13 @@
 import { parseRichText } from "./rich-text";
 import { priceValueNames } from "./prices";
+import { termValueNames } from "./terms";
 
 /**
  * The check of an FAQ answer's rich text, on the server before a write and in the studio before
- * a save (the same sentences both sides): Markdoc of the fixed schema, whose price tags name a
- * price that exists. Parser included, so admin and server code only.
+ * a save (the same sentences both sides): Markdoc of the fixed schema, whose price and term tags
+ * name a price or a term that exists. Parser included, so admin and server code only.
  */
 export function faqAnswerProblems(answer: string): string | null {
-  const check = parseRichText(answer, { values: { price: priceValueNames } });
+  const check = parseRichText(answer, { values: { price: priceValueNames, term: termValueNames } });
   return check.ok ? null : check.errors.map((e) => e.message).join(" ");
 }

@@ -33,9 +33,10 @@ export const BOOK_DEMO_LABEL_MAX_LENGTH = 60;
 /**
  * Value tags: a value the page supplies when it renders the body, so a figure written in a body
  * follows the one source of truth. `{% price name="monthly" /%}` renders `values.price.monthly`
- * (for FAQ answers that quote prices). A new kind is one more name here.
+ * and `{% term name="guarantee-days" /%}` `values.term["guarantee-days"]` (for FAQ answers that
+ * quote prices or the plan's terms). A new kind is one more name here.
  */
-export const richTextValueTags = ["price"] as const;
+export const richTextValueTags = ["price", "term"] as const;
 export type RichTextValueTag = (typeof richTextValueTags)[number];
 /** The values of each kind, by name, already formatted for reading ("$49"). */
 export type RichTextValues = Partial<Record<RichTextValueTag, Readonly<Record<string, string>>>>;

@@ -171,12 +171,12 @@ describe("checking a body before it is stored (the API answers 400 with these me
       'Line 1: The link to "ftp://example.com/a" cannot be kept: a link goes to an https:, http:, mailto: or tel: address, or to a page of this site (starting with /).',
       'Line 3: The image "/media/a.webp" needs alt text: a short description of what it shows.',
       'Line 5: The image "https://example.com/logo.png" is not from the media library (/media/…); upload it there and insert it again.',
-      'Line 7: {% script %} is not something a text can hold; the blocks and values it can hold are {% book-demo /%} and {% price name="…" /%}.',
+      'Line 7: {% script %} is not something a text can hold; the blocks and values it can hold are {% book-demo /%}, {% price name="…" /%} and {% term name="…" /%}.',
       "Line 9: {% book-demo /%} is a block: put it on a line of its own.",
       'Line 11: There is no price called "weekly"; the prices are "monthly", "annual".',
       "Line 13: {% book-demo %} is never closed; a block on its own is written {% book-demo /%}.",
       "Line 15: Tables are not supported; use a list.",
-      'Line 19: Variables and functions ({% $name %}) are not supported; the values a text can show are {% price name="…" /%}.',
+      'Line 19: Variables and functions ({% $name %}) are not supported; the values a text can show are {% price name="…" /%} and {% term name="…" /%}.',
     ]);
     expect(parseRichText(source).ok).toBe(false);
   });

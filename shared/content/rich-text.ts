@@ -42,8 +42,11 @@ export type RichTextError = {
 };
 export type RichTextCheck = { ok: boolean; errors: RichTextError[] };
 
-const valueTagList = richTextValueTags.map((tag) => `{% ${tag} name="…" /%}`).join(", ");
-const allowedTagList = `{% ${BOOK_DEMO_TAG} /%} and ${valueTagList}`;
+/** "a", "a and b", "a, b and c". */
+const inWords = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const valueTags = richTextValueTags.map((tag) => `{% ${tag} name="…" /%}`);
+const valueTagList = inWords(valueTags);
+const allowedTagList = inWords([`{% ${BOOK_DEMO_TAG} /%}`, ...valueTags]);
 
 // Controls other than tab, line feed and carriage return, and UTF-16 surrogates without their
 // pair: nobody types them, a paste from a word processor can carry them, and PostgreSQL refuses

@@ -54,8 +54,9 @@ describe("seeded from today's content", () => {
     expect(live).toEqual({ monthly: monthlyPrice, annualYearly: annualYearlyTotal, annualSavings });
     const items = await faqList();
     expect(items.map((i) => [i.draft.question, i.status])).toEqual(faqEntries.map((e) => [e.question, "published"]));
-    // The price answer quotes the prices through tags, not typed figures.
+    // The answers quote the prices and the plan's terms through tags, not typed figures.
     expect(items.find((i) => i.slug === "price")!.draft.answer).toContain('{% price name="monthly" /%}');
+    expect(items.find((i) => i.slug === "guarantee")!.draft.answer).toContain('{% term name="guarantee-days" /%}-day money-back guarantee');
 
     const faq = await html("/faq");
     const faqPage = jsonLd(faq).find((b) => b["@type"] === "FAQPage") as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
@@ -94,7 +95,7 @@ describe("who may edit them", () => {
 });
 
 describe("bad input", () => {
-  it("refuses a price that is not whole dollars, and an answer naming no price, with 400 and a message; stores nothing", async () => {
+  it("refuses a price that is not whole dollars, and an answer naming no price or term, with 400 and a message; stores nothing", async () => {
     const { entry } = await prices();
     for (const [monthly, message] of [
       ["eight hundred", "Monthly price is a number of dollars"],
@@ -109,6 +110,9 @@ describe("bad input", () => {
     const bad = await send("PUT", `/api/admin/content/faq/${item.id}`, { baseVersion: item.version, draft: { ...item.draft, answer: 'It costs {% price name="weekly" /%}.' } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain('There is no price called "weekly"');
+    const badTerm = await send("PUT", `/api/admin/content/faq/${item.id}`, { baseVersion: item.version, draft: { ...item.draft, answer: 'A {% term name="lifetime-days" /%}-day trial.' } });
+    expect(badTerm.status).toBe(400);
+    expect(((await badTerm.json()) as { error: string }).error).toContain('There is no term called "lifetime-days"; the terms are "setup-call-minutes"');
     const empty = await send("POST", "/api/admin/content/faq", { baseVersion: 0, draft: { question: " ", answer: "" } });
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain("Question is required");

@@ -7,6 +7,7 @@ import { adminFaqItemPath, paths } from "@shared/site-routes";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { faqAnswerProblems } from "@shared/content/faq-answer";
 import { priceValueLabels } from "@shared/content/prices";
+import { termValueLabels } from "@shared/content/terms";
 import { FAQ_QUESTION_MAX, faqDraftSchema, faqPublishSchema, STALE_SAVE_MESSAGE, type FaqDraftInput } from "@shared/schemas/content";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -42,7 +43,7 @@ function SavedFaqItem({ id }: { id: string }) {
 /**
  * One question and its answer (decision 0904), on a post's publishing model: Save draft, Publish
  * (one click), Unpublish, Schedule, history. The answer is rich text like a post's body; a price
- * in it is a price tag, so it follows the published prices.
+ * or a term in it is a tag, so it follows the published prices and the plan's terms.
  */
 export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<FaqDraftInput> | null }) {
   const navigate = useNavigate();
@@ -170,9 +171,9 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
             label="Answer"
             value={values.answer}
             onChange={(answer) => setValues((v) => ({ ...v, answer }))}
-            prices={priceValueLabels}
+            values={{ price: priceValueLabels, term: termValueLabels }}
             error={errors.answer}
-            hint="Needed to publish. Quote a price with Insert price, never as typed figures: the answer then follows the published prices."
+            hint="Needed to publish. Quote a price or a term of the plan with Insert price or Insert term, never as a typed figure: the answer then follows the published prices and the plan's terms."
           />
           <FormField id="faq-order" label="Order" error={errors.order} hint="Lower comes first on the FAQ; the list's Move up and Move down set it too.">
             {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} className="max-w-32" value={values.order} onChange={(event) => setValues((v) => ({ ...v, order: event.target.value }))} />}

@@ -35,5 +35,11 @@ describe("what a price change moves", () => {
     });
     expect(moves.filter((m) => m.figure.startsWith("Annual") || m.figure === "Savings badge")).toEqual([]);
     expect(priceMoves(todaysPrices, todaysPrices, [priceAnswer])).toEqual([]);
+    // An answer quoting a term beside a price shows the term's figure too, unmoved.
+    const trialAnswer = { question: "Is there a trial?", answer: 'A {% term name="trial-days" /%}-day trial, then {% price name="monthly" /%} a month.' };
+    expect(priceMoves(todaysPrices, { ...todaysPrices, monthly: 849 }, [trialAnswer]).find((m) => m.page === "/faq")).toMatchObject({
+      before: "A 7-day trial, then $799 a month.",
+      after: "A 7-day trial, then $849 a month.",
+    });
   });
 });

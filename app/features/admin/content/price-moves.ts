@@ -1,5 +1,6 @@
 import { plainText } from "@shared/content/rich-text";
 import { priceValues, type Prices } from "@shared/content/prices";
+import { termValues } from "@shared/content/terms";
 import { alternatives, compareFiguresOf, flatPlanSaving, formatSavings } from "~/content/compare";
 import { priceView } from "~/content/pricing";
 import { pricingHeroOf } from "~/content/pricing-page";
@@ -47,7 +48,8 @@ export function priceMoves(before: Prices, after: Prices, answers: readonly { qu
   });
   c0.costFaq.forEach((item, index) => add("/compare", item.question, item.answer, c1.costFaq[index]!.answer));
 
-  const [v0, v1] = [{ price: priceValues(before) }, { price: priceValues(after) }];
+  const term = termValues();
+  const [v0, v1] = [{ price: priceValues(before), term }, { price: priceValues(after), term }];
   for (const { question, answer } of answers) add("/faq", question, plainText(answer, v0), plainText(answer, v1));
   return moves;
 }

@@ -35,8 +35,8 @@ async function mount({
   value = "",
   label = "Body",
   onPickImage,
-  prices,
-}: { value?: string; label?: string; onPickImage?: () => Promise<PickedImage | null>; prices?: Record<string, string> } = {}) {
+  values,
+}: { value?: string; label?: string; onPickImage?: () => Promise<PickedImage | null>; values?: { price?: Record<string, string>; term?: Record<string, string> } } = {}) {
   const container = document.createElement("div");
   document.body.append(container);
   const root = createRoot(container);
@@ -44,7 +44,7 @@ async function mount({
   const onChange = vi.fn<(source: string) => void>();
   const rerender = async (props: { value?: string; error?: string } = {}) => {
     await act(async () => {
-      root.render(<RichTextEditor label={label} value={props.value ?? value} error={props.error} onChange={onChange} onPickImage={onPickImage} prices={prices} />);
+      root.render(<RichTextEditor label={label} value={props.value ?? value} error={props.error} onChange={onChange} onPickImage={onPickImage} values={values} />);
     });
   };
   await rerender();
@@ -241,26 +241,34 @@ describe("what the toolbar inserts", () => {
   });
 });
 
-describe("a price in an FAQ answer", () => {
-  it("is inserted as a price tag the page fills in, not as typed figures", async () => {
-    const { container, area, lastSource } = await mount({ label: "Answer", value: "It costs ", prices: { monthly: "Monthly price ($799)", "annual-yearly": "Annual plan, billed per year ($8,629)" } });
-    const select = container.querySelector<HTMLSelectElement>("select")!;
-    expect(container.querySelector(`label[for="${select.id}"]`)?.textContent).toBe("Price to insert");
+describe("a price or a term in an FAQ answer", () => {
+  it("is inserted as a price or term tag the page fills in, not as typed figures", async () => {
+    const { container, area, lastSource } = await mount({
+      label: "Answer",
+      value: "It costs ",
+      values: { price: { monthly: "Monthly price ($799)", "annual-yearly": "Annual plan, billed per year ($8,629)" }, term: { "guarantee-days": "Money-back guarantee, days (30)" } },
+    });
+    const [priceSelect, termSelect] = [...container.querySelectorAll<HTMLSelectElement>("select")];
+    expect(container.querySelector(`label[for="${priceSelect!.id}"]`)?.textContent).toBe("Price to insert");
+    expect(container.querySelector(`label[for="${termSelect!.id}"]`)?.textContent).toBe("Term to insert");
     await act(async () => {
-      select.value = "annual-yearly";
-      select.dispatchEvent(new Event("change", { bubbles: true }));
+      priceSelect!.value = "annual-yearly";
+      priceSelect!.dispatchEvent(new Event("change", { bubbles: true }));
     });
     await act(async () => area.focus());
-    const insert = [...container.querySelectorAll("button")].find((b) => b.textContent === "Insert price")!;
-    await press(insert);
+    const button = (text: string) => [...container.querySelectorAll("button")].find((b) => b.textContent === text)!;
+    await press(button("Insert price"));
     expect(lastSource()).toContain('{% price name="annual-yearly" /%}');
-    expect(plainText(lastSource(), { price: { "annual-yearly": "$9,000" } })).toContain("$9,000");
-    // Without prices, no such control (a post's body).
+    await press(button("Insert term"));
+    expect(lastSource()).toContain('{% term name="guarantee-days" /%}');
+    expect(plainText(lastSource(), { price: { "annual-yearly": "$9,000" }, term: { "guarantee-days": "45" } })).toMatch(/\$9,000.*45/);
+    // Without values, no such control (a post's body).
     await act(async () => mounted!.root.unmount());
     mounted!.container.remove();
     mounted = null;
     const body = await mount();
     expect(body.container.textContent).not.toContain("Insert price");
+    expect(body.container.textContent).not.toContain("Insert term");
   });
 });
 

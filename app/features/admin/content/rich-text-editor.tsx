@@ -5,7 +5,7 @@ import { FieldMessage } from "~/components/ui/form-field";
 import { inputClass } from "~/components/ui/input";
 import { ctaLabels } from "~/content/calls-to-action";
 import { cn } from "~/lib/cn";
-import { BOOK_DEMO_LABEL_MAX_LENGTH, isAllowedHref, isAllowedImageSrc } from "@shared/content/rich-text-rules";
+import { BOOK_DEMO_LABEL_MAX_LENGTH, isAllowedHref, isAllowedImageSrc, richTextValueTags, type RichTextValueTag } from "@shared/content/rich-text-rules";
 import { bookDemoLabel, richTextExtensions, toMarkdocSource } from "./rich-text-extensions";
 import { ToolbarIcon, type ToolbarIconName } from "./toolbar-icons";
 
@@ -27,11 +27,14 @@ export type RichTextEditorProps = {
   /** The id of the editable area. */
   id?: string;
   /**
-   * Prices the text may quote, by name with a label ("monthly": "Monthly price ($799)"): with
-   * them, an "Insert price" control adds a price tag, which the page fills in (FAQ answers).
+   * Values the text may quote, by kind, each by name with a label ("monthly": "Monthly price
+   * ($799)"): with prices, an "Insert price" control adds a price tag, with terms an "Insert
+   * term" control a term tag, which the page fills in (FAQ answers).
    */
-  prices?: Readonly<Record<string, string>>;
+  values?: ValueLabels;
 };
+
+type ValueLabels = Partial<Record<RichTextValueTag, Readonly<Record<string, string>>>>;
 
 const editableClass = cn(
   "min-h-64 w-full rounded-b-md border border-input bg-background px-4 py-3 text-base leading-7 text-foreground",
@@ -54,7 +57,7 @@ const editableClass = cn(
  * field under the toolbar (no `window.prompt`, and no nested `<form>`: the page's form holds the
  * editor).
  */
-export function RichTextEditor({ label, value, onChange, onPickImage, error, hint, id, prices }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, onPickImage, error, hint, id, values }: RichTextEditorProps) {
   const generatedId = React.useId();
   const areaId = id ?? `${generatedId}-area`;
   const labelId = `${generatedId}-label`;
@@ -107,7 +110,7 @@ export function RichTextEditor({ label, value, onChange, onPickImage, error, hin
         {label}
       </span>
       <div>
-        {editor ? <Toolbar editor={editor} label={label} areaId={areaId} onPickImage={onPickImage} prices={prices} /> : <div className="h-11 rounded-t-md border border-b-0 border-input bg-muted" />}
+        {editor ? <Toolbar editor={editor} label={label} areaId={areaId} onPickImage={onPickImage} values={values} /> : <div className="h-11 rounded-t-md border border-b-0 border-input bg-muted" />}
         <EditorContent editor={editor} />
       </div>
       {hint ? (
@@ -162,13 +165,13 @@ function Toolbar({
   label,
   areaId,
   onPickImage,
-  prices,
+  values,
 }: {
   editor: Editor;
   label: string;
   areaId: string;
   onPickImage?: () => Promise<PickedImage | null>;
-  prices?: Readonly<Record<string, string>>;
+  values?: ValueLabels;
 }) {
   const state = useEditorState({
     editor,
@@ -278,7 +281,10 @@ function Toolbar({
           </button>
         ))}
       </div>
-      {prices ? <InsertPrice editor={editor} prices={prices} /> : null}
+      {richTextValueTags.map((kind) => {
+        const labels = values?.[kind];
+        return labels ? <InsertValue key={kind} editor={editor} kind={kind} labels={labels} /> : null;
+      })}
       {notice ? (
         <p role="alert" className="border-x border-input bg-background px-3 py-2 text-sm font-medium text-destructive">
           {notice}
@@ -289,17 +295,18 @@ function Toolbar({
   );
 }
 
-/** A price tag at the cursor: typed `{%` is escaped as text, so a tag comes from here. */
-function InsertPrice({ editor, prices }: { editor: Editor; prices: Readonly<Record<string, string>> }) {
+/** A price or term tag at the cursor: typed `{%` is escaped as text, so a tag comes from here. */
+function InsertValue({ editor, kind, labels }: { editor: Editor; kind: RichTextValueTag; labels: Readonly<Record<string, string>> }) {
   const selectId = React.useId();
-  const [name, setName] = React.useState(Object.keys(prices)[0] ?? "");
+  const [name, setName] = React.useState(Object.keys(labels)[0] ?? "");
+  const noun = kind === "price" ? "Price" : "Term";
   return (
     <div className="flex flex-wrap items-center gap-2 border-x border-input bg-background px-2 py-1.5 text-sm">
       <label htmlFor={selectId} className="font-medium">
-        Price to insert
+        {noun} to insert
       </label>
       <select id={selectId} value={name} onChange={(event) => setName(event.target.value)} className="h-8 rounded-md border border-input bg-background px-2">
-        {Object.entries(prices).map(([value, text]) => (
+        {Object.entries(labels).map(([value, text]) => (
           <option key={value} value={value}>
             {text}
           </option>
@@ -308,9 +315,9 @@ function InsertPrice({ editor, prices }: { editor: Editor; prices: Readonly<Reco
       <button
         type="button"
         className="h-8 rounded-md border border-input px-3 font-medium hover:bg-muted"
-        onClick={() => editor.chain().focus().insertContent({ type: "richTextValue", attrs: { kind: "price", name } }).run()}
+        onClick={() => editor.chain().focus().insertContent({ type: "richTextValue", attrs: { kind, name } }).run()}
       >
-        Insert price
+        Insert {noun.toLowerCase()}
       </button>
     </div>
   );
