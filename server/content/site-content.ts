@@ -11,7 +11,7 @@ import {
   type SiteContent,
 } from "@shared/content/site-content";
 import { priceValues, type Prices } from "@shared/content/prices";
-import { termValues } from "@shared/content/terms";
+import { termValues } from "@shared/content/term-values";
 import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";

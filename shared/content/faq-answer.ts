@@ -1,6 +1,6 @@
 import { parseRichText } from "./rich-text";
 import { priceValueNames } from "./prices";
-import { termValueNames } from "./terms";
+import { termValueNames } from "./term-values";
 
 /**
  * The check of an FAQ answer's rich text, on the server before a write and in the studio before

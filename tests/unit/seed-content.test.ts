@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { plainText } from "@shared/content/rich-text";
 import { faqAnswerProblems } from "@shared/content/faq-answer";
 import { priceValues } from "@shared/content/prices";
-import { termValues } from "@shared/content/terms";
+import { termValues } from "@shared/content/term-values";
 import { faqPublishSchema, pricesDraftSchema } from "@shared/schemas/content";
 import { faqEntries } from "../../app/content/faq";
 import { todaysPrices } from "../../app/content/pricing";

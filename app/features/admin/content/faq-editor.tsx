@@ -7,7 +7,7 @@ import { adminFaqItemPath, paths } from "@shared/site-routes";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { faqAnswerProblems } from "@shared/content/faq-answer";
 import { priceValueLabels } from "@shared/content/prices";
-import { termValueLabels } from "@shared/content/terms";
+import { termValueLabels } from "@shared/content/term-values";
 import { FAQ_QUESTION_MAX, faqDraftSchema, faqPublishSchema, STALE_SAVE_MESSAGE, type FaqDraftInput } from "@shared/schemas/content";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";

@@ -1,6 +1,6 @@
 import { plainText } from "@shared/content/rich-text";
 import { priceValues, type Prices } from "@shared/content/prices";
-import { termValues } from "@shared/content/terms";
+import { termValues } from "@shared/content/term-values";
 import { alternatives, compareFiguresOf, flatPlanSaving, formatSavings } from "~/content/compare";
 import { priceView } from "~/content/pricing";
 import { pricingHeroOf } from "~/content/pricing-page";
