@@ -8,10 +8,13 @@ import {
   type PostCard,
   type PostLookup,
   type PublishedImage,
+  type RoleCard,
+  type RolePageData,
   type SiteContent,
 } from "@shared/content/site-content";
+import { roleLocationText } from "@shared/content/role";
 import { priceValues, type Prices } from "@shared/content/prices";
-import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
+import { faqDraftSchema, postDraftSchema, pricesDraftSchema, roleDraftSchema, type FaqDraft, type PostDraft, type RoleDraft } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
@@ -19,6 +22,7 @@ import type { Logger } from "../logger";
 import { describeImage } from "../platform/file-storage";
 import { publishDueEntries } from "./content-entries";
 import { seedSiteWords } from "./seed-content";
+import { closeExpiredRoles } from "./role-closing";
 
 /**
  * The published content every public page reads (docs/decisions/0903), held in memory by each
@@ -101,22 +105,34 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
-/** The site's own words as published: the prices, and the FAQ items (with their slugs) in no order yet. */
-export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[] };
+/** A published role with its address and first publication (its JobPosting's datePosted). */
+export type PublishedRole = RoleDraft & { slug: string; postedAt: string };
+
+/**
+ * The site's own words as published: the prices, and the FAQ items (with their slugs) in no order
+ * yet; the roles still open (absent: none).
+ */
+export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[]; roles?: PublishedRole[] };
 
 /**
  * Reads the published prices and FAQ items. A scheduled change of a live one is not live yet: its
  * published copy is what the site shows until its time.
  */
-export async function loadSiteWords(db: Db): Promise<SiteWords> {
+export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords> {
   const rows = await db
-    .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug })
+    .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug, firstPublishedAt: contentEntries.firstPublishedAt })
     .from(contentEntries)
-    .where(and(inArray(contentEntries.kind, ["prices", "faq"]), isNotNull(contentEntries.published)));
-  const words: SiteWords = { prices: null, faq: [] };
+    .where(and(inArray(contentEntries.kind, ["prices", "faq", "role"]), isNotNull(contentEntries.published)));
+  const words: SiteWords = { prices: null, faq: [], roles: [] };
   for (const row of rows) {
     // Written through the same schemas; a row that no longer parses is left off, not a 500.
-    if (row.kind === "prices") {
+    if (row.kind === "role") {
+      const role = roleDraftSchema.safeParse(row.published);
+      // A role past its closing date is off the site even before the tick that closes it has run.
+      if (role.success && row.slug && row.firstPublishedAt && roleOpen(role.data, now)) {
+        words.roles!.push({ ...role.data, slug: row.slug, postedAt: row.firstPublishedAt.toISOString() });
+      }
+    } else if (row.kind === "prices") {
       const prices = pricesDraftSchema.safeParse(row.published);
       if (prices.success) words.prices = prices.data;
     } else {
@@ -125,6 +141,48 @@ export async function loadSiteWords(db: Db): Promise<SiteWords> {
     }
   }
   return words;
+}
+
+const roleOpen = (role: RoleDraft, now: Date) => role.closesAt !== "" && new Date(role.closesAt).getTime() > now.getTime();
+
+const roleCardOf = (role: PublishedRole): RoleCard => ({
+  slug: role.slug,
+  title: role.title,
+  team: role.team,
+  location: roleLocationText(role),
+  remote: role.remote,
+  employmentType: role.employmentType,
+  closesAt: role.closesAt,
+});
+
+/** The open roles as /careers lists them (newest first) and their pages, each rendered once per version. */
+export function rolesOf(roles: PublishedRole[]): { cards: RoleCard[]; page: (slug: string) => RolePageData | null } {
+  const sorted = [...roles].sort((a, b) => b.postedAt.localeCompare(a.postedAt) || a.title.localeCompare(b.title));
+  const bySlug = new Map(sorted.map((role) => [role.slug, role]));
+  const pages = new Map<string, RolePageData>();
+  return {
+    cards: sorted.map(roleCardOf),
+    page(slug) {
+      const role = bySlug.get(slug);
+      if (!role) return null;
+      // Asked on every request for the role's address (is it a page?): parsed once per version.
+      let page = pages.get(slug);
+      if (!page) {
+        page = {
+          ...roleCardOf(role),
+          city: role.city,
+          region: role.region,
+          country: role.country,
+          description: toRenderable(role.description),
+          descriptionText: plainText(role.description),
+          applyEmail: role.applyEmail,
+          postedAt: role.postedAt,
+        };
+        pages.set(slug, page);
+      }
+      return page;
+    },
+  };
 }
 
 /** The FAQ as pages show it: in its order (then by question), each answer rendered with the prices' values. */
@@ -159,11 +217,14 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
       .sort((a, b) => b.shared - a.shared || a.index - b.index)
       .slice(0, RELATED_POSTS)
       .map(({ p }) => cardOf(p));
+  const roles = rolesOf(words.roles ?? []);
   return {
     version,
     hasBlog: posts.length > 0,
     prices: words.prices,
     faq: faqItemsOf(words.faq, words.prices),
+    roles: roles.cards,
+    role: roles.page,
     blogList(page, tag) {
       const listed = tag === null ? posts : posts.filter((p) => p.tags.includes(tag));
       if (listed.length === 0) return null;
@@ -215,6 +276,8 @@ export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs
     // Scheduled entries go live here, whoever is signed in or not: each instance looks every
     // tick, and each entry is claimed by one of them (SKIP LOCKED), so it is published once.
     await publishDueEntries(db);
+    // Roles past their closing date leave the site the same way: once, by whichever instance.
+    await closeExpiredRoles(db);
     const version = await readVersion();
     if (version === content.version) return;
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
