@@ -59,17 +59,7 @@ export const readyToBuild = {
 export const openRoles = {
   title: "Open Roles",
   lead: "The roles we are hiring for now. Each one closes on its date.",
-  team: "Team",
-  location: "Location",
-  type: "Employment type",
-  posted: "Posted",
   closes: "Closes on",
-  apply: "Apply by e-mail",
-  /** The e-mail's subject, before the role's title. */
-  applySubject: "Application:",
-  applyNote: "Send a few lines about you and what you have built; a CV or a link to your work helps.",
-  writeTo: "Or write to",
-  back: "All open roles",
 } as const;
 
 /** "Ready to Build?"'s lead while roles are open (today's says there is no job board yet). */

@@ -6,13 +6,11 @@ import type { Route } from "./+types/careers-role";
 import { RichText } from "~/components/content/rich-text";
 import { BlogErrorBoundary, notFoundMeta } from "~/components/content/blog-not-found";
 import { buttonVariants } from "~/components/ui/button";
-import { formatPostDate } from "~/components/content/post-meta";
 import { brand } from "~/content/brand";
-import { openRoles } from "~/content/careers";
+import { rolePage } from "~/content/careers-role";
 import { siteContentContext } from "~/lib/router-context";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { jsonLd } from "~/lib/seo";
-import { employmentTypeLabels } from "@shared/schemas/content";
 import type { RolePageData } from "@shared/content/site-content";
 import { careersRolePath, paths } from "@shared/site-routes";
 
@@ -25,9 +23,6 @@ export function loader({ context, params }: Route.LoaderArgs) {
   if (!role) throw data(null, { status: 404 });
   return role;
 }
-
-/** A date as the page shows it; a draft's preview may have none yet. */
-const dateText = (iso: string) => (iso ? formatPostDate(iso) : "Not set");
 
 /** Where applications go: the role's own address, else the deployment's careers address. */
 const applyAddress = (role: RolePageData) => role.applyEmail || getRuntimeConfig().careersEmail;
@@ -60,8 +55,8 @@ function jobPostingJsonLd(role: RolePageData): Record<string, unknown> {
 function roleMeta(role: RolePageData): MetaDescriptor[] {
   const { publicUrl } = getRuntimeConfig();
   const url = `${publicUrl}${careersRolePath(role.slug)}`;
-  const title = `${role.title} | Careers | ${brand.name}`;
-  const description = `${employmentTypeLabels[role.employmentType]} · ${role.team} · ${role.location}. ${openRoles.closes} ${dateText(role.closesAt)}.`;
+  const title = `${role.title} | ${rolePage.titleSuffix} | ${brand.name}`;
+  const description = `${role.employmentTypeText} · ${role.team} · ${role.location}. ${rolePage.closes} ${role.closesOn}.`;
   return [
     { title },
     { name: "description", content: description },
@@ -81,19 +76,19 @@ export const ErrorBoundary = BlogErrorBoundary;
 
 export default function CareersRole({ loaderData: role }: Route.ComponentProps) {
   const address = applyAddress(role);
-  const mailto = `mailto:${address}?subject=${encodeURIComponent(`${openRoles.applySubject} ${role.title}`)}`;
+  const mailto = `mailto:${address}?subject=${encodeURIComponent(`${rolePage.applySubject} ${role.title}`)}`;
   const facts: [string, ReactNode][] = [
-    [openRoles.team, role.team],
-    [openRoles.location, role.location],
-    [openRoles.type, employmentTypeLabels[role.employmentType]],
-    [openRoles.posted, <time dateTime={role.postedAt}>{formatPostDate(role.postedAt)}</time>],
-    [openRoles.closes, <time dateTime={role.closesAt}>{dateText(role.closesAt)}</time>],
+    [rolePage.team, role.team],
+    [rolePage.location, role.location],
+    [rolePage.type, role.employmentTypeText],
+    [rolePage.posted, <time dateTime={role.postedAt}>{role.postedOn}</time>],
+    [rolePage.closes, <time dateTime={role.closesAt}>{role.closesOn}</time>],
   ];
   return (
     <article className="mx-auto max-w-[44rem] px-4 pt-10 pb-16 sm:px-6 sm:pt-14">
       <p className="text-sm font-semibold">
         <Link to={`${paths.careers}#open-roles`} className="text-primary underline-offset-4 hover:underline">
-          {openRoles.back}
+          {rolePage.back}
         </Link>
       </p>
       <header className="mt-4">
@@ -110,15 +105,15 @@ export default function CareersRole({ loaderData: role }: Route.ComponentProps) 
       <RichText tree={role.description} className="mt-8" />
       <aside aria-labelledby="apply-title" className="mt-12 rounded-2xl bg-primary-soft p-6 text-center sm:p-8">
         <h2 id="apply-title" className="text-2xl font-bold tracking-tight">
-          {openRoles.apply}
+          {rolePage.apply}
         </h2>
-        <p className="mx-auto mt-2 max-w-prose text-pretty text-lg text-muted-foreground">{openRoles.applyNote}</p>
+        <p className="mx-auto mt-2 max-w-prose text-pretty text-lg text-muted-foreground">{rolePage.applyNote}</p>
         <a href={mailto} className={`${buttonVariants({ size: "lg" })} mt-6`}>
           <Mail aria-hidden="true" width={16} height={16} />
-          {openRoles.apply}
+          {rolePage.apply}
         </a>
         <p className="mt-3 text-[0.9375rem] text-muted-foreground [overflow-wrap:anywhere]">
-          {openRoles.writeTo} <span className="font-semibold text-foreground">{address}</span>
+          {rolePage.writeTo} <span className="font-semibold text-foreground">{address}</span>
         </p>
       </aside>
     </article>

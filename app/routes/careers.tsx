@@ -23,8 +23,6 @@ import {
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { pageMeta } from "~/lib/seo";
 import { siteContentContext } from "~/lib/router-context";
-import { formatPostDate } from "~/components/content/post-meta";
-import { employmentTypeLabels } from "@shared/schemas/content";
 import type { RoleCard } from "@shared/content/site-content";
 import { careersRolePath, paths } from "@shared/site-routes";
 
@@ -65,10 +63,10 @@ function OpenRoles({ roles }: { roles: readonly RoleCard[] }) {
             >
               <span className="text-lg font-bold text-foreground group-hover:text-primary [overflow-wrap:anywhere]">{role.title}</span>
               <span className="text-[0.9375rem] text-muted-foreground sm:col-start-1">
-                {[role.team, role.location, employmentTypeLabels[role.employmentType]].filter(Boolean).join(" · ")}
+                {[role.team, role.location, role.employmentTypeText].filter(Boolean).join(" · ")}
               </span>
               <span className="flex items-center gap-1.5 text-sm font-medium text-slate-700 sm:col-start-2 sm:row-span-2 sm:row-start-1">
-                {openRoles.closes} <time dateTime={role.closesAt}>{formatPostDate(role.closesAt)}</time>
+                {openRoles.closes} <time dateTime={role.closesAt}>{role.closesOn}</time>
                 <ArrowRight aria-hidden="true" className="size-4 text-primary" />
               </span>
             </Link>

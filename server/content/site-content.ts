@@ -13,6 +13,7 @@ import {
   type SiteContent,
 } from "@shared/content/site-content";
 import { roleLocationText } from "@shared/content/role";
+import { employmentTypeLabels } from "@shared/content/employment-types";
 import { priceValues, type Prices } from "@shared/content/prices";
 import { faqDraftSchema, postDraftSchema, pricesDraftSchema, roleDraftSchema, type FaqDraft, type PostDraft, type RoleDraft } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
@@ -145,6 +146,10 @@ export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords
 
 const roleOpen = (role: RoleDraft, now: Date) => role.closesAt !== "" && new Date(role.closesAt).getTime() > now.getTime();
 
+const roleDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** A role's date as its pages show it; a draft's preview may have none yet. */
+const roleDateText = (iso: string) => (iso ? roleDate.format(new Date(iso)) : "Not set");
+
 const roleCardOf = (role: PublishedRole): RoleCard => ({
   slug: role.slug,
   title: role.title,
@@ -152,7 +157,9 @@ const roleCardOf = (role: PublishedRole): RoleCard => ({
   location: roleLocationText(role),
   remote: role.remote,
   employmentType: role.employmentType,
+  employmentTypeText: employmentTypeLabels[role.employmentType],
   closesAt: role.closesAt,
+  closesOn: roleDateText(role.closesAt),
 });
 
 /** The open roles as /careers lists them (newest first) and their pages, each rendered once per version. */
@@ -177,6 +184,7 @@ export function rolesOf(roles: PublishedRole[]): { cards: RoleCard[]; page: (slu
           descriptionText: plainText(role.description),
           applyEmail: role.applyEmail,
           postedAt: role.postedAt,
+          postedOn: roleDateText(role.postedAt),
         };
         pages.set(slug, page);
       }

@@ -1,4 +1,4 @@
-import { employmentTypeLabels, type RoleDraft } from "../schemas/content";
+import type { RoleDraft } from "../schemas/content";
 import { parseRichText } from "./rich-text";
 
 /**
@@ -16,6 +16,3 @@ export function roleLocationText(role: Pick<RoleDraft, "remote" | "city" | "regi
   if (role.remote) return role.country ? `Remote (${role.country})` : "Remote";
   return [role.city, role.region, role.country].filter(Boolean).join(", ");
 }
-
-/** "Full-time", "Part-time", "Contractor", "Internship". */
-export const employmentTypeText = (type: RoleDraft["employmentType"]) => employmentTypeLabels[type];

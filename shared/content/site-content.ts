@@ -71,8 +71,12 @@ export type RoleCard = {
   location: string;
   remote: boolean;
   employmentType: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  /** "Full-time", "Part-time", …: in words on the server, so the pages load no table for it. */
+  employmentTypeText: string;
   /** ISO date-time it leaves the site. */
   closesAt: string;
+  /** Its date as the page shows it ("January 1, 2027", UTC): written on the server, no Intl in the browser. */
+  closesOn: string;
 };
 
 /** An open role as its own page shows it, with what its JobPosting needs. */
@@ -87,6 +91,7 @@ export type RolePageData = RoleCard & {
   applyEmail: string;
   /** ISO date-time of its first publication (JobPosting's datePosted). */
   postedAt: string;
+  postedOn: string;
 };
 
 /** The published content as the pages' loaders read it. */

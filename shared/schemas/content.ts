@@ -1,5 +1,6 @@
 import "./zod-csp";
 import { z } from "zod";
+import { employmentTypes } from "../content/employment-types";
 
 /**
  * The content studio's rules and messages (docs/product.md#content-studio), used by the studio's
@@ -193,15 +194,6 @@ export const faqPublishSchema = faqDraftSchema.superRefine((item, ctx) => {
 /* Open roles (docs/decisions/0905): what /careers lists and /careers/<slug> shows, with its
    JobPosting. A role closes by itself at `closesAt` (server/content/role-closing.ts). */
 
-/** schema.org's employmentType values, in the order the studio offers them. */
-export const employmentTypes = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "INTERN"] as const;
-export type EmploymentType = (typeof employmentTypes)[number];
-export const employmentTypeLabels: Record<EmploymentType, string> = {
-  FULL_TIME: "Full-time",
-  PART_TIME: "Part-time",
-  CONTRACTOR: "Contractor",
-  INTERN: "Internship",
-};
 
 export const ROLE_TITLE_MAX = 120;
 export const ROLE_TEAM_MAX = 80;

@@ -8,8 +8,6 @@ import { adminRolePath, adminRolePreviewPath, careersRolePath, paths } from "@sh
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { roleDescriptionProblems } from "@shared/content/role";
 import {
-  employmentTypeLabels,
-  employmentTypes,
   ROLE_CLOSES_MESSAGE,
   ROLE_PLACE_MAX,
   ROLE_TEAM_MAX,
@@ -18,9 +16,9 @@ import {
   roleDraftSchema,
   rolePublishSchema,
   STALE_SAVE_MESSAGE,
-  type EmploymentType,
   type RoleDraftInput,
 } from "@shared/schemas/content";
+import { employmentTypeLabels, employmentTypes, type EmploymentType } from "@shared/content/employment-types";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
