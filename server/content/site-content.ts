@@ -8,14 +8,10 @@ import {
   type PostCard,
   type PostLookup,
   type PublishedImage,
-  type RoleCard,
-  type RolePageData,
   type SiteContent,
 } from "@shared/content/site-content";
-import { roleLocationText } from "@shared/content/role";
-import { employmentTypeLabels } from "@shared/content/employment-types";
 import { priceValues, type Prices } from "@shared/content/prices";
-import { faqDraftSchema, postDraftSchema, pricesDraftSchema, roleDraftSchema, type FaqDraft, type PostDraft, type RoleDraft } from "@shared/schemas/content";
+import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
@@ -24,6 +20,7 @@ import { describeImage } from "../platform/file-storage";
 import { publishDueEntries } from "./content-entries";
 import { seedSiteWords } from "./seed-content";
 import { closeExpiredRoles } from "./role-closing";
+import { openRoleOf, rolesOf, type PublishedRole } from "./open-roles";
 
 /**
  * The published content every public page reads (docs/decisions/0903), held in memory by each
@@ -106,9 +103,6 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
-/** A published role with its address and first publication (its JobPosting's datePosted). */
-export type PublishedRole = RoleDraft & { slug: string; postedAt: string };
-
 /**
  * The site's own words as published: the prices, and the FAQ items (with their slugs) in no order
  * yet; the roles still open (absent: none).
@@ -128,11 +122,8 @@ export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords
   for (const row of rows) {
     // Written through the same schemas; a row that no longer parses is left off, not a 500.
     if (row.kind === "role") {
-      const role = roleDraftSchema.safeParse(row.published);
-      // A role past its closing date is off the site even before the tick that closes it has run.
-      if (role.success && row.slug && row.firstPublishedAt && roleOpen(role.data, now)) {
-        words.roles!.push({ ...role.data, slug: row.slug, postedAt: row.firstPublishedAt.toISOString() });
-      }
+      const role = openRoleOf(row, now);
+      if (role) words.roles!.push(role);
     } else if (row.kind === "prices") {
       const prices = pricesDraftSchema.safeParse(row.published);
       if (prices.success) words.prices = prices.data;
@@ -142,55 +133,6 @@ export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords
     }
   }
   return words;
-}
-
-const roleOpen = (role: RoleDraft, now: Date) => role.closesAt !== "" && new Date(role.closesAt).getTime() > now.getTime();
-
-const roleDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-/** A role's date as its pages show it; a draft's preview may have none yet. */
-const roleDateText = (iso: string) => (iso ? roleDate.format(new Date(iso)) : "Not set");
-
-const roleCardOf = (role: PublishedRole): RoleCard => ({
-  slug: role.slug,
-  title: role.title,
-  team: role.team,
-  location: roleLocationText(role),
-  remote: role.remote,
-  employmentType: role.employmentType,
-  employmentTypeText: employmentTypeLabels[role.employmentType],
-  closesAt: role.closesAt,
-  closesOn: roleDateText(role.closesAt),
-});
-
-/** The open roles as /careers lists them (newest first) and their pages, each rendered once per version. */
-export function rolesOf(roles: PublishedRole[]): { cards: RoleCard[]; page: (slug: string) => RolePageData | null } {
-  const sorted = [...roles].sort((a, b) => b.postedAt.localeCompare(a.postedAt) || a.title.localeCompare(b.title));
-  const bySlug = new Map(sorted.map((role) => [role.slug, role]));
-  const pages = new Map<string, RolePageData>();
-  return {
-    cards: sorted.map(roleCardOf),
-    page(slug) {
-      const role = bySlug.get(slug);
-      if (!role) return null;
-      // Asked on every request for the role's address (is it a page?): parsed once per version.
-      let page = pages.get(slug);
-      if (!page) {
-        page = {
-          ...roleCardOf(role),
-          city: role.city,
-          region: role.region,
-          country: role.country,
-          description: toRenderable(role.description),
-          descriptionText: plainText(role.description),
-          applyEmail: role.applyEmail,
-          postedAt: role.postedAt,
-          postedOn: roleDateText(role.postedAt),
-        };
-        pages.set(slug, page);
-      }
-      return page;
-    },
-  };
 }
 
 /** The FAQ as pages show it: in its order (then by question), each answer rendered with the prices' values. */
