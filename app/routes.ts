@@ -39,6 +39,8 @@ export default [
     route(`${page(paths.blog)}/tag/:tag`, "routes/blog/tag.tsx", { id: "blog-tag" }),
     route(`${page(paths.blog)}/tag/:tag/page/:page`, "routes/blog/tag.tsx", { id: "blog-tag-page" }),
     route(`${page(paths.blog)}/:slug`, "routes/blog/post.tsx", { id: "blog-post" }),
+    // An open role (decision 0905): rendered on request from the published content, like a post.
+    route(`${page(paths.careers)}/:slug`, "routes/careers-role.tsx", { id: "careers-role" }),
     route("*", "routes/not-found.tsx"),
   ]),
   ...prefix(page(paths.admin), [
@@ -66,6 +68,9 @@ export default [
       route(adminPage(paths.adminFaq), "routes/admin/content-faq.tsx"),
       route(adminPage(paths.adminFaqNew), "routes/admin/content-faq-item.tsx", { id: "routes/admin/content-faq-new" }),
       route(adminPage(paths.adminFaqItem), "routes/admin/content-faq-item.tsx", { id: "routes/admin/content-faq-item" }),
+      route(adminPage(paths.adminRoles), "routes/admin/content-roles.tsx"),
+      route(adminPage(paths.adminRoleNew), "routes/admin/content-role.tsx", { id: "routes/admin/content-role-new" }),
+      route(adminPage(paths.adminRole), "routes/admin/content-role.tsx", { id: "routes/admin/content-role" }),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -56,6 +56,10 @@ export const paths = {
   adminFaq: "/admin/content/faq",
   adminFaqNew: "/admin/content/faq/new",
   adminFaqItem: "/admin/content/faq/:id",
+  /** The open roles (decision 0905): title, status and closing date; each opens its editor (adminRolePath). */
+  adminRoles: "/admin/content/roles",
+  adminRoleNew: "/admin/content/roles/new",
+  adminRole: "/admin/content/roles/:id",
 } as const;
 
 /**
@@ -72,7 +76,10 @@ export const blogFeedPath = "/blog/rss.xml";
  * The blog's pages as app/routes.ts declares them: not prerendered, rendered on request from the
  * published content (docs/decisions/0903). The server answers only the addresses the content has.
  */
-export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug"] as const;
+export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug", "/careers/:slug"] as const;
+
+/** An open role's page (decision 0905): rendered on request while the role is open, else the 404. */
+export const careersRolePath = (slug: string) => `/careers/${slug}`;
 
 /** A post's page. */
 export const blogPostPath = (slug: string) => `/blog/${slug}`;
@@ -92,6 +99,11 @@ export const adminPostPath = (id: string) => `/admin/content/posts/${encodeURICo
 export const adminPostPreviewPath = (id: string) => adminPostPreview.replace(":id", encodeURIComponent(id));
 /** The studio's editor of the FAQ item with this id. */
 export const adminFaqItemPath = (id: string) => `/admin/content/faq/${encodeURIComponent(id)}`;
+/** The studio's editor of the role with this id. */
+export const adminRolePath = (id: string) => `/admin/content/roles/${encodeURIComponent(id)}`;
+/** A role's draft rendered as its public page will be, for staff only (server/routes/content-preview.ts). */
+export const adminRolePreview = "/admin/content/roles/:id/preview";
+export const adminRolePreviewPath = (id: string) => adminRolePreview.replace(":id", encodeURIComponent(id));
 /** A page as these prices would show it, for staff only (server/routes/content-preview.ts). */
 export const adminPricesPreviewPath = (page: "pricing" | "compare" | "faq", prices: { monthly: number; annualYearly: number; annualSavings: number }) =>
   `/admin/content/prices/preview?${new URLSearchParams({ page, monthly: String(prices.monthly), annualYearly: String(prices.annualYearly), annualSavings: String(prices.annualSavings) })}`;
@@ -160,6 +172,9 @@ export const adminPaths = [
   paths.adminFaq,
   paths.adminFaqNew,
   paths.adminFaqItem,
+  paths.adminRoles,
+  paths.adminRoleNew,
+  paths.adminRole,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -54,3 +54,13 @@ export const readyToBuild = {
   /** Before the careers email address, under the button. */
   writeTo: "Or write to",
 } as const;
+
+/** The open roles, under the page's sections and before "Ready to Build?" (docs/decisions/0905). */
+export const openRoles = {
+  title: "Open Roles",
+  lead: "The roles we are hiring for now. Each one closes on its date.",
+  closes: "Closes on",
+} as const;
+
+/** "Ready to Build?"'s lead while roles are open (today's says there is no job board yet). */
+export const readyToBuildWithRoles = "Don't see your role above? Tell us who you are and what you'd like to build, and we'll talk.";

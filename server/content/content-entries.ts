@@ -8,6 +8,8 @@ import {
   PRICES_SLUG,
   PRICES_TITLE,
   pricesDraftSchema,
+  roleClosingProblem,
+  rolePublishSchema,
   slugFromTitle,
   SCHEDULE_FAR_MESSAGE,
   SCHEDULE_MAX_AHEAD_MS,
@@ -21,6 +23,7 @@ import {
   type ContentStatus,
 } from "@shared/schemas/content";
 import { faqAnswerProblems } from "@shared/content/faq-answer";
+import { roleDescriptionProblems } from "@shared/content/role";
 import type { ContentAuthor, ContentEntryDetail, ContentEntrySummary, ContentRevisionSummary } from "@shared/api/content-api";
 import { contentRoles } from "@shared/schemas/admin";
 import type { Db } from "../db/client";
@@ -204,6 +207,8 @@ async function freeSlug(tx: Db, kind: ContentKind, base: string): Promise<string
 async function identityOf(tx: Db, kind: ContentKind, draft: AnyDraft, current: EntryRow | null): Promise<Identity> {
   if ("slug" in draft) return { title: draft.title, slug: draft.slug };
   if ("question" in draft) return { title: draft.question, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.question))) };
+  // A role keeps the address it was created with (/careers/<slug>), as an FAQ item its anchor.
+  if (kind === "role" && "title" in draft) return { title: draft.title, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.title) || "role")) };
   return { title: PRICES_TITLE, slug: PRICES_SLUG };
 }
 
@@ -273,14 +278,32 @@ export async function saveEntry(db: Db, kind: ContentKind, actor: ContentActor, 
 
 /** An FAQ answer's rich text that cannot be stored (a tag the schema does not know, a price that does not exist). */
 function answerProblems(draft: AnyDraft): ContentRefusal | null {
+  if ("employmentType" in draft) {
+    const problem = roleDescriptionProblems(draft.description);
+    return problem ? refuse(400, problem, { description: problem }) : null;
+  }
   if (!("question" in draft)) return null;
   const problem = faqAnswerProblems(draft.answer);
   return problem ? refuse(400, problem, { answer: problem }) : null;
 }
 
-/** The publish rules' field errors (a post's title and body, a cover's alt text; an FAQ answer), or null when it may go live. */
-function publishProblems(draft: AnyDraft): ContentRefusal | null {
-  const checked = "slug" in draft ? postPublishSchema.safeParse(draft) : "question" in draft ? faqPublishSchema.safeParse(draft) : pricesDraftSchema.safeParse(draft);
+/**
+ * The publish rules' field errors (a post's title and body, a cover's alt text; an FAQ answer; a
+ * role's facts and a closing date after `liveAt`, when it goes live), or null when it may go live.
+ */
+function publishProblems(draft: AnyDraft, liveAt = new Date(), scheduled = false): ContentRefusal | null {
+  const checked =
+    "slug" in draft
+      ? postPublishSchema.safeParse(draft)
+      : "question" in draft
+        ? faqPublishSchema.safeParse(draft)
+        : "employmentType" in draft
+          ? rolePublishSchema.safeParse(draft)
+          : pricesDraftSchema.safeParse(draft);
+  if (checked.success && "employmentType" in draft) {
+    const closing = roleClosingProblem(draft, liveAt, scheduled);
+    if (closing) return refuse(400, closing, { closesAt: closing });
+  }
   if (checked.success) return answerProblems(draft);
   const fieldErrors: Record<string, string> = {};
   for (const issue of checked.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
@@ -354,7 +377,7 @@ export async function scheduleEntry(
   publishAt: Date,
   now = new Date(),
 ) {
-  const problems = publishProblems(draft);
+  const problems = publishProblems(draft, publishAt, true);
   if (problems) return problems;
   if (publishAt.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS) return refuse(400, SCHEDULE_PAST_MESSAGE, { publishAt: SCHEDULE_PAST_MESSAGE });
   if (publishAt.getTime() > now.getTime() + SCHEDULE_MAX_AHEAD_MS) return refuse(400, SCHEDULE_FAR_MESSAGE, { publishAt: SCHEDULE_FAR_MESSAGE });
@@ -431,7 +454,7 @@ export async function publishDueEntries(db: Db, now = new Date()): Promise<numbe
       if (!due) return null;
       const draft = due.draft as AnyDraft;
       const system = { userId: null, email: "scheduled publish" };
-      if (publishProblems(draft) || (due.slug !== null && (await slugTaken(tx, due.kind as ContentKind, due.slug, due.id)))) {
+      if (publishProblems(draft, now) || (due.slug !== null && (await slugTaken(tx, due.kind as ContentKind, due.slug, due.id)))) {
         await tx.update(contentEntries).set({ status: due.published === null ? "draft" : "published", publishAt: null, version: due.version + 1, updatedAt: sql`now()` }).where(eq(contentEntries.id, due.id));
         await writeAudit(tx, system, { action: "content.schedule.failed", target: due.id, details: { kind: due.kind, slug: due.slug } });
         return "failed" as const;

@@ -11,7 +11,8 @@ import { paths } from "@shared/site-routes";
 export type ContentPath =
   | { kind: "blog"; page: number }
   | { kind: "tag"; tag: string; page: number }
-  | { kind: "post"; slug: string };
+  | { kind: "post"; slug: string }
+  | { kind: "role"; slug: string };
 
 const SEGMENT = "[^/]+";
 const patterns: [RegExp, (m: RegExpExecArray) => ContentPath | null][] = [
@@ -20,6 +21,7 @@ const patterns: [RegExp, (m: RegExpExecArray) => ContentPath | null][] = [
   [new RegExp(`^${paths.blog}/tag/(${SEGMENT})$`), (m) => tagOf(m[1]!, 1)],
   [new RegExp(`^${paths.blog}/tag/(${SEGMENT})/page/(${SEGMENT})$`), (m) => pageOf(m[2]!, (page) => tagOf(m[1]!, page))],
   [new RegExp(`^${paths.blog}/(${SEGMENT})$`), (m) => ({ kind: "post", slug: m[1]! })],
+  [new RegExp(`^${paths.careers}/(${SEGMENT})$`), (m) => ({ kind: "role", slug: m[1]! })],
 ];
 
 function pageOf<T>(param: string, then: (page: number) => T | null): T | null {
@@ -50,6 +52,8 @@ export function contentAnswers(path: ContentPath, content: SiteContent): boolean
       return content.blogList(path.page, path.tag) !== null;
     case "post":
       return content.post(path.slug) !== null;
+    case "role":
+      return content.role(path.slug) !== null;
   }
 }
 
@@ -60,6 +64,8 @@ export function contentAnswers(path: ContentPath, content: SiteContent): boolean
  * address no blog route matches (the not-found route's, like any unknown address).
  */
 export function missingContentAddress(urlPath: string): string | null {
+  // A role nobody published, or one that closed: the role route's 404 (decision 0905).
+  if (urlPath.startsWith(`${paths.careers}/`)) return /^[^/]+$/.test(urlPath.slice(paths.careers.length + 1)) ? `${paths.careers}/_` : null;
   if (!urlPath.startsWith(`${paths.blog}/`)) return null;
   const segments = urlPath.slice(paths.blog.length + 1).split("/");
   if (segments.some((s) => s === "")) return null;

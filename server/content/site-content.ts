@@ -20,6 +20,8 @@ import type { Logger } from "../logger";
 import { describeImage } from "../platform/file-storage";
 import { publishDueEntries } from "./content-entries";
 import { seedSiteWords } from "./seed-content";
+import { closeExpiredRoles } from "./role-closing";
+import { openRoleOf, rolesOf, type PublishedRole } from "./open-roles";
 
 /**
  * The published content every public page reads (docs/decisions/0903), held in memory by each
@@ -102,22 +104,28 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
-/** The site's own words as published: the prices, and the FAQ items (with their slugs) in no order yet. */
-export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[] };
+/**
+ * The site's own words as published: the prices, and the FAQ items (with their slugs) in no order
+ * yet; the roles still open (absent: none).
+ */
+export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[]; roles?: PublishedRole[] };
 
 /**
  * Reads the published prices and FAQ items. A scheduled change of a live one is not live yet: its
  * published copy is what the site shows until its time.
  */
-export async function loadSiteWords(db: Db): Promise<SiteWords> {
+export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords> {
   const rows = await db
-    .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug })
+    .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug, firstPublishedAt: contentEntries.firstPublishedAt })
     .from(contentEntries)
-    .where(and(inArray(contentEntries.kind, ["prices", "faq"]), isNotNull(contentEntries.published)));
-  const words: SiteWords = { prices: null, faq: [] };
+    .where(and(inArray(contentEntries.kind, ["prices", "faq", "role"]), isNotNull(contentEntries.published)));
+  const words: SiteWords = { prices: null, faq: [], roles: [] };
   for (const row of rows) {
     // Written through the same schemas; a row that no longer parses is left off, not a 500.
-    if (row.kind === "prices") {
+    if (row.kind === "role") {
+      const role = openRoleOf(row, now);
+      if (role) words.roles!.push(role);
+    } else if (row.kind === "prices") {
       const prices = pricesDraftSchema.safeParse(row.published);
       if (prices.success) words.prices = prices.data;
     } else {
@@ -160,11 +168,14 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
       .sort((a, b) => b.shared - a.shared || a.index - b.index)
       .slice(0, RELATED_POSTS)
       .map(({ p }) => cardOf(p));
+  const roles = rolesOf(words.roles ?? []);
   return {
     version,
     hasBlog: posts.length > 0,
     prices: words.prices,
     faq: faqItemsOf(words.faq, words.prices),
+    roles: roles.cards,
+    role: roles.page,
     blogList(page, tag) {
       const listed = tag === null ? posts : posts.filter((p) => p.tags.includes(tag));
       if (listed.length === 0) return null;
@@ -216,6 +227,8 @@ export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs
     // Scheduled entries go live here, whoever is signed in or not: each instance looks every
     // tick, and each entry is claimed by one of them (SKIP LOCKED), so it is published once.
     await publishDueEntries(db);
+    // Roles past their closing date leave the site the same way: once, by whichever instance.
+    await closeExpiredRoles(db);
     const version = await readVersion();
     if (version === content.version) return;
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);

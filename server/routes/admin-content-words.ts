@@ -1,18 +1,20 @@
 import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ContentEntryDetail, ContentRevisionsResponse } from "@shared/api/content-api";
-import type { FaqListResponse, PricesResponse } from "@shared/api/content-words-api";
+import type { FaqListResponse, PricesResponse, RoleListResponse } from "@shared/api/content-words-api";
 import {
   baseVersionSchema,
   faqDraftSchema,
   pricesDraftSchema,
+  roleDraftSchema,
   saveSiteEntrySchema,
   scheduleSiteEntrySchema,
   unpublishEntrySchema,
   type DraftOf,
   type FaqDraft,
+  type RoleDraft,
 } from "@shared/schemas/content";
 import { adminError } from "../admin/admin-errors";
 import type { AdminEnv } from "../admin/require-admin";
@@ -52,7 +54,7 @@ export function adminContentWordsRoutes() {
   const { invalid, json, editors, actor, db, answerFor } = contentRouteParts();
 
   /** The routes every kind's entry has, under /<base>/:id. */
-  function entryRoutes<K extends "prices" | "faq">(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
+  function entryRoutes<K extends "prices" | "faq" | "role">(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
     const answer = answerFor(kind);
     const save = saveSiteEntrySchema(schema);
     const schedule = scheduleSiteEntrySchema(schema);
@@ -134,6 +136,24 @@ export function adminContentWordsRoutes() {
     if (!result.ok) return adminError(c, result.status, result.error);
     await c.get("deps").siteContent?.changed();
     return c.json({ ok: true });
+  });
+
+  // Open roles (decision 0905): newest change first, each with its draft (title, closing date).
+  routes.get("/roles", editors, async (c) => {
+    const rows = await db(c).select({ id: contentEntries.id }).from(contentEntries).where(eq(contentEntries.kind, "role")).orderBy(desc(contentEntries.updatedAt)).limit(500);
+    const items: ContentEntryDetail<RoleDraft>[] = [];
+    for (const row of rows) {
+      const entry = await getEntry(db(c), "role", row.id);
+      if (entry) items.push(entry);
+    }
+    return c.json({ items } satisfies RoleListResponse);
+  });
+  const role = entryRoutes("role", "roles", roleDraftSchema);
+  routes.post("/roles", editors, json, zValidator("json", role.save, invalid), async (c) => {
+    return role.answer(c, await saveEntry(db(c), "role", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+  routes.post("/roles/publish", editors, json, zValidator("json", role.save, invalid), async (c) => {
+    return role.answer(c, await publishEntry(db(c), "role", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
   });
 
   return routes;

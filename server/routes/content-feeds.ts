@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Feed } from "feed";
 import { BLOG_FEED_TITLE, BRAND_NAME } from "@shared/brand";
 import type { PostCard, SiteContent } from "@shared/content/site-content";
-import { blogFeedPath, blogPostPath, paths, publicPaths, unindexedPaths } from "@shared/site-routes";
+import { blogFeedPath, blogPostPath, careersRolePath, paths, publicPaths, unindexedPaths } from "@shared/site-routes";
 import type { AppEnv } from "../app-env";
 import type { SiteContentStore } from "../app-env";
 import { renderShareCard } from "../content/share-card";
@@ -18,6 +18,8 @@ export function sitemapXml(publicUrl: string, content: SiteContent, posts: reado
   const pages = publicPaths.filter((p) => !unindexedPaths.includes(p)).map((p) => ({ loc: p === "/" ? "/" : p, lastmod: null as string | null }));
   if (content.hasBlog) pages.push({ loc: paths.blog, lastmod: posts[0]?.publishedAt ?? null });
   for (const post of posts) pages.push({ loc: blogPostPath(post.slug), lastmod: post.publishedAt });
+  // Open roles only: a closed role leaves with the content version its closing moves.
+  for (const role of content.roles) pages.push({ loc: careersRolePath(role.slug), lastmod: null });
   const urls = pages.map(({ loc, lastmod }) => `  <url><loc>${escapeXml(publicUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { contentRoles } from "@shared/schemas/admin";
-import { postDraftSchema, pricesDraftSchema } from "@shared/schemas/content";
-import { blogPostPath, paths } from "@shared/site-routes";
+import { postDraftSchema, pricesDraftSchema, roleDraftSchema } from "@shared/schemas/content";
+import { blogPostPath, careersRolePath, paths } from "@shared/site-routes";
 import type { Auth } from "../auth/auth";
 import { adminError } from "../admin/admin-errors";
 import { allow, requireStaff, type AdminEnv } from "../admin/require-admin";
@@ -77,6 +77,34 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, prices });
     const answer = await site.renderPage(new URL(paths[page], config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
+  /**
+   * GET /admin/content/roles/<id>/preview: a role's draft rendered as its page will be (decision
+   * 0905), for the studio's staff only, never cached or indexed; its closing date unchecked, so a
+   * draft is seen before it has one.
+   */
+  routes.get("/admin/content/roles/:id/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const id = idParam.safeParse(c.req.param("id"));
+    if (!id.success || !site) return adminError(c, 404, "Not found");
+    const { db } = database;
+    const [entry] = await db
+      .select({ draft: contentEntries.draft, slug: contentEntries.slug, kind: contentEntries.kind, firstPublishedAt: contentEntries.firstPublishedAt })
+      .from(contentEntries)
+      .where(eq(contentEntries.id, id.data.toLowerCase()));
+    const draft = roleDraftSchema.safeParse(entry?.draft);
+    if (!entry || entry.kind !== "role" || !entry.slug || !draft.success) return adminError(c, 404, "This role no longer exists");
+    const slug = entry.slug;
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
+    const roles = [...(words.roles ?? []).filter((r) => r.slug !== slug), { ...draft.data, slug, postedAt: (entry.firstPublishedAt ?? new Date()).toISOString() }];
+    const content = siteContentOf(-1, posts, redirects, { ...words, roles });
+    const answer = await site.renderPage(new URL(careersRolePath(slug), config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This role cannot be previewed");
     const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
     c.header("Content-Security-Policy", pageCsp(config, []));
     c.header("Cache-Control", "no-store");

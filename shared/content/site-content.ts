@@ -62,6 +62,38 @@ export type FaqItem = {
   answerText: string;
 };
 
+/** An open role as /careers lists it (docs/decisions/0905). */
+export type RoleCard = {
+  slug: string;
+  title: string;
+  team: string;
+  /** In words: "Austin, TX, United States" or "Remote (United States)". */
+  location: string;
+  remote: boolean;
+  employmentType: "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "INTERN";
+  /** "Full-time", "Part-time", …: in words on the server, so the pages load no table for it. */
+  employmentTypeText: string;
+  /** ISO date-time it leaves the site. */
+  closesAt: string;
+  /** Its date as the page shows it ("January 1, 2027", UTC): written on the server, no Intl in the browser. */
+  closesOn: string;
+};
+
+/** An open role as its own page shows it, with what its JobPosting needs. */
+export type RolePageData = RoleCard & {
+  city: string;
+  region: string;
+  country: string;
+  description: RichTextTree;
+  /** The description's words alone, for the JobPosting. */
+  descriptionText: string;
+  /** Where to apply; empty: the deployment's careers address. */
+  applyEmail: string;
+  /** ISO date-time of its first publication (JobPosting's datePosted). */
+  postedAt: string;
+  postedOn: string;
+};
+
 /** The published content as the pages' loaders read it. */
 export type SiteContent = {
   /** Moves with every change to what the site shows; pages cached under another are stale. */
@@ -74,6 +106,10 @@ export type SiteContent = {
   prices: Prices | null;
   /** The published FAQ items in their order; null where nothing is published: the code's own. */
   faq: FaqItem[] | null;
+  /** The open roles, soonest closing first (empty where nothing is published). */
+  roles: RoleCard[];
+  /** An open role's page; null for an unknown, unpublished or closed one (404). */
+  role: (slug: string) => RolePageData | null;
 };
 
 /** "2", "3", …: a later page of a list (its URL's last part); "1", "01" or anything else is no page (404). */
@@ -102,4 +138,6 @@ export const emptySiteContent: SiteContent = {
   post: () => null,
   prices: null,
   faq: null,
+  roles: [],
+  role: () => null,
 };

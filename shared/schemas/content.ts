@@ -1,5 +1,6 @@
 import "./zod-csp";
 import { z } from "zod";
+import { employmentTypes } from "../content/employment-types";
 
 /**
  * The content studio's rules and messages (docs/product.md#content-studio), used by the studio's
@@ -9,7 +10,7 @@ import { z } from "zod";
  */
 
 /** What the studio publishes: posts, and the site's own words (issue 42). */
-export const contentKinds = ["post", "prices", "faq"] as const;
+export const contentKinds = ["post", "prices", "faq", "role"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 export const contentStatuses = ["draft", "scheduled", "published"] as const;
@@ -190,9 +191,78 @@ export const faqPublishSchema = faqDraftSchema.superRefine((item, ctx) => {
   if (item.answer.trim() === "") ctx.addIssue({ code: "custom", path: ["answer"], message: ANSWER_REQUIRED });
 });
 
+/* Open roles (docs/decisions/0905): what /careers lists and /careers/<slug> shows, with its
+   JobPosting. A role closes by itself at `closesAt` (server/content/role-closing.ts). */
+
+
+export const ROLE_TITLE_MAX = 120;
+export const ROLE_TEAM_MAX = 80;
+export const ROLE_PLACE_MAX = 100;
+/** A role's description is a page of text, not an article. */
+export const ROLE_DESCRIPTION_MAX = 20_000;
+export const ROLE_EMAIL_MESSAGE = "Enter an e-mail address like careers@example.com, or leave it empty for the careers address";
+export const ROLE_CLOSES_MESSAGE = "Choose the date and time the role closes";
+
+const placeField = (label: string) => z.string().trim().max(ROLE_PLACE_MAX, `${label} is at most ${ROLE_PLACE_MAX} characters`).default("");
+
+export const roleDraftSchema = z
+  .object({
+    title: z.string().trim().min(1, "Title is required").max(ROLE_TITLE_MAX, `Title is at most ${ROLE_TITLE_MAX} characters`),
+    team: z.string().trim().max(ROLE_TEAM_MAX, `Team is at most ${ROLE_TEAM_MAX} characters`).default(""),
+    /** Remote: no office; `country` is then where applicants must live. */
+    remote: z.boolean({ error: "Remote is yes or no" }).default(false),
+    city: placeField("City"),
+    region: placeField("Region"),
+    country: placeField("Country"),
+    employmentType: z.enum(employmentTypes, { error: "Choose full-time, part-time, contractor or internship" }).default("FULL_TIME"),
+    description: z.string().max(ROLE_DESCRIPTION_MAX, `The description is at most ${ROLE_DESCRIPTION_MAX.toLocaleString("en-US")} characters`).default(""),
+    /** Where applications go; empty: the deployment's careers address (CAREERS_EMAIL). */
+    applyEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, ROLE_EMAIL_MESSAGE)
+      .refine((value) => value === "" || z.email().safeParse(value).success, ROLE_EMAIL_MESSAGE)
+      .default(""),
+    /** When the role leaves the site (an ISO date-time, stored in UTC); empty in a draft that has none yet. */
+    closesAt: z
+      .union([z.literal(""), z.iso.datetime({ offset: true, error: ROLE_CLOSES_MESSAGE })], { error: ROLE_CLOSES_MESSAGE })
+      .transform((value) => (value === "" ? "" : new Date(value).toISOString()))
+      .default(""),
+  })
+  .strict();
+export type RoleDraft = z.infer<typeof roleDraftSchema>;
+export type RoleDraftInput = z.input<typeof roleDraftSchema>;
+
+export const ROLE_TEAM_REQUIRED = "Name the team before publishing";
+export const ROLE_DESCRIPTION_REQUIRED = "Write the description before publishing";
+export const ROLE_CITY_REQUIRED = "Give the city, or mark the role Remote, before publishing";
+export const ROLE_COUNTRY_REQUIRED = "Give the country before publishing";
+export const ROLE_APPLICANT_COUNTRY_REQUIRED = "Say where applicants must live (a country) before publishing a remote role";
+export const ROLE_CLOSES_REQUIRED = "Choose the closing date before publishing";
+export const ROLE_CLOSES_PAST = "Choose a closing date in the future";
+export const ROLE_CLOSES_BEFORE_PUBLISH = "Choose a closing date after the time it is published";
+
+/** What publishing asks besides a save's rules; that the closing date is still ahead is roleClosingProblem's. */
+export const rolePublishSchema = roleDraftSchema.superRefine((role, ctx) => {
+  const need = (ok: boolean, path: string, message: string) => ok || ctx.addIssue({ code: "custom", path: [path], message });
+  need(role.team !== "", "team", ROLE_TEAM_REQUIRED);
+  need(role.description.trim() !== "", "description", ROLE_DESCRIPTION_REQUIRED);
+  if (!role.remote) need(role.city !== "", "city", ROLE_CITY_REQUIRED);
+  need(role.country !== "", "country", role.remote ? ROLE_APPLICANT_COUNTRY_REQUIRED : ROLE_COUNTRY_REQUIRED);
+  need(role.closesAt !== "", "closesAt", ROLE_CLOSES_REQUIRED);
+});
+
+/** A role goes live only while open: its closing date after `liveAt` (now, or the scheduled time). */
+export function roleClosingProblem(role: Pick<RoleDraft, "closesAt">, liveAt: Date, scheduled = false): string | null {
+  if (role.closesAt === "") return ROLE_CLOSES_REQUIRED;
+  if (new Date(role.closesAt).getTime() > liveAt.getTime()) return null;
+  return scheduled ? ROLE_CLOSES_BEFORE_PUBLISH : ROLE_CLOSES_PAST;
+}
+
 /** Each kind's draft, as its routes take it. */
-export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema } as const;
-export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft };
+export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema, role: roleDraftSchema } as const;
+export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft; role: RoleDraft };
 export type AnyDraft = DraftOf[ContentKind];
 
 export const saveSiteEntrySchema = <S extends z.ZodType>(draft: S) => z.object({ baseVersion: baseVersionSchema, draft });

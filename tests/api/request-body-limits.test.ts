@@ -93,7 +93,15 @@ const bodyRoutes: BodyRoute[] = [
     json: true,
     admin: true,
   })),
-  ...["prices", "faq"].flatMap((kind) => [
+  // Open roles (decision 0905): the same limit (a description is rich text).
+  ...["/api/admin/content/roles", "/api/admin/content/roles/publish"].map((path) => ({
+    path,
+    type: "application/json",
+    limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
+    json: true,
+    admin: true,
+  })),
+  ...["prices", "faq", "roles"].flatMap((kind) => [
     { method: "PUT", path: `/api/admin/content/${kind}/${absentId}`, type: "application/json", limit: ADMIN_CONTENT_BODY_LIMIT_BYTES, json: true, admin: true },
     ...["publish", "schedule", "unpublish", `revisions/${absentId}/restore`].map((action) => ({
       path: `/api/admin/content/${kind}/${absentId}/${action}`,

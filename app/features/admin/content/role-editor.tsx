@@ -1,0 +1,344 @@
+import * as React from "react";
+import { Link, useNavigate } from "react-router";
+import { ArrowLeft, CalendarClock, TriangleAlert } from "lucide-react";
+import { toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+import { getRuntimeConfig } from "~/lib/runtime-config";
+import { adminRolePath, adminRolePreviewPath, careersRolePath, paths } from "@shared/site-routes";
+import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import { roleDescriptionProblems } from "@shared/content/role";
+import {
+  ROLE_CLOSES_MESSAGE,
+  ROLE_PLACE_MAX,
+  ROLE_TEAM_MAX,
+  ROLE_TITLE_MAX,
+  roleClosingProblem,
+  roleDraftSchema,
+  rolePublishSchema,
+  STALE_SAVE_MESSAGE,
+  type RoleDraftInput,
+} from "@shared/schemas/content";
+import { employmentTypeLabels, employmentTypes, type EmploymentType } from "@shared/content/employment-types";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { ApiError, isAuthError } from "../api-client";
+import { formatDateTime } from "../format";
+import { FetchFailedCard, ListLoading } from "../list-states";
+import { useLeaveWarning } from "./leave-warning";
+import { localDateTime, scheduleTime } from "./post-form";
+import { PostHistory } from "./post-history";
+import { PostStatusBadge } from "./post-status";
+import { RichTextEditor } from "./rich-text-editor";
+import { sendEntryWrite, type EntryWrite } from "./site-words-api";
+import { ROLES_API, useRefreshRoles, useRole } from "./roles-api";
+import { roleClosed } from "./roles-view";
+
+const WRITE_FAILED = "Failed to save the role";
+export const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
+const fields = ["title", "team", "remote", "city", "region", "country", "employmentType", "description", "applyEmail", "closesAt"] as const;
+type Field = (typeof fields)[number] | "publishAt";
+/** The form as typed: the closing date in the reader's local time, as its datetime-local field holds it. */
+type Values = Omit<Required<RoleDraftInput>, "employmentType"> & { employmentType: EmploymentType };
+
+function valuesOf(draft: RoleDraftInput | null): Values {
+  return {
+    title: draft?.title ?? "",
+    team: draft?.team ?? "",
+    remote: draft?.remote ?? false,
+    city: draft?.city ?? "",
+    region: draft?.region ?? "",
+    country: draft?.country ?? "",
+    employmentType: draft?.employmentType ?? "FULL_TIME",
+    description: draft?.description ?? "",
+    applyEmail: draft?.applyEmail ?? "",
+    closesAt: draft?.closesAt ? localDateTime(draft.closesAt) : "",
+  };
+}
+
+/** The draft the server takes: the local closing time as an instant. */
+function draftOf(values: Values): RoleDraftInput {
+  const closes = values.closesAt === "" ? Number.NaN : new Date(values.closesAt).getTime();
+  return { ...values, closesAt: values.closesAt === "" ? "" : Number.isNaN(closes) ? values.closesAt : new Date(closes).toISOString() };
+}
+
+const same = (a: Values, b: Values) => fields.every((f) => a[f] === b[f]);
+
+/** A role's editor: a new one (id null) or a saved one, loaded first. */
+export function RoleScreen({ id }: { id: string | null }) {
+  return id ? <SavedRole id={id} /> : <RoleEditor entry={null} />;
+}
+
+function SavedRole({ id }: { id: string }) {
+  const role = useRole(id);
+  if (role.isPending) return <ListLoading label="Loading the role" testId="role-loading" />;
+  if (role.isError || !role.data) return isAuthError(role.error) ? null : <FetchFailedCard message={role.error instanceof ApiError ? role.error.message : WRITE_FAILED} onRetry={() => void role.refetch()} />;
+  return <RoleEditor entry={role.data} />;
+}
+
+/**
+ * One open role (decision 0905) on the FAQ items' publishing model: Save draft, Preview, Publish
+ * (one click), Unpublish, Schedule, history. Publishing asks the facts a JobPosting needs and a
+ * closing date ahead; the role leaves /careers by itself at that date.
+ */
+export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleDraftInput> | null }) {
+  const navigate = useNavigate();
+  const { careersEmail } = getRuntimeConfig();
+  const [entry, setEntry] = React.useState(initial);
+  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null));
+  const [saved, setSaved] = React.useState<Values>(values);
+  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
+  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
+  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const refresh = useRefreshRoles();
+  const dirty = !same(values, saved);
+  const { allowNextNavigation } = useLeaveWarning(dirty);
+  const set = <F extends keyof Values>(field: F, value: Values[F]) => setValues((v) => ({ ...v, [field]: value }));
+
+  /** The same checks as the server's; going live at `liveAt` also asks a closing date after it. */
+  function check(liveAt: Date | null, scheduled = false) {
+    const draft = draftOf(values);
+    const result = (liveAt ? rolePublishSchema : roleDraftSchema).safeParse(draft);
+    const next: typeof errors = {};
+    if (!result.success) for (const issue of result.error.issues) next[issue.path[0] as Field] ??= issue.message;
+    if (values.closesAt !== "" && Number.isNaN(new Date(values.closesAt).getTime())) next.closesAt = ROLE_CLOSES_MESSAGE;
+    if (result.success && liveAt) next.closesAt ??= roleClosingProblem(result.data, liveAt, scheduled) ?? undefined;
+    next.description ??= roleDescriptionProblems(values.description) ?? undefined;
+    for (const key of Object.keys(next) as Field[]) if (!next[key]) delete next[key];
+    setErrors(next);
+    const first = fields.find((f) => next[f]);
+    if (first) document.getElementById(`role-${first}`)?.focus();
+    return result.success && !first ? draft : null;
+  }
+
+  function openPreview(id: string) {
+    const url = adminRolePreviewPath(id);
+    const tab = window.open(url, "_blank");
+    if (tab) {
+      tab.opener = null;
+      return;
+    }
+    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+  }
+
+  async function send(action: string, write: EntryWrite<RoleDraftInput>, done: string, then?: (id: string) => void) {
+    const wasNew = entry === null;
+    setBusy(action);
+    setAlert(null);
+    try {
+      const answer = await sendEntryWrite<RoleDraftInput>(ROLES_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
+      setEntry(answer);
+      const next = write.action === "restore" ? valuesOf(answer.draft) : values;
+      setValues(next);
+      setSaved(next);
+      refresh(answer.id);
+      toast.success(done);
+      then?.(answer.id);
+      if (wasNew) {
+        allowNextNavigation();
+        void navigate(adminRolePath(answer.id), { replace: true });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const placed: typeof errors = {};
+        for (const [key, message] of Object.entries(error.fieldErrors)) if ((fields as readonly string[]).includes(key) || key === "publishAt") placed[key as Field] = message;
+        setErrors(placed);
+        if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
+      } else toast.error(WRITE_FAILED);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function act(action: "save" | "preview" | "publish" | "schedule") {
+    if (action === "schedule") {
+      const time = scheduleTime(publishAt);
+      if (!time.ok) {
+        setErrors({ publishAt: time.message });
+        return;
+      }
+      const draft = check(new Date(time.iso), true);
+      if (draft) void send(action, { action, draft, publishAt: time.iso }, "Role scheduled");
+      return;
+    }
+    const draft = check(action === "publish" ? new Date() : null);
+    if (!draft) return;
+    if (action === "preview") {
+      // Preview shows what is on screen: a role not saved as it stands is saved first.
+      if (entry && !dirty) openPreview(entry.id);
+      else void send("preview", { action: "save", draft }, "Draft saved", openPreview);
+      return;
+    }
+    void send(action, { action, draft }, action === "publish" ? "Role published" : "Draft saved");
+  }
+
+  const pending = busy !== null;
+  const status = entry?.status ?? "draft";
+  const live = status === "published";
+  return (
+    <form
+      noValidate
+      aria-label={entry ? "Edit role" : "New role"}
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) act("save");
+      }}
+    >
+      <Link to={paths.adminRoles} className="inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Open roles
+      </Link>
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-medium">Status:</span>
+          {entry && roleClosed(entry) ? <span className="font-medium">Closed (its closing date passed)</span> : <PostStatusBadge status={status} publishAt={entry?.publishAt} />}
+          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
+            {dirty ? "Unsaved changes" : ""}
+          </span>
+        </p>
+        <div role="group" aria-label="Role actions" className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={pending}>
+            {busy === "save" ? "Saving..." : "Save draft"}
+          </Button>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
+            {busy === "preview" ? "Saving..." : "Preview"}
+          </Button>
+          <Button type="button" disabled={pending} onClick={() => act("publish")}>
+            {busy === "publish" ? "Publishing..." : "Publish"}
+          </Button>
+        </div>
+      </div>
+      {alert ? (
+        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="role-alert">
+          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
+          <div className="grid gap-2">
+            <p className="font-semibold">{alert.message}</p>
+            {alert.stale ? (
+              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
+                Discard mine and load the saved version
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
+          <FormField id="role-title" label="Title" error={errors.title}>
+            {(control) => <Input {...control} maxLength={ROLE_TITLE_MAX} autoComplete="off" className="font-semibold" value={values.title} onChange={(e) => set("title", e.target.value)} />}
+          </FormField>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="role-team" label="Team" error={errors.team}>
+              {(control) => <Input {...control} maxLength={ROLE_TEAM_MAX} autoComplete="off" value={values.team} onChange={(e) => set("team", e.target.value)} />}
+            </FormField>
+            <FormField id="role-employmentType" label="Employment type" error={errors.employmentType}>
+              {(control) => (
+                <NativeSelect {...control} value={values.employmentType} onChange={(e) => set("employmentType", e.target.value as EmploymentType)}>
+                  {employmentTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {employmentTypeLabels[type]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          <fieldset className="grid gap-4 rounded-lg border border-border p-4">
+            <legend className="px-1 text-sm font-semibold">Where</legend>
+            <div className="flex items-center gap-2">
+              <Checkbox id="role-remote" checked={values.remote} onChange={(e) => set("remote", e.target.checked)} aria-describedby="role-remote-hint" />
+              <label htmlFor="role-remote" className="text-sm font-medium">
+                Remote
+              </label>
+              <span id="role-remote-hint" className="text-sm text-muted-foreground">
+                No office: Country is where applicants must live.
+              </span>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField id="role-city" label="City" error={errors.city} hint={values.remote ? "Not needed for a remote role." : undefined}>
+                {(control) => <Input {...control} maxLength={ROLE_PLACE_MAX} autoComplete="off" disabled={values.remote} value={values.city} onChange={(e) => set("city", e.target.value)} />}
+              </FormField>
+              <FormField id="role-region" label="Region or state" error={errors.region} hint="Optional.">
+                {(control) => <Input {...control} maxLength={ROLE_PLACE_MAX} autoComplete="off" disabled={values.remote} value={values.region} onChange={(e) => set("region", e.target.value)} />}
+              </FormField>
+              <FormField id="role-country" label="Country" error={errors.country} hint={values.remote ? "Where applicants must live." : undefined}>
+                {(control) => <Input {...control} maxLength={ROLE_PLACE_MAX} autoComplete="off" value={values.country} onChange={(e) => set("country", e.target.value)} />}
+              </FormField>
+            </div>
+          </fieldset>
+          <RichTextEditor
+            id="role-description"
+            label="Description"
+            value={values.description}
+            onChange={(description) => set("description", description)}
+            error={errors.description}
+            hint="Needed to publish: what the work is, who would fit, and what we offer."
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="role-applyEmail" label="Apply by e-mail to" error={errors.applyEmail} hint={`Empty: ${careersEmail}, the careers address.`}>
+              {(control) => <Input {...control} type="email" autoComplete="off" placeholder={careersEmail} value={values.applyEmail} onChange={(e) => set("applyEmail", e.target.value)} />}
+            </FormField>
+            <FormField id="role-closesAt" label="Closes on" error={errors.closesAt} hint="Your local time. Needed to publish; the role leaves the site by itself then.">
+              {(control) => <Input {...control} type="datetime-local" value={values.closesAt} onChange={(e) => set("closesAt", e.target.value)} />}
+            </FormField>
+          </div>
+        </div>
+
+        <div className="grid min-w-0 gap-6">
+          <section aria-labelledby="role-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
+            <h2 id="role-publishing" className="text-lg font-bold leading-tight">
+              Publishing
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {entry ? (
+                <>
+                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
+                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
+                </>
+              ) : (
+                "Not saved yet: Save draft keeps it off the site, Publish lists it on /careers now."
+              )}
+            </p>
+            {live || entry?.status === "scheduled" ? (
+              <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void send("unpublish", { action: "unpublish" }, "Role unpublished")}>
+                {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
+              </Button>
+            ) : null}
+            <div role="group" aria-labelledby="role-schedule-label" className="grid gap-3 border-t border-border pt-3">
+              <p id="role-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
+                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
+                Publish later
+              </p>
+              <FormField id="role-publishAt" label="Publish at" error={errors.publishAt} hint="Your local time.">
+                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
+              </FormField>
+              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
+                {busy === "schedule" ? "Scheduling..." : "Schedule"}
+              </Button>
+            </div>
+            <p className="text-sm">
+              <a href={live && entry?.slug ? careersRolePath(entry.slug) : paths.careers} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
+                {live ? "View the role" : "View /careers"}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </section>
+          {entry ? (
+            <PostHistory
+              postId={entry.id}
+              basePath={ROLES_API}
+              currentVersion={entry.version}
+              dirty={dirty}
+              busy={pending}
+              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { adminRolePath, paths } from "@shared/site-routes";
+import type { ContentEntryDetail } from "@shared/api/content-api";
+import type { RoleDraftInput } from "@shared/schemas/content";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { isAuthError } from "../api-client";
+import { formatDateTime } from "../format";
+import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
+import { ContentBackLink } from "./faq-view";
+import { PostStatusBadge } from "./post-status";
+import { useRoleList } from "./roles-api";
+
+export const ROLES_FETCH_FAILED = "Failed to fetch the roles";
+
+/**
+ * Whether a role closed by itself: its closing date passed and it is off the site. The server
+ * unpublished it (decision 0905); the studio names why.
+ */
+export function roleClosed(role: Pick<ContentEntryDetail<RoleDraftInput>, "status" | "firstPublishedAt" | "draft">, now = Date.now()): boolean {
+  const closesAt = role.draft.closesAt ? new Date(role.draft.closesAt).getTime() : Number.NaN;
+  return role.status === "draft" && role.firstPublishedAt !== null && closesAt <= now;
+}
+
+/** The open roles, newest change first: title (a link to its editor), status and closing date. */
+export function RolesView() {
+  const list = useRoleList();
+  const failed = list.isError && !isAuthError(list.error);
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ContentBackLink />
+        <Button asChild>
+          <Link to={paths.adminRoleNew}>New role</Link>
+        </Button>
+      </div>
+      {list.isPending ? (
+        <ListLoading label="Loading the roles" testId="roles-loading" />
+      ) : failed || !list.data ? (
+        <FetchFailedCard message={ROLES_FETCH_FAILED} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <ListEmpty title="No roles yet." hint="Add the first one with New role: /careers lists it once published." testId="roles-empty" />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-background shadow-sm">
+          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="roles-table">
+            <caption className="sr-only">Open roles</caption>
+            <thead className="border-b border-border bg-muted/60">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Title</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Closes on</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((role) => (
+                <tr key={role.id} className="border-b border-border last:border-0">
+                  <td className="px-3 py-2">
+                    <Link to={adminRolePath(role.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
+                      {role.draft.title}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    {roleClosed(role) ? <Badge variant="outline">Closed</Badge> : <PostStatusBadge status={role.status} publishAt={role.publishAt} />}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {role.draft.closesAt ? <time dateTime={role.draft.closesAt}>{formatDateTime(role.draft.closesAt)}</time> : <span className="text-muted-foreground">Not set</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
