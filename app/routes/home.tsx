@@ -19,12 +19,18 @@ import { featureStrip, flatPriceHighlight, homeHero, rolloutStrip } from "~/cont
 import { pricesOf, usePrices } from "~/lib/published-prices";
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
+import { siteContentContext } from "~/lib/router-context";
 import { paths } from "@shared/site-routes";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 
+/** The published testimonials (decision 0906); null where nothing is published (the build's prerender): the code's examples. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { testimonials: context.get(siteContentContext).testimonials };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(paths.home, [organizationJsonLd()], pricesOf(matches).monthly);
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const monthly = usePrices().monthly;
   return (
     <>
@@ -61,7 +67,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <ProofBand />
+      <ProofBand testimonials={loaderData.testimonials} />
 
       <Section tone="muted" eyebrow={featureStrip.eyebrow} title={featureStrip.title} lead={featureStrip.lead}>
         <FeatureCards />

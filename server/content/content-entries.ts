@@ -15,6 +15,7 @@ import {
   SCHEDULE_PAST_MESSAGE,
   SLUG_TAKEN_MESSAGE,
   STALE_SAVE_MESSAGE,
+  testimonialPublishSchema,
   type ContentKind,
   type AnyDraft,
   type DraftOf,
@@ -142,8 +143,8 @@ export async function listRevisions(db: Db, kind: ContentKind, id: string): Prom
       action: contentRevisions.action,
       createdAt: contentRevisions.createdAt,
       byName: users.name,
-      // A post's title, an FAQ item's question; the prices have neither.
-      title: sql<string>`coalesce(${contentRevisions.draft}->>'title', ${contentRevisions.draft}->>'question', '')`,
+      // A post's title, an FAQ item's question, a testimonial's name; the prices have none.
+      title: sql<string>`coalesce(${contentRevisions.draft}->>'title', ${contentRevisions.draft}->>'question', ${contentRevisions.draft}->>'name', '')`,
     })
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.createdBy))
@@ -204,6 +205,8 @@ async function freeSlug(tx: Db, kind: ContentKind, base: string): Promise<string
 async function identityOf(tx: Db, kind: ContentKind, draft: AnyDraft, current: EntryRow | null): Promise<Identity> {
   if ("slug" in draft) return { title: draft.title, slug: draft.slug };
   if ("question" in draft) return { title: draft.question, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.question))) };
+  // A testimonial lists by who said it; its slug only keeps (kind, slug) unique.
+  if ("quote" in draft) return { title: draft.name, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.name))) };
   return { title: PRICES_TITLE, slug: PRICES_SLUG };
 }
 
@@ -280,7 +283,14 @@ function answerProblems(draft: AnyDraft): ContentRefusal | null {
 
 /** The publish rules' field errors (a post's title and body, a cover's alt text; an FAQ answer), or null when it may go live. */
 function publishProblems(draft: AnyDraft): ContentRefusal | null {
-  const checked = "slug" in draft ? postPublishSchema.safeParse(draft) : "question" in draft ? faqPublishSchema.safeParse(draft) : pricesDraftSchema.safeParse(draft);
+  const checked =
+    "slug" in draft
+      ? postPublishSchema.safeParse(draft)
+      : "question" in draft
+        ? faqPublishSchema.safeParse(draft)
+        : "quote" in draft
+          ? testimonialPublishSchema.safeParse(draft)
+          : pricesDraftSchema.safeParse(draft);
   if (checked.success) return answerProblems(draft);
   const fieldErrors: Record<string, string> = {};
   for (const issue of checked.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;

@@ -4,14 +4,24 @@ import {
   BLOG_PAGE_SIZE,
   readingMinutes,
   emptySiteContent,
+  initialsOf,
   type FaqItem,
   type PostCard,
   type PostLookup,
   type PublishedImage,
   type SiteContent,
+  type TestimonialCard,
 } from "@shared/content/site-content";
 import { priceValues, type Prices } from "@shared/content/prices";
-import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
+import {
+  faqDraftSchema,
+  postDraftSchema,
+  pricesDraftSchema,
+  storedTestimonialSchema,
+  type Cover,
+  type FaqDraft,
+  type PostDraft,
+} from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
@@ -38,6 +48,13 @@ export type PublishedPost = PostCard & { id: string; body: string; authorName: s
 
 function srcsetOf(variants: { url: string; width: number }[]): string {
   return variants.map((v) => `${v.url} ${v.width}w`).join(", ");
+}
+
+/** A stored image with its alt text as a page shows it; null when the image is gone. */
+async function publishedImageOf(db: Db, cover: Cover | null): Promise<PublishedImage | null> {
+  if (!cover) return null;
+  const image = await describeImage(db, cover.imageId);
+  return image ? { url: image.variants.at(-1)!.url, width: image.width, height: image.height, alt: cover.alt, srcset: srcsetOf(image.variants) } : null;
 }
 
 /** A post as the pages read it: its cover's sizes looked up, its reading time counted. */
@@ -101,8 +118,8 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
-/** The site's own words as published: the prices, and the FAQ items (with their slugs) in no order yet. */
-export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[] };
+/** The site's own words as published: the prices, the FAQ items (with their slugs) in no order yet, the testimonials in their order. */
+export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[]; testimonials?: TestimonialCard[] };
 
 /**
  * Reads the published prices and FAQ items. A scheduled change of a live one is not live yet: its
@@ -112,11 +129,30 @@ export async function loadSiteWords(db: Db): Promise<SiteWords> {
   const rows = await db
     .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug })
     .from(contentEntries)
-    .where(and(inArray(contentEntries.kind, ["prices", "faq"]), isNotNull(contentEntries.published)));
-  const words: SiteWords = { prices: null, faq: [] };
+    .where(and(inArray(contentEntries.kind, ["prices", "faq", "testimonial"]), isNotNull(contentEntries.published)));
+  const words: SiteWords = { prices: null, faq: [], testimonials: [] };
+  const testimonials: (TestimonialCard & { order: number })[] = [];
   for (const row of rows) {
     // Written through the same schemas; a row that no longer parses is left off, not a 500.
-    if (row.kind === "prices") {
+    if (row.kind === "testimonial") {
+      const parsed = storedTestimonialSchema.safeParse(row.published);
+      if (!parsed.success || !row.slug) continue;
+      const t = parsed.data;
+      const photo = await publishedImageOf(db, t.photo);
+      testimonials.push({
+        id: row.slug,
+        quote: t.quote,
+        name: t.name,
+        initials: initialsOf(t.name),
+        role: t.role,
+        company: t.company,
+        industry: t.industry,
+        photo,
+        figure: t.figure,
+        example: t.example,
+        order: t.order,
+      });
+    } else if (row.kind === "prices") {
       const prices = pricesDraftSchema.safeParse(row.published);
       if (prices.success) words.prices = prices.data;
     } else {
@@ -124,6 +160,8 @@ export async function loadSiteWords(db: Db): Promise<SiteWords> {
       if (item.success && row.slug) words.faq.push({ ...item.data, slug: row.slug });
     }
   }
+  testimonials.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  words.testimonials = testimonials.map(({ order: _order, ...card }) => card);
   return words;
 }
 
@@ -164,6 +202,7 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
     hasBlog: posts.length > 0,
     prices: words.prices,
     faq: faqItemsOf(words.faq, words.prices),
+    testimonials: words.testimonials ?? [],
     blogList(page, tag) {
       const listed = tag === null ? posts : posts.filter((p) => p.tags.includes(tag));
       if (listed.length === 0) return null;

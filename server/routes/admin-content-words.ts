@@ -3,16 +3,19 @@ import { zValidator } from "@hono/zod-validator";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ContentEntryDetail, ContentRevisionsResponse } from "@shared/api/content-api";
-import type { FaqListResponse, PricesResponse } from "@shared/api/content-words-api";
+import type { FaqListResponse, PricesResponse, TestimonialListResponse } from "@shared/api/content-words-api";
 import {
   baseVersionSchema,
   faqDraftSchema,
   pricesDraftSchema,
   saveSiteEntrySchema,
   scheduleSiteEntrySchema,
+  testimonialDraftSchema,
   unpublishEntrySchema,
+  type ContentKind,
   type DraftOf,
   type FaqDraft,
+  type TestimonialDraft,
 } from "@shared/schemas/content";
 import { adminError } from "../admin/admin-errors";
 import type { AdminEnv } from "../admin/require-admin";
@@ -52,7 +55,7 @@ export function adminContentWordsRoutes() {
   const { invalid, json, editors, actor, db, answerFor } = contentRouteParts();
 
   /** The routes every kind's entry has, under /<base>/:id. */
-  function entryRoutes<K extends "prices" | "faq">(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
+  function entryRoutes<K extends Exclude<ContentKind, "post">>(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
     const answer = answerFor(kind);
     const save = saveSiteEntrySchema(schema);
     const schedule = scheduleSiteEntrySchema(schema);
@@ -134,6 +137,33 @@ export function adminContentWordsRoutes() {
     if (!result.ok) return adminError(c, result.status, result.error);
     await c.get("deps").siteContent?.changed();
     return c.json({ ok: true });
+  });
+
+  // Testimonials (decision 0906). An editor's write is never an example: only the seed marks one.
+  routes.get("/testimonials", editors, async (c) => {
+    const rows = await db(c)
+      .select({ id: contentEntries.id })
+      .from(contentEntries)
+      .where(eq(contentEntries.kind, "testimonial"))
+      .orderBy(sql`(${contentEntries.draft}->>'order')::int`, asc(contentEntries.title))
+      .limit(500);
+    const items: ContentEntryDetail<TestimonialDraft>[] = [];
+    for (const row of rows) {
+      const entry = await getEntry(db(c), "testimonial", row.id);
+      if (entry) items.push(entry);
+    }
+    return c.json({ items } satisfies TestimonialListResponse);
+  });
+  const testimonial = entryRoutes(
+    "testimonial",
+    "testimonials",
+    testimonialDraftSchema.transform((draft): TestimonialDraft => ({ ...draft, example: false })),
+  );
+  routes.post("/testimonials", editors, json, zValidator("json", testimonial.save, invalid), async (c) => {
+    return testimonial.answer(c, await saveEntry(db(c), "testimonial", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+  routes.post("/testimonials/publish", editors, json, zValidator("json", testimonial.save, invalid), async (c) => {
+    return testimonial.answer(c, await publishEntry(db(c), "testimonial", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
   });
 
   return routes;

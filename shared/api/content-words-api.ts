@@ -1,5 +1,5 @@
 import type { Prices } from "@shared/content/prices";
-import type { FaqDraft, PricesDraft } from "@shared/schemas/content";
+import type { FaqDraft, PricesDraft, TestimonialDraft } from "@shared/schemas/content";
 import type { ContentEntryDetail } from "./content-api";
 
 /** GET /api/admin/content/prices: the entry, the prices the site shows now, and the live answers quoting them. */
@@ -12,3 +12,6 @@ export type PricesResponse = {
 
 /** GET /api/admin/content/faq: every item, in the draft's order. */
 export type FaqListResponse = { items: ContentEntryDetail<FaqDraft>[] };
+
+/** GET /api/admin/content/testimonials: every testimonial, in the draft's order. */
+export type TestimonialListResponse = { items: ContentEntryDetail<TestimonialDraft>[] };

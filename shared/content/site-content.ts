@@ -62,6 +62,22 @@ export type FaqItem = {
   answerText: string;
 };
 
+/** A published testimonial as the pages show it (docs/decisions/0906). */
+export type TestimonialCard = {
+  id: string;
+  quote: string;
+  name: string;
+  /** The avatar's letters when there is no photo. */
+  initials: string;
+  role: string;
+  company: string;
+  industry: "law" | "trades" | "insurance";
+  photo: PublishedImage | null;
+  figure: { value: string; label: string } | null;
+  /** One of the seeded examples nobody replaced: labelled as an example on the page. */
+  example: boolean;
+};
+
 /** The published content as the pages' loaders read it. */
 export type SiteContent = {
   /** Moves with every change to what the site shows; pages cached under another are stale. */
@@ -74,6 +90,8 @@ export type SiteContent = {
   prices: Prices | null;
   /** The published FAQ items in their order; null where nothing is published: the code's own. */
   faq: FaqItem[] | null;
+  /** The published testimonials in their order; null where nothing is published: the code's own examples. */
+  testimonials: TestimonialCard[] | null;
 };
 
 /** "2", "3", …: a later page of a list (its URL's last part); "1", "01" or anything else is no page (404). */
@@ -102,4 +120,13 @@ export const emptySiteContent: SiteContent = {
   post: () => null,
   prices: null,
   faq: null,
+  testimonials: null,
 };
+
+/** "J. R." → "JR", "Dana Kim" → "DK": the first letters of a name's first and last words. */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s.]+/).filter((w) => /\p{L}/u.test(w));
+  const first = words[0]?.match(/\p{L}/u)?.[0] ?? "";
+  const last = words.length > 1 ? (words.at(-1)?.match(/\p{L}/u)?.[0] ?? "") : "";
+  return (first + last).toUpperCase();
+}

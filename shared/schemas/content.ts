@@ -9,7 +9,7 @@ import { z } from "zod";
  */
 
 /** What the studio publishes: posts, and the site's own words (issue 42). */
-export const contentKinds = ["post", "prices", "faq"] as const;
+export const contentKinds = ["post", "prices", "faq", "testimonial"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 export const contentStatuses = ["draft", "scheduled", "published"] as const;
@@ -190,9 +190,75 @@ export const faqPublishSchema = faqDraftSchema.superRefine((item, ctx) => {
   if (item.answer.trim() === "") ctx.addIssue({ code: "custom", path: ["answer"], message: ANSWER_REQUIRED });
 });
 
+/* Testimonials (docs/decisions/0906): a customer's words, who said them, and their industry. */
+
+/** The site's industries (app/content/industries.ts IndustryId): a testimonial or story is of one. */
+export const siteIndustries = ["law", "trades", "insurance"] as const;
+export type SiteIndustry = (typeof siteIndustries)[number];
+export const siteIndustryLabels: Record<SiteIndustry, string> = { law: "Law firms", trades: "Home services and trades", insurance: "Insurance" };
+
+export const TESTIMONIAL_QUOTE_MAX = 600;
+export const TESTIMONIAL_NAME_MAX = 80;
+export const TESTIMONIAL_ROLE_MAX = 80;
+export const TESTIMONIAL_COMPANY_MAX = 120;
+export const FIGURE_VALUE_MAX = 16;
+export const FIGURE_LABEL_MAX = 60;
+
+/** One line: a stray newline in a name or a figure would break its card. */
+const oneLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .regex(/^[^\r\n]*$/, `${label} must be a single line`);
+
+/** A figure a card leads with ("2x", "consults booked after hours"): both or neither. */
+export const figureSchema = z.object({
+  value: oneLine("Figure", FIGURE_VALUE_MAX).min(1, "Give the figure, like 2x or +32%"),
+  label: oneLine("What the figure counts", FIGURE_LABEL_MAX).min(1, "Say what the figure counts"),
+});
+export type Figure = z.infer<typeof figureSchema>;
+
+const industrySchema = z.enum(siteIndustries, { error: "Choose one of the site's industries" });
+
+/** A testimonial as an editor writes it. `example` is the seed's mark, never the editor's (storedTestimonialSchema). */
+export const testimonialDraftSchema = z
+  .object({
+    quote: z.string().trim().max(TESTIMONIAL_QUOTE_MAX, `The quote is at most ${TESTIMONIAL_QUOTE_MAX} characters`).default(""),
+    name: oneLine("Name", TESTIMONIAL_NAME_MAX).min(1, "Name is required"),
+    role: oneLine("Role", TESTIMONIAL_ROLE_MAX).default(""),
+    company: oneLine("Company", TESTIMONIAL_COMPANY_MAX).default(""),
+    industry: industrySchema,
+    photo: coverSchema.nullable().default(null),
+    figure: figureSchema.nullable().default(null),
+    /** Lower first on the page. */
+    order: z.coerce
+      .number({ error: "Order is a number" })
+      .int("Order is a whole number")
+      .min(0, "Order is 0 or more")
+      .max(FAQ_ORDER_MAX, `Order is at most ${FAQ_ORDER_MAX}`)
+      .default(0),
+  })
+  .strict();
+export type TestimonialDraftInput = z.input<typeof testimonialDraftSchema>;
+
+/**
+ * A testimonial as stored: the seeded examples carry `example: true` (the page labels them, and a
+ * production start refuses them while published); any editor's write stores it without.
+ */
+export const storedTestimonialSchema = testimonialDraftSchema.extend({ example: z.boolean().default(false) });
+export type TestimonialDraft = z.infer<typeof storedTestimonialSchema>;
+
+export const QUOTE_REQUIRED = "Write the quote before publishing";
+export const PHOTO_ALT_REQUIRED = "Describe the photo in Alt text before publishing";
+export const testimonialPublishSchema = storedTestimonialSchema.superRefine((item, ctx) => {
+  if (item.quote === "") ctx.addIssue({ code: "custom", path: ["quote"], message: QUOTE_REQUIRED });
+  if (item.photo && item.photo.alt === "") ctx.addIssue({ code: "custom", path: ["photo", "alt"], message: PHOTO_ALT_REQUIRED });
+});
+
 /** Each kind's draft, as its routes take it. */
-export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema } as const;
-export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft };
+export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema, testimonial: testimonialDraftSchema } as const;
+export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft; testimonial: TestimonialDraft };
 export type AnyDraft = DraftOf[ContentKind];
 
 export const saveSiteEntrySchema = <S extends z.ZodType>(draft: S) => z.object({ baseVersion: baseVersionSchema, draft });

@@ -136,6 +136,17 @@ const calls: Call[] = [
   { method: "POST", path: () => `/api/admin/content/faq/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
   { method: "GET", path: () => `/api/admin/content/faq/${unknownDeliveryId}/revisions`, ok: 404 },
   { method: "POST", path: () => `/api/admin/content/faq/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
+  // Testimonials (decision 0906).
+  { method: "GET", path: () => "/api/admin/content/testimonials", ok: 200 },
+  { method: "POST", path: () => "/api/admin/content/testimonials", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/testimonials/publish", body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}`, ok: 404 },
+  { method: "PUT", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/publish`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/schedule`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/revisions`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
 ];
 
 function call(c: Call, cookie?: string, app: TestApp = t) {
@@ -198,7 +209,7 @@ describe("admin API authorization", () => {
     const editorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("editor")).map(([route]) => route);
     const mine = ["GET /api/admin/me", "GET /api/admin/me/sessions", "POST /api/admin/me/sessions/revoke-others", "POST /api/admin/me/sessions/x/revoke"];
     expect(editorRoutes.filter((route) => !route.includes("/api/admin/content/")).sort()).toEqual(mine.sort());
-    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(32);
+    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(42); // 32, and the 10 testimonial routes (decision 0906)
     // Moderators and editors never share a route but their own account's.
     const moderatorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("moderator")).map(([route]) => route);
     expect(moderatorRoutes.filter((route) => editorRoutes.includes(route)).sort()).toEqual(mine.sort());

@@ -86,14 +86,21 @@ const bodyRoutes: BodyRoute[] = [
     admin: true,
   },
   // Prices and FAQ items (decision 0904): the same limit as posts (an answer is rich text).
-  ...["/api/admin/content/faq", "/api/admin/content/faq/publish", "/api/admin/content/faq/order"].map((path) => ({
+  ...[
+    "/api/admin/content/faq",
+    "/api/admin/content/faq/publish",
+    "/api/admin/content/faq/order",
+    // Testimonials (decision 0906): the studio's limit too.
+    "/api/admin/content/testimonials",
+    "/api/admin/content/testimonials/publish",
+  ].map((path) => ({
     path,
     type: "application/json",
     limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
     json: true,
     admin: true,
   })),
-  ...["prices", "faq"].flatMap((kind) => [
+  ...["prices", "faq", "testimonials"].flatMap((kind) => [
     { method: "PUT", path: `/api/admin/content/${kind}/${absentId}`, type: "application/json", limit: ADMIN_CONTENT_BODY_LIMIT_BYTES, json: true, admin: true },
     ...["publish", "schedule", "unpublish", `revisions/${absentId}/restore`].map((action) => ({
       path: `/api/admin/content/${kind}/${absentId}/${action}`,

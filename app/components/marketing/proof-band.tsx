@@ -2,14 +2,17 @@ import { useId } from "react";
 import { trustedByLabel } from "~/content/home";
 import { wordmarks } from "~/content/proof";
 import { ResellerSeal } from "./reseller-seal";
-import { ExampleTestimonials } from "./testimonials";
+import type { TestimonialCard } from "@shared/content/site-content";
+import { codeTestimonials, Testimonials } from "./testimonials";
 import { WordmarkList } from "./wordmarks";
 
 /**
  * The home page's proof under the hero (docs/product.md#design): the example customers as
- * wordmarks (docs/product.md#trusted-by-strip), example testimonials, and the reseller seal.
+ * wordmarks (docs/product.md#trusted-by-strip), the published testimonials (the code's examples
+ * where nothing is published), and the reseller seal.
  */
-export function ProofBand() {
+export function ProofBand({ testimonials }: { testimonials: TestimonialCard[] | null }) {
+  const shown = testimonials ?? codeTestimonials;
   const testimonialsId = useId();
   return (
     <>
@@ -21,9 +24,9 @@ export function ProofBand() {
           <WordmarkList wordmarks={wordmarks} />
         </div>
       </section>
-      <section aria-labelledby={testimonialsId} className="bg-background">
+      <section aria-labelledby={shown.length > 0 ? testimonialsId : undefined} className="bg-background">
         <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 sm:px-6 sm:pb-20 sm:pt-16">
-          <ExampleTestimonials headingId={testimonialsId} />
+          {shown.length > 0 ? <Testimonials headingId={testimonialsId} testimonials={shown} /> : null}
           <ResellerSeal size="lg" className="mx-auto mt-12" />
         </div>
       </section>
