@@ -66,6 +66,9 @@ export default [
       route(adminPage(paths.adminFaq), "routes/admin/content-faq.tsx"),
       route(adminPage(paths.adminFaqNew), "routes/admin/content-faq-item.tsx", { id: "routes/admin/content-faq-new" }),
       route(adminPage(paths.adminFaqItem), "routes/admin/content-faq-item.tsx", { id: "routes/admin/content-faq-item" }),
+      route(adminPage(paths.adminTestimonials), "routes/admin/content-testimonials.tsx"),
+      route(adminPage(paths.adminTestimonialNew), "routes/admin/content-testimonial.tsx", { id: "routes/admin/content-testimonial-new" }),
+      route(adminPage(paths.adminTestimonial), "routes/admin/content-testimonial.tsx", { id: "routes/admin/content-testimonial" }),
     ]),
   ]),
 ] satisfies RouteConfig;

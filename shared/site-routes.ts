@@ -56,6 +56,10 @@ export const paths = {
   adminFaq: "/admin/content/faq",
   adminFaqNew: "/admin/content/faq/new",
   adminFaqItem: "/admin/content/faq/:id",
+  /** The testimonials (decision 0906), in their order; each opens its editor (adminTestimonialPath). */
+  adminTestimonials: "/admin/content/testimonials",
+  adminTestimonialNew: "/admin/content/testimonials/new",
+  adminTestimonial: "/admin/content/testimonials/:id",
 } as const;
 
 /**
@@ -92,6 +96,10 @@ export const adminPostPath = (id: string) => `/admin/content/posts/${encodeURICo
 export const adminPostPreviewPath = (id: string) => adminPostPreview.replace(":id", encodeURIComponent(id));
 /** The studio's editor of the FAQ item with this id. */
 export const adminFaqItemPath = (id: string) => `/admin/content/faq/${encodeURIComponent(id)}`;
+/** The studio's editor of the testimonial with this id. */
+export const adminTestimonialPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}`;
+/** The home page with this testimonial's saved draft among the published ones, for staff only. */
+export const adminTestimonialPreviewPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}/preview`;
 /** A page as these prices would show it, for staff only (server/routes/content-preview.ts). */
 export const adminPricesPreviewPath = (page: "pricing" | "compare" | "faq", prices: { monthly: number; annualYearly: number; annualSavings: number }) =>
   `/admin/content/prices/preview?${new URLSearchParams({ page, monthly: String(prices.monthly), annualYearly: String(prices.annualYearly), annualSavings: String(prices.annualSavings) })}`;
@@ -160,6 +168,9 @@ export const adminPaths = [
   paths.adminFaq,
   paths.adminFaqNew,
   paths.adminFaqItem,
+  paths.adminTestimonials,
+  paths.adminTestimonialNew,
+  paths.adminTestimonial,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

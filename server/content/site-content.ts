@@ -21,6 +21,7 @@ import {
   type Cover,
   type FaqDraft,
   type PostDraft,
+  type TestimonialDraft,
 } from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
@@ -118,6 +119,28 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
+/** A testimonial as the pages show it, with its order to sort by: its photo's sizes looked up. */
+export async function testimonialCardOf(db: Db, slug: string, t: TestimonialDraft): Promise<TestimonialCard & { order: number }> {
+  return {
+    id: slug,
+    quote: t.quote,
+    name: t.name,
+    initials: initialsOf(t.name),
+    role: t.role,
+    company: t.company,
+    industry: t.industry,
+    photo: await publishedImageOf(db, t.photo),
+    figure: t.figure,
+    example: t.example,
+    order: t.order,
+  };
+}
+
+/** In the pages' order: lower order first, then by name. */
+export function inTestimonialOrder(cards: (TestimonialCard & { order: number })[]): TestimonialCard[] {
+  return [...cards].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name)).map(({ order: _order, ...card }) => card);
+}
+
 /** The site's own words as published: the prices, the FAQ items (with their slugs) in no order yet, the testimonials in their order. */
 export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[]; testimonials?: TestimonialCard[] };
 
@@ -136,22 +159,7 @@ export async function loadSiteWords(db: Db): Promise<SiteWords> {
     // Written through the same schemas; a row that no longer parses is left off, not a 500.
     if (row.kind === "testimonial") {
       const parsed = storedTestimonialSchema.safeParse(row.published);
-      if (!parsed.success || !row.slug) continue;
-      const t = parsed.data;
-      const photo = await publishedImageOf(db, t.photo);
-      testimonials.push({
-        id: row.slug,
-        quote: t.quote,
-        name: t.name,
-        initials: initialsOf(t.name),
-        role: t.role,
-        company: t.company,
-        industry: t.industry,
-        photo,
-        figure: t.figure,
-        example: t.example,
-        order: t.order,
-      });
+      if (parsed.success && row.slug) testimonials.push(await testimonialCardOf(db, row.slug, parsed.data));
     } else if (row.kind === "prices") {
       const prices = pricesDraftSchema.safeParse(row.published);
       if (prices.success) words.prices = prices.data;
@@ -160,8 +168,7 @@ export async function loadSiteWords(db: Db): Promise<SiteWords> {
       if (item.success && row.slug) words.faq.push({ ...item.data, slug: row.slug });
     }
   }
-  testimonials.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
-  words.testimonials = testimonials.map(({ order: _order, ...card }) => card);
+  words.testimonials = inTestimonialOrder(testimonials);
   return words;
 }
 

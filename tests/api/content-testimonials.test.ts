@@ -133,6 +133,13 @@ describe("publishing", () => {
     const draft = await ok<ContentEntryDetail<TestimonialDraft>>(await send("POST", API, { baseVersion: 0, draft: real }));
     expect(draft.status).toBe("draft");
     expect(text(await home())).not.toContain(real.quote);
+    // Its preview: the home page with it, for the studio's staff only, never cached.
+    const preview = await get(`/admin/content/testimonials/${draft.id}/preview`, editorCookie);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control")).toBe("no-store");
+    expect(text(await preview.text())).toContain(`“${real.quote}”`);
+    expect((await get(`/admin/content/testimonials/${draft.id}/preview`, moderatorCookie)).status).toBe(403);
+    expect((await get(`/admin/content/testimonials/${draft.id}/preview`)).status).toBeGreaterThanOrEqual(300);
 
     const image = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#0f766e" } }).jpeg().toBuffer();
     const form = new FormData();

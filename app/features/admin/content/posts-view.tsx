@@ -43,6 +43,9 @@ export function PostsView() {
         <Button asChild variant="outline" size="sm">
           <Link to={paths.adminFaq}>FAQ</Link>
         </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminTestimonials}>Testimonials</Link>
+        </Button>
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusFilter current={status} />
