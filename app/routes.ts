@@ -39,6 +39,9 @@ export default [
     route(`${page(paths.blog)}/tag/:tag`, "routes/blog/tag.tsx", { id: "blog-tag" }),
     route(`${page(paths.blog)}/tag/:tag/page/:page`, "routes/blog/tag.tsx", { id: "blog-tag-page" }),
     route(`${page(paths.blog)}/:slug`, "routes/blog/post.tsx", { id: "blog-post" }),
+    // Customer stories (decision 0906): rendered on request from the published content, like the blog.
+    route("customers", "routes/customers/index.tsx", { id: "customers" }),
+    route("customers/:slug", "routes/customers/story.tsx", { id: "customer-story" }),
     route("*", "routes/not-found.tsx"),
   ]),
   ...prefix(page(paths.admin), [
@@ -69,6 +72,9 @@ export default [
       route(adminPage(paths.adminTestimonials), "routes/admin/content-testimonials.tsx"),
       route(adminPage(paths.adminTestimonialNew), "routes/admin/content-testimonial.tsx", { id: "routes/admin/content-testimonial-new" }),
       route(adminPage(paths.adminTestimonial), "routes/admin/content-testimonial.tsx", { id: "routes/admin/content-testimonial" }),
+      route(adminPage(paths.adminStories), "routes/admin/content-stories.tsx"),
+      route(adminPage(paths.adminStoryNew), "routes/admin/content-story.tsx", { id: "routes/admin/content-story-new" }),
+      route(adminPage(paths.adminStory), "routes/admin/content-story.tsx", { id: "routes/admin/content-story" }),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -60,6 +60,10 @@ export const paths = {
   adminTestimonials: "/admin/content/testimonials",
   adminTestimonialNew: "/admin/content/testimonials/new",
   adminTestimonial: "/admin/content/testimonials/:id",
+  /** Customer stories (decision 0906), newest change first; each opens its editor (adminStoryPath). */
+  adminStories: "/admin/content/stories",
+  adminStoryNew: "/admin/content/stories/new",
+  adminStory: "/admin/content/stories/:id",
 } as const;
 
 /**
@@ -76,7 +80,7 @@ export const blogFeedPath = "/blog/rss.xml";
  * The blog's pages as app/routes.ts declares them: not prerendered, rendered on request from the
  * published content (docs/decisions/0903). The server answers only the addresses the content has.
  */
-export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug"] as const;
+export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug", "/customers", "/customers/:slug"] as const;
 
 /** A post's page. */
 export const blogPostPath = (slug: string) => `/blog/${slug}`;
@@ -86,6 +90,12 @@ export const blogPagePath = (page: number) => (page <= 1 ? "/blog" : `/blog/page
 export const blogTagPath = (tag: string, page = 1) => (page <= 1 ? `/blog/tag/${tag}` : `/blog/tag/${tag}/page/${page}`);
 /** A post's share card (og:image): a 1200x630 PNG drawn from its title (server/content/share-card.ts). */
 export const blogCardPath = (slug: string) => `/cards/blog/${slug}.png`;
+/** Customer stories (decision 0906): the list, rendered from the published content like the blog. */
+export const customersPath = "/customers";
+/** A published customer story's page. */
+export const storyPath = (slug: string) => `/customers/${slug}`;
+/** A story's share card, drawn by the server like a post's. */
+export const storyCardPath = (slug: string) => `/cards/customers/${slug}.png`;
 
 /** The page of the lead with this id. */
 export const adminLeadPath = (id: string) => `/admin/leads/${encodeURIComponent(id)}`;
@@ -98,6 +108,8 @@ export const adminPostPreviewPath = (id: string) => adminPostPreview.replace(":i
 export const adminFaqItemPath = (id: string) => `/admin/content/faq/${encodeURIComponent(id)}`;
 /** The studio's editor of the testimonial with this id. */
 export const adminTestimonialPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}`;
+/** The studio's editor of the customer story with this id. */
+export const adminStoryPath = (id: string) => `/admin/content/stories/${encodeURIComponent(id)}`;
 /** The home page with this testimonial's saved draft among the published ones, for staff only. */
 export const adminTestimonialPreviewPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}/preview`;
 /** A page as these prices would show it, for staff only (server/routes/content-preview.ts). */
@@ -171,6 +183,9 @@ export const adminPaths = [
   paths.adminTestimonials,
   paths.adminTestimonialNew,
   paths.adminTestimonial,
+  paths.adminStories,
+  paths.adminStoryNew,
+  paths.adminStory,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -16,6 +16,7 @@ import {
   SLUG_TAKEN_MESSAGE,
   STALE_SAVE_MESSAGE,
   testimonialPublishSchema,
+  storyPublishSchema,
   type ContentKind,
   type AnyDraft,
   type DraftOf,
@@ -143,7 +144,7 @@ export async function listRevisions(db: Db, kind: ContentKind, id: string): Prom
       action: contentRevisions.action,
       createdAt: contentRevisions.createdAt,
       byName: users.name,
-      // A post's title, an FAQ item's question, a testimonial's name; the prices have none.
+      // A post's or story's title, an FAQ item's question, a testimonial's name; the prices have none.
       title: sql<string>`coalesce(${contentRevisions.draft}->>'title', ${contentRevisions.draft}->>'question', ${contentRevisions.draft}->>'name', '')`,
     })
     .from(contentRevisions)
@@ -205,8 +206,10 @@ async function freeSlug(tx: Db, kind: ContentKind, base: string): Promise<string
 async function identityOf(tx: Db, kind: ContentKind, draft: AnyDraft, current: EntryRow | null): Promise<Identity> {
   if ("slug" in draft) return { title: draft.title, slug: draft.slug };
   if ("question" in draft) return { title: draft.question, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.question))) };
-  // A testimonial lists by who said it; its slug only keeps (kind, slug) unique.
-  if ("quote" in draft) return { title: draft.name, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.name))) };
+  // A story's address is its company's name, kept from its creation (its URL); a testimonial
+  // lists by who said it, its slug only keeping (kind, slug) unique.
+  if ("results" in draft) return { title: draft.title, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.company))) };
+  if ("name" in draft) return { title: draft.name, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.name))) };
   return { title: PRICES_TITLE, slug: PRICES_SLUG };
 }
 
@@ -288,9 +291,11 @@ function publishProblems(draft: AnyDraft): ContentRefusal | null {
       ? postPublishSchema.safeParse(draft)
       : "question" in draft
         ? faqPublishSchema.safeParse(draft)
-        : "quote" in draft
-          ? testimonialPublishSchema.safeParse(draft)
-          : pricesDraftSchema.safeParse(draft);
+        : "results" in draft
+          ? storyPublishSchema.safeParse(draft)
+          : "name" in draft
+            ? testimonialPublishSchema.safeParse(draft)
+            : pricesDraftSchema.safeParse(draft);
   if (checked.success) return answerProblems(draft);
   const fieldErrors: Record<string, string> = {};
   for (const issue of checked.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;

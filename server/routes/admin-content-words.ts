@@ -1,20 +1,22 @@
 import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ContentEntryDetail, ContentRevisionsResponse } from "@shared/api/content-api";
-import type { FaqListResponse, PricesResponse, TestimonialListResponse } from "@shared/api/content-words-api";
+import type { FaqListResponse, PricesResponse, StoryListResponse, TestimonialListResponse } from "@shared/api/content-words-api";
 import {
   baseVersionSchema,
   faqDraftSchema,
   pricesDraftSchema,
   saveSiteEntrySchema,
   scheduleSiteEntrySchema,
+  storyDraftSchema,
   testimonialDraftSchema,
   unpublishEntrySchema,
   type ContentKind,
   type DraftOf,
   type FaqDraft,
+  type StoryDraft,
   type TestimonialDraft,
 } from "@shared/schemas/content";
 import { adminError } from "../admin/admin-errors";
@@ -164,6 +166,24 @@ export function adminContentWordsRoutes() {
   });
   routes.post("/testimonials/publish", editors, json, zValidator("json", testimonial.save, invalid), async (c) => {
     return testimonial.answer(c, await publishEntry(db(c), "testimonial", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+
+  // Customer stories (decision 0906): newest change first, as the posts list.
+  routes.get("/stories", editors, async (c) => {
+    const rows = await db(c).select({ id: contentEntries.id }).from(contentEntries).where(eq(contentEntries.kind, "story")).orderBy(desc(contentEntries.updatedAt), desc(contentEntries.id)).limit(500);
+    const items: ContentEntryDetail<StoryDraft>[] = [];
+    for (const row of rows) {
+      const entry = await getEntry(db(c), "story", row.id);
+      if (entry) items.push(entry);
+    }
+    return c.json({ items } satisfies StoryListResponse);
+  });
+  const story = entryRoutes("story", "stories", storyDraftSchema.transform((draft): StoryDraft => ({ ...draft, example: false })));
+  routes.post("/stories", editors, json, zValidator("json", story.save, invalid), async (c) => {
+    return story.answer(c, await saveEntry(db(c), "story", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+  routes.post("/stories/publish", editors, json, zValidator("json", story.save, invalid), async (c) => {
+    return story.answer(c, await publishEntry(db(c), "story", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
   });
 
   return routes;

@@ -78,6 +78,29 @@ export type TestimonialCard = {
   example: boolean;
 };
 
+/** A published customer story as a list, the home page and an industry page show it (decision 0906). */
+export type StoryCard = {
+  slug: string;
+  title: string;
+  company: string;
+  industry: "law" | "trades" | "insurance";
+  logo: PublishedImage | null;
+  results: { value: string; label: string }[];
+  quote: { text: string; person: string; role: string };
+  /** ISO date-time of its first publication: newest first. */
+  publishedAt: string;
+};
+
+/** A customer story as its own page shows it. */
+export type StoryPageData = StoryCard & {
+  /** ISO date-time of its last publication. */
+  updatedAt: string;
+  /** The problem's paragraphs. */
+  problem: string[];
+  /** What the agent does, rendered. */
+  solution: RichTextTree;
+};
+
 /** The published content as the pages' loaders read it. */
 export type SiteContent = {
   /** Moves with every change to what the site shows; pages cached under another are stale. */
@@ -92,6 +115,10 @@ export type SiteContent = {
   faq: FaqItem[] | null;
   /** The published testimonials in their order; null where nothing is published: the code's own examples. */
   testimonials: TestimonialCard[] | null;
+  /** The published customer stories, newest first. */
+  stories: StoryCard[];
+  /** A published story's page, or null (404). */
+  story: (slug: string) => StoryPageData | null;
 };
 
 /** "2", "3", …: a later page of a list (its URL's last part); "1", "01" or anything else is no page (404). */
@@ -121,7 +148,14 @@ export const emptySiteContent: SiteContent = {
   prices: null,
   faq: null,
   testimonials: null,
+  stories: [],
+  story: () => null,
 };
+
+/** The newest published story of an industry (of any, for null), where a page shows its proof. */
+export function newestStory(stories: readonly StoryCard[], industry: StoryCard["industry"] | null): StoryCard | null {
+  return stories.find((s) => industry === null || s.industry === industry) ?? null;
+}
 
 /** "J. R." → "JR", "Dana Kim" → "DK": the first letters of a name's first and last words. */
 export function initialsOf(name: string): string {

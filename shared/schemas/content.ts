@@ -9,7 +9,7 @@ import { z } from "zod";
  */
 
 /** What the studio publishes: posts, and the site's own words (issue 42). */
-export const contentKinds = ["post", "prices", "faq", "testimonial"] as const;
+export const contentKinds = ["post", "prices", "faq", "testimonial", "story"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 export const contentStatuses = ["draft", "scheduled", "published"] as const;
@@ -256,9 +256,68 @@ export const testimonialPublishSchema = storedTestimonialSchema.superRefine((ite
   if (item.photo && item.photo.alt === "") ctx.addIssue({ code: "custom", path: ["photo", "alt"], message: PHOTO_ALT_REQUIRED });
 });
 
+/* Customer stories (docs/decisions/0906): a customer's problem, what the agent does, the results. */
+
+export const STORY_TITLE_MAX = 160;
+export const STORY_PROBLEM_MAX = 3_000;
+/** What the agent does: rich text, a few paragraphs and a list, not an article. */
+export const STORY_SOLUTION_MAX = 20_000;
+export const STORY_RESULTS_MAX = 6;
+
+export const storyDraftSchema = z
+  .object({
+    /** The story's headline: its page's title, its card's and its share card's. */
+    title: oneLine("Headline", STORY_TITLE_MAX).min(1, "Headline is required"),
+    company: oneLine("Company", TESTIMONIAL_COMPANY_MAX).min(1, "Company is required"),
+    industry: industrySchema,
+    logo: coverSchema.nullable().default(null),
+    /** Plain text; a blank line starts a paragraph. */
+    problem: z.string().trim().max(STORY_PROBLEM_MAX, `The problem is at most ${STORY_PROBLEM_MAX.toLocaleString("en-US")} characters`).default(""),
+    /** Rich text, like a post's body. */
+    solution: z.string().max(STORY_SOLUTION_MAX, `What the agent does is at most ${STORY_SOLUTION_MAX.toLocaleString("en-US")} characters`).default(""),
+    results: z.array(figureSchema).max(STORY_RESULTS_MAX, `At most ${STORY_RESULTS_MAX} results`).default([]),
+    quote: z
+      .object({
+        text: z.string().trim().max(TESTIMONIAL_QUOTE_MAX, `The quote is at most ${TESTIMONIAL_QUOTE_MAX} characters`).default(""),
+        person: oneLine("Person", TESTIMONIAL_NAME_MAX).default(""),
+        role: oneLine("Their role", TESTIMONIAL_ROLE_MAX).default(""),
+      })
+      .strict()
+      .default({ text: "", person: "", role: "" }),
+  })
+  .strict();
+export type StoryDraftInput = z.input<typeof storyDraftSchema>;
+/** As stored: the same mark of a seeded example a testimonial has (none is seeded: decision 0906). */
+export const storedStorySchema = storyDraftSchema.extend({ example: z.boolean().default(false) });
+export type StoryDraft = z.infer<typeof storedStorySchema>;
+
+export const STORY_PUBLISH_MESSAGES = {
+  problem: "Describe the problem before publishing",
+  solution: "Say what the agent does before publishing",
+  results: "Give at least one result before publishing",
+  quote: "Add the quote before publishing",
+  person: "Say who said it before publishing",
+  logoAlt: "Describe the logo in Alt text before publishing",
+} as const;
+export const storyPublishSchema = storedStorySchema.superRefine((story, ctx) => {
+  const m = STORY_PUBLISH_MESSAGES;
+  if (story.problem === "") ctx.addIssue({ code: "custom", path: ["problem"], message: m.problem });
+  if (story.solution.trim() === "") ctx.addIssue({ code: "custom", path: ["solution"], message: m.solution });
+  if (story.results.length === 0) ctx.addIssue({ code: "custom", path: ["results"], message: m.results });
+  if (story.quote.text === "") ctx.addIssue({ code: "custom", path: ["quote", "text"], message: m.quote });
+  if (story.quote.person === "") ctx.addIssue({ code: "custom", path: ["quote", "person"], message: m.person });
+  if (story.logo && story.logo.alt === "") ctx.addIssue({ code: "custom", path: ["logo", "alt"], message: m.logoAlt });
+});
+
 /** Each kind's draft, as its routes take it. */
-export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema, testimonial: testimonialDraftSchema } as const;
-export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft; testimonial: TestimonialDraft };
+export const draftSchemaOf = {
+  post: postDraftSchema,
+  prices: pricesDraftSchema,
+  faq: faqDraftSchema,
+  testimonial: testimonialDraftSchema,
+  story: storyDraftSchema,
+} as const;
+export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft; testimonial: TestimonialDraft; story: StoryDraft };
 export type AnyDraft = DraftOf[ContentKind];
 
 export const saveSiteEntrySchema = <S extends z.ZodType>(draft: S) => z.object({ baseVersion: baseVersionSchema, draft });

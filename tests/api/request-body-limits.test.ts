@@ -90,9 +90,11 @@ const bodyRoutes: BodyRoute[] = [
     "/api/admin/content/faq",
     "/api/admin/content/faq/publish",
     "/api/admin/content/faq/order",
-    // Testimonials (decision 0906): the studio's limit too.
+    // Testimonials and customer stories (decision 0906): the studio's limit too.
     "/api/admin/content/testimonials",
     "/api/admin/content/testimonials/publish",
+    "/api/admin/content/stories",
+    "/api/admin/content/stories/publish",
   ].map((path) => ({
     path,
     type: "application/json",
@@ -100,7 +102,7 @@ const bodyRoutes: BodyRoute[] = [
     json: true,
     admin: true,
   })),
-  ...["prices", "faq", "testimonials"].flatMap((kind) => [
+  ...["prices", "faq", "testimonials", "stories"].flatMap((kind) => [
     { method: "PUT", path: `/api/admin/content/${kind}/${absentId}`, type: "application/json", limit: ADMIN_CONTENT_BODY_LIMIT_BYTES, json: true, admin: true },
     ...["publish", "schedule", "unpublish", `revisions/${absentId}/restore`].map((action) => ({
       path: `/api/admin/content/${kind}/${absentId}/${action}`,
