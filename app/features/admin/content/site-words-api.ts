@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContentEntryDetail } from "@shared/api/content-api";
-import type { FaqListResponse, PricesResponse, TestimonialListResponse } from "@shared/api/content-words-api";
-import type { FaqDraftInput, TestimonialDraft } from "@shared/schemas/content";
+import type { FaqListResponse, PricesResponse, StoryListResponse, TestimonialListResponse } from "@shared/api/content-words-api";
+import type { FaqDraftInput, StoryDraft, TestimonialDraft } from "@shared/schemas/content";
 import { adminJson } from "../api-client";
 import { revisionsKey } from "./post-api";
 import { contentKey } from "./posts-api";
@@ -18,6 +18,10 @@ export const faqItemKey = (id: string) => [...contentKey, "faq", id] as const;
 export const testimonialsKey = [...contentKey, "testimonials"] as const;
 export const testimonialKey = (id: string) => [...contentKey, "testimonials", id] as const;
 export const TESTIMONIALS_API = "/content/testimonials";
+
+export const storiesKey = [...contentKey, "stories"] as const;
+export const storyKey = (id: string) => [...contentKey, "stories", id] as const;
+export const STORIES_API = "/content/stories";
 
 export const PRICES_API = "/content/prices";
 export const FAQ_API = "/content/faq";
@@ -40,6 +44,14 @@ export function useTestimonialList() {
 
 export function useTestimonial(id: string) {
   return useQuery({ queryKey: testimonialKey(id), queryFn: () => adminJson<ContentEntryDetail<TestimonialDraft>>(`${TESTIMONIALS_API}/${encodeURIComponent(id)}`) });
+}
+
+export function useStoryList() {
+  return useQuery({ queryKey: storiesKey, queryFn: () => adminJson<StoryListResponse>(STORIES_API).then((r) => r.items) });
+}
+
+export function useStory(id: string) {
+  return useQuery({ queryKey: storyKey(id), queryFn: () => adminJson<ContentEntryDetail<StoryDraft>>(`${STORIES_API}/${encodeURIComponent(id)}`) });
 }
 
 /** What an editor asks of its entry. */
@@ -75,6 +87,7 @@ export function useRefreshSiteWords() {
     void queryClient.invalidateQueries({ queryKey: pricesKey });
     void queryClient.invalidateQueries({ queryKey: faqKey });
     void queryClient.invalidateQueries({ queryKey: testimonialsKey });
+    void queryClient.invalidateQueries({ queryKey: storiesKey });
     void queryClient.invalidateQueries({ queryKey: revisionsKey(id) });
   };
 }
