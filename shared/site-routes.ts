@@ -110,6 +110,8 @@ export const adminFaqItemPath = (id: string) => `/admin/content/faq/${encodeURIC
 export const adminTestimonialPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}`;
 /** The studio's editor of the customer story with this id. */
 export const adminStoryPath = (id: string) => `/admin/content/stories/${encodeURIComponent(id)}`;
+/** A customer story's saved draft as its page will be, for staff only. */
+export const adminStoryPreviewPath = (id: string) => `/admin/content/stories/${encodeURIComponent(id)}/preview`;
 /** The home page with this testimonial's saved draft among the published ones, for staff only. */
 export const adminTestimonialPreviewPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}/preview`;
 /** A page as these prices would show it, for staff only (server/routes/content-preview.ts). */

@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { contentRoles } from "@shared/schemas/admin";
-import { postDraftSchema, pricesDraftSchema, storedTestimonialSchema } from "@shared/schemas/content";
-import { blogPostPath, paths } from "@shared/site-routes";
+import { postDraftSchema, pricesDraftSchema, storedStorySchema, storedTestimonialSchema } from "@shared/schemas/content";
+import { blogPostPath, paths, storyPath } from "@shared/site-routes";
 import type { Auth } from "../auth/auth";
 import { adminError } from "../admin/admin-errors";
 import { allow, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { contentEntries, users } from "../db/schema";
-import { inTestimonialOrder, loadPublishedPosts, loadSiteWords, publishedPostOf, siteContentOf, testimonialCardOf } from "../content/site-content";
+import { inTestimonialOrder, loadPublishedPosts, loadSiteWords, publishedPostOf, publishedStoryOf, siteContentOf, testimonialCardOf } from "../content/site-content";
 import { pageCsp } from "../http/security-headers";
 
 const idParam = z.string().uuid();
@@ -112,6 +112,33 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, testimonials: inTestimonialOrder(cards) });
     const answer = await site.renderPage(new URL(paths.home, config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
+  /**
+   * GET /admin/content/stories/<id>/preview: a customer story's saved draft rendered as its page
+   * will be (decision 0906); staff only, never cached or indexed.
+   */
+  routes.get("/admin/content/stories/:id/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const id = idParam.safeParse(c.req.param("id"));
+    if (!id.success || !site) return adminError(c, 404, "Not found");
+    const { db } = database;
+    const [entry] = await db
+      .select({ draft: contentEntries.draft, slug: contentEntries.slug, firstPublishedAt: contentEntries.firstPublishedAt })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.id, id.data.toLowerCase()), eq(contentEntries.kind, "story")));
+    const draft = storedStorySchema.safeParse(entry?.draft);
+    if (!entry?.slug || !draft.success) return adminError(c, 404, "This story no longer exists");
+    const preview = await publishedStoryOf(db, entry.slug, draft.data, entry.firstPublishedAt ?? new Date(), new Date());
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
+    const stories = [preview, ...(words.stories ?? []).filter((s) => s.slug !== preview.slug)];
+    const content = siteContentOf(-1, posts, redirects, { ...words, stories });
+    const answer = await site.renderPage(new URL(storyPath(preview.slug), config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This story cannot be previewed");
     const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
     c.header("Content-Security-Policy", pageCsp(config, []));
     c.header("Cache-Control", "no-store");

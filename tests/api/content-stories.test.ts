@@ -111,6 +111,12 @@ describe("a published story", () => {
     expect(draft.slug).toBe("lopez-hart");
     expect(await html("/customers/lopez-hart", 404)).not.toContain(story.title);
     expect(text(await html("/industries/law"))).not.toContain("after-hours call");
+    // Its preview: its page as it will be, for the studio's staff only, never cached.
+    const preview = await get(`/admin/content/stories/${draft.id}/preview`, editorCookie);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control")).toBe("no-store");
+    expect(text(await preview.text())).toContain("Half the firm's new-client calls came after six.");
+    expect((await get(`/admin/content/stories/${draft.id}/preview`, moderatorCookie)).status).toBe(403);
 
     const image = await sharp({ create: { width: 200, height: 80, channels: 3, background: "#1e3a8a" } }).png().toBuffer();
     const form = new FormData();

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { CalendarClock, Plus, Trash2, TriangleAlert } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
-import { adminStoryPath, storyPath } from "@shared/site-routes";
+import { adminStoryPath, adminStoryPreviewPath, storyPath } from "@shared/site-routes";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import {
   siteIndustries,
@@ -42,6 +42,8 @@ import { RichTextEditor } from "./rich-text-editor";
 import { sendEntryWrite, STORIES_API, useRefreshSiteWords, useStory, type EntryWrite } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the story";
+/** As the post editor says it; not imported from there, which would bring its whole module along. */
+const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
 type Values = {
   title: string;
   company: string;
@@ -84,7 +86,7 @@ function SavedStory({ id }: { id: string }) {
 
 /**
  * One customer story (decision 0906), on the publishing model of posts: Save draft, Preview (its
- * page, once published: View the story), Publish (one click), Unpublish, Schedule, history.
+ * page with the saved draft), Publish (one click), Unpublish, Schedule, history.
  */
 export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<StoryDraft> | null }) {
   const navigate = useNavigate();
@@ -116,7 +118,7 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
     return result.success && !first ? result.data : null;
   }
 
-  async function send(action: string, write: EntryWrite<StoryDraftInput>, done: string) {
+  async function send(action: string, write: EntryWrite<StoryDraftInput>, done: string | null): Promise<ContentEntryDetail<StoryDraft> | null> {
     const wasNew = entry === null;
     setBusy(action);
     setAlert(null);
@@ -128,24 +130,42 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
       setValues(next);
       setSaved(next);
       refresh(answer.id);
-      toast.success(done);
+      if (done) toast.success(done);
       if (wasNew) {
         allowNextNavigation();
         void navigate(adminStoryPath(answer.id), { replace: true });
       }
+      return detail;
     } catch (error) {
       if (error instanceof ApiError) {
         setErrors(error.fieldErrors);
         if (error.status === 409 || Object.keys(error.fieldErrors).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
       } else toast.error(WRITE_FAILED);
+      return null;
     } finally {
       setBusy(null);
     }
   }
 
-  function act(action: "save" | "publish" | "schedule") {
-    const draft = check(action !== "save");
+  function openPreview(id: string) {
+    const url = adminStoryPreviewPath(id);
+    const tab = window.open(url, "_blank");
+    if (tab) {
+      tab.opener = null;
+      return;
+    }
+    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+  }
+
+  function act(action: "save" | "preview" | "publish" | "schedule") {
+    const draft = check(action === "publish" || action === "schedule");
     if (!draft) return;
+    if (action === "preview") {
+      // The preview shows what is saved: the form as it stands is saved first.
+      if (entry && !dirty) openPreview(entry.id);
+      else void send("preview", { action: "save", draft }, null).then((answer) => answer && openPreview(answer.id));
+      return;
+    }
     if (action === "schedule") {
       const time = scheduleTime(publishAt);
       if (!time.ok) {
@@ -188,6 +208,9 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
         <div role="group" aria-label="Story actions" className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={pending}>
             {busy === "save" ? "Saving..." : "Save draft"}
+          </Button>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
+            Preview
           </Button>
           <Button type="button" disabled={pending} onClick={() => act("publish")}>
             {busy === "publish" ? "Publishing..." : "Publish"}
