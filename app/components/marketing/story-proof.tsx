@@ -9,7 +9,7 @@ export function StoryResults({ results, className }: { results: StoryCard["resul
   return (
     <dl aria-label={customersCopy.resultsLabel} className={cn("grid grid-cols-2 gap-4 sm:grid-cols-3", className)}>
       {results.map((r) => (
-        <div key={`${r.value} ${r.label}`} className="flex flex-col-reverse">
+        <div key={`${r.value} ${r.label}`} className="flex flex-col-reverse justify-end">
           <dt className="text-[0.9375rem] text-muted-foreground">{r.label}</dt>
           <dd className="text-3xl font-extrabold tracking-tight text-primary">{r.value}</dd>
         </div>
