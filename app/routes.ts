@@ -41,6 +41,9 @@ export default [
     route(`${page(paths.blog)}/:slug`, "routes/blog/post.tsx", { id: "blog-post" }),
     // An open role (decision 0905): rendered on request from the published content, like a post.
     route(`${page(paths.careers)}/:slug`, "routes/careers-role.tsx", { id: "careers-role" }),
+    // Customer stories (decision 0906): rendered on request from the published content, like the blog.
+    route("customers", "routes/customers/index.tsx", { id: "customers" }),
+    route("customers/:slug", "routes/customers/story.tsx", { id: "customer-story" }),
     route("*", "routes/not-found.tsx"),
   ]),
   ...prefix(page(paths.admin), [
@@ -71,6 +74,12 @@ export default [
       route(adminPage(paths.adminRoles), "routes/admin/content-roles.tsx"),
       route(adminPage(paths.adminRoleNew), "routes/admin/content-role.tsx", { id: "routes/admin/content-role-new" }),
       route(adminPage(paths.adminRole), "routes/admin/content-role.tsx", { id: "routes/admin/content-role" }),
+      route(adminPage(paths.adminTestimonials), "routes/admin/content-testimonials.tsx"),
+      route(adminPage(paths.adminTestimonialNew), "routes/admin/content-testimonial.tsx", { id: "routes/admin/content-testimonial-new" }),
+      route(adminPage(paths.adminTestimonial), "routes/admin/content-testimonial.tsx", { id: "routes/admin/content-testimonial" }),
+      route(adminPage(paths.adminStories), "routes/admin/content-stories.tsx"),
+      route(adminPage(paths.adminStoryNew), "routes/admin/content-story.tsx", { id: "routes/admin/content-story-new" }),
+      route(adminPage(paths.adminStory), "routes/admin/content-story.tsx", { id: "routes/admin/content-story" }),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -201,6 +201,8 @@ export type AppConfig = {
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   publicUrl: string;
   buildDir: string;
+  /** ALLOW_IN_PRODUCTION: what a production start may run without (the content's examples are checked at start: server/content/example-content.ts). */
+  allowInProduction: ProductionOptOut[];
   logLevel: Env["LOG_LEVEL"];
   trustProxyHeader: string | undefined;
   recaptcha: {
@@ -439,6 +441,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) },
     publicUrl,
     buildDir: path.resolve(e.BUILD_DIR, "client"),
+    allowInProduction: e.ALLOW_IN_PRODUCTION,
     logLevel: e.LOG_LEVEL,
     trustProxyHeader: e.TRUST_PROXY_HEADER?.toLowerCase(),
     recaptcha: {

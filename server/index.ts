@@ -16,6 +16,7 @@ import { createAnalyticsHousekeeping, type AnalyticsHousekeeping } from "./analy
 import type { AppDeps, SiteContentStore } from "./app-env";
 import { listenControlSocket, type ControlSocket } from "./cli/control-socket";
 import { createSiteContentStore } from "./content/site-content";
+import { exampleContentRefusal } from "./content/example-content";
 import { serveAdminCreate } from "./cli/admin-create-command";
 
 /** How long in-flight requests may take to finish after SIGTERM before we close anyway. */
@@ -82,6 +83,14 @@ async function main() {
   // The published content, before the first request: pages render from it (docs/decisions/0903).
   siteContent = createSiteContentStore({ db: database.db, logger });
   await siteContent.start();
+  // After the seed: a fresh database's examples are refused too (decision 0906).
+  const examples = await exampleContentRefusal(config, database.db);
+  if (examples) {
+    siteContent.stop();
+    await controlSocket?.close();
+    await database.close();
+    fail(examples);
+  }
 
   appDeps = { config, database, logger, site, siteContent };
   const app = createApp(appDeps);

@@ -60,6 +60,14 @@ export const paths = {
   adminRoles: "/admin/content/roles",
   adminRoleNew: "/admin/content/roles/new",
   adminRole: "/admin/content/roles/:id",
+  /** The testimonials (decision 0906), in their order; each opens its editor (adminTestimonialPath). */
+  adminTestimonials: "/admin/content/testimonials",
+  adminTestimonialNew: "/admin/content/testimonials/new",
+  adminTestimonial: "/admin/content/testimonials/:id",
+  /** Customer stories (decision 0906), newest change first; each opens its editor (adminStoryPath). */
+  adminStories: "/admin/content/stories",
+  adminStoryNew: "/admin/content/stories/new",
+  adminStory: "/admin/content/stories/:id",
 } as const;
 
 /**
@@ -76,7 +84,7 @@ export const blogFeedPath = "/blog/rss.xml";
  * The blog's pages as app/routes.ts declares them: not prerendered, rendered on request from the
  * published content (docs/decisions/0903). The server answers only the addresses the content has.
  */
-export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug", "/careers/:slug"] as const;
+export const contentRoutePaths = ["/blog", "/blog/page/:page", "/blog/tag/:tag", "/blog/tag/:tag/page/:page", "/blog/:slug", "/careers/:slug", "/customers", "/customers/:slug"] as const;
 
 /** An open role's page (decision 0905): rendered on request while the role is open, else the 404. */
 export const careersRolePath = (slug: string) => `/careers/${slug}`;
@@ -89,6 +97,12 @@ export const blogPagePath = (page: number) => (page <= 1 ? "/blog" : `/blog/page
 export const blogTagPath = (tag: string, page = 1) => (page <= 1 ? `/blog/tag/${tag}` : `/blog/tag/${tag}/page/${page}`);
 /** A post's share card (og:image): a 1200x630 PNG drawn from its title (server/content/share-card.ts). */
 export const blogCardPath = (slug: string) => `/cards/blog/${slug}.png`;
+/** Customer stories (decision 0906): the list, rendered from the published content like the blog. */
+export const customersPath = "/customers";
+/** A published customer story's page. */
+export const storyPath = (slug: string) => `/customers/${slug}`;
+/** A story's share card, drawn by the server like a post's. */
+export const storyCardPath = (slug: string) => `/cards/customers/${slug}.png`;
 
 /** The page of the lead with this id. */
 export const adminLeadPath = (id: string) => `/admin/leads/${encodeURIComponent(id)}`;
@@ -104,6 +118,14 @@ export const adminRolePath = (id: string) => `/admin/content/roles/${encodeURICo
 /** A role's draft rendered as its public page will be, for staff only (server/routes/content-preview.ts). */
 export const adminRolePreview = "/admin/content/roles/:id/preview";
 export const adminRolePreviewPath = (id: string) => adminRolePreview.replace(":id", encodeURIComponent(id));
+/** The studio's editor of the testimonial with this id. */
+export const adminTestimonialPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}`;
+/** The studio's editor of the customer story with this id. */
+export const adminStoryPath = (id: string) => `/admin/content/stories/${encodeURIComponent(id)}`;
+/** A customer story's saved draft as its page will be, for staff only. */
+export const adminStoryPreviewPath = (id: string) => `/admin/content/stories/${encodeURIComponent(id)}/preview`;
+/** The home page with this testimonial's saved draft among the published ones, for staff only. */
+export const adminTestimonialPreviewPath = (id: string) => `/admin/content/testimonials/${encodeURIComponent(id)}/preview`;
 /** A page as these prices would show it, for staff only (server/routes/content-preview.ts). */
 export const adminPricesPreviewPath = (page: "pricing" | "compare" | "faq", prices: { monthly: number; annualYearly: number; annualSavings: number }) =>
   `/admin/content/prices/preview?${new URLSearchParams({ page, monthly: String(prices.monthly), annualYearly: String(prices.annualYearly), annualSavings: String(prices.annualSavings) })}`;
@@ -175,6 +197,12 @@ export const adminPaths = [
   paths.adminRoles,
   paths.adminRoleNew,
   paths.adminRole,
+  paths.adminTestimonials,
+  paths.adminTestimonialNew,
+  paths.adminTestimonial,
+  paths.adminStories,
+  paths.adminStoryNew,
+  paths.adminStory,
 ] as const;
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

@@ -57,6 +57,8 @@ export const testimonialsIntro = {
   label: "Example testimonials",
   title: "What changes when every call is answered",
   lead: "Illustrative examples of the results we set up for, not quotes from real customers.",
+  /** When real customers' words sit beside examples not yet replaced. */
+  mixedLead: "Cards marked Example are illustrative, not quotes from real customers.",
   cardLabel: "Example",
 } as const;
 

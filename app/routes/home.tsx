@@ -19,12 +19,20 @@ import { featureStrip, flatPriceHighlight, homeHero, rolloutStrip } from "~/cont
 import { pricesOf, usePrices } from "~/lib/published-prices";
 import { rolloutSteps } from "~/content/outcomes";
 import { organizationJsonLd, pageMeta } from "~/lib/seo";
+import { siteContentContext } from "~/lib/router-context";
+import { newestStory } from "@shared/content/site-content";
 import { paths } from "@shared/site-routes";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 
+/** The published testimonials and the newest customer story (decision 0906); testimonials null where nothing is published (the build's prerender): the code's examples. */
+export function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(siteContentContext);
+  return { testimonials: content.testimonials, story: newestStory(content.stories, null) };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(paths.home, [organizationJsonLd()], pricesOf(matches).monthly);
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const monthly = usePrices().monthly;
   return (
     <>
@@ -61,7 +69,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <ProofBand />
+      <ProofBand testimonials={loaderData.testimonials} story={loaderData.story} />
 
       <Section tone="muted" eyebrow={featureStrip.eyebrow} title={featureStrip.title} lead={featureStrip.lead}>
         <FeatureCards />

@@ -17,6 +17,8 @@ import {
   SCHEDULE_PAST_MESSAGE,
   SLUG_TAKEN_MESSAGE,
   STALE_SAVE_MESSAGE,
+  testimonialPublishSchema,
+  storyPublishSchema,
   type ContentKind,
   type AnyDraft,
   type DraftOf,
@@ -145,8 +147,8 @@ export async function listRevisions(db: Db, kind: ContentKind, id: string): Prom
       action: contentRevisions.action,
       createdAt: contentRevisions.createdAt,
       byName: users.name,
-      // A post's title, an FAQ item's question; the prices have neither.
-      title: sql<string>`coalesce(${contentRevisions.draft}->>'title', ${contentRevisions.draft}->>'question', '')`,
+      // A post's or story's title, an FAQ item's question, a testimonial's name; the prices have none.
+      title: sql<string>`coalesce(${contentRevisions.draft}->>'title', ${contentRevisions.draft}->>'question', ${contentRevisions.draft}->>'name', '')`,
     })
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.createdBy))
@@ -209,6 +211,10 @@ async function identityOf(tx: Db, kind: ContentKind, draft: AnyDraft, current: E
   if ("question" in draft) return { title: draft.question, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.question))) };
   // A role keeps the address it was created with (/careers/<slug>), as an FAQ item its anchor.
   if (kind === "role" && "title" in draft) return { title: draft.title, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.title) || "role")) };
+  // A story's address is its company's name, kept from its creation (its URL); a testimonial
+  // lists by who said it, its slug only keeping (kind, slug) unique.
+  if ("results" in draft) return { title: draft.title, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.company))) };
+  if ("name" in draft) return { title: draft.name, slug: current?.slug ?? (await freeSlug(tx, kind, slugFromTitle(draft.name))) };
   return { title: PRICES_TITLE, slug: PRICES_SLUG };
 }
 
@@ -299,7 +305,11 @@ function publishProblems(draft: AnyDraft, liveAt = new Date(), scheduled = false
         ? faqPublishSchema.safeParse(draft)
         : "employmentType" in draft
           ? rolePublishSchema.safeParse(draft)
-          : pricesDraftSchema.safeParse(draft);
+          : "results" in draft
+            ? storyPublishSchema.safeParse(draft)
+            : "name" in draft
+              ? testimonialPublishSchema.safeParse(draft)
+              : pricesDraftSchema.safeParse(draft);
   if (checked.success && "employmentType" in draft) {
     const closing = roleClosingProblem(draft, liveAt, scheduled);
     if (closing) return refuse(400, closing, { closesAt: closing });

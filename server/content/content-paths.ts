@@ -1,6 +1,6 @@
 import { blogPageNumber, type SiteContent } from "@shared/content/site-content";
 import { tagSchema } from "@shared/schemas/content";
-import { paths } from "@shared/site-routes";
+import { customersPath, paths } from "@shared/site-routes";
 
 /**
  * The public addresses the published content answers (docs/decisions/0903), as the server reads
@@ -12,7 +12,9 @@ export type ContentPath =
   | { kind: "blog"; page: number }
   | { kind: "tag"; tag: string; page: number }
   | { kind: "post"; slug: string }
-  | { kind: "role"; slug: string };
+  | { kind: "role"; slug: string }
+  | { kind: "stories" }
+  | { kind: "story"; slug: string };
 
 const SEGMENT = "[^/]+";
 const patterns: [RegExp, (m: RegExpExecArray) => ContentPath | null][] = [
@@ -22,6 +24,8 @@ const patterns: [RegExp, (m: RegExpExecArray) => ContentPath | null][] = [
   [new RegExp(`^${paths.blog}/tag/(${SEGMENT})/page/(${SEGMENT})$`), (m) => pageOf(m[2]!, (page) => tagOf(m[1]!, page))],
   [new RegExp(`^${paths.blog}/(${SEGMENT})$`), (m) => ({ kind: "post", slug: m[1]! })],
   [new RegExp(`^${paths.careers}/(${SEGMENT})$`), (m) => ({ kind: "role", slug: m[1]! })],
+  [new RegExp(`^${customersPath}$`), () => ({ kind: "stories" })],
+  [new RegExp(`^${customersPath}/(${SEGMENT})$`), (m) => ({ kind: "story", slug: m[1]! })],
 ];
 
 function pageOf<T>(param: string, then: (page: number) => T | null): T | null {
@@ -54,6 +58,11 @@ export function contentAnswers(path: ContentPath, content: SiteContent): boolean
       return content.post(path.slug) !== null;
     case "role":
       return content.role(path.slug) !== null;
+    // The list is a page with or without stories (it says when there are none), like /blog.
+    case "stories":
+      return true;
+    case "story":
+      return content.story(path.slug) !== null;
   }
 }
 
@@ -66,6 +75,8 @@ export function contentAnswers(path: ContentPath, content: SiteContent): boolean
 export function missingContentAddress(urlPath: string): string | null {
   // A role nobody published, or one that closed: the role route's 404 (decision 0905).
   if (urlPath.startsWith(`${paths.careers}/`)) return /^[^/]+$/.test(urlPath.slice(paths.careers.length + 1)) ? `${paths.careers}/_` : null;
+  // A story nobody published: the story route's 404, one render for every such address.
+  if (urlPath.startsWith(`${customersPath}/`)) return urlPath.slice(customersPath.length + 1).includes("/") ? null : `${customersPath}/_`;
   if (!urlPath.startsWith(`${paths.blog}/`)) return null;
   const segments = urlPath.slice(paths.blog.length + 1).split("/");
   if (segments.some((s) => s === "")) return null;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { FAQ_ORDER_MAX, PRICES_SLUG, PRICES_TITLE, type FaqDraft, type PricesDraft } from "@shared/schemas/content";
+import { FAQ_ORDER_MAX, PRICES_SLUG, PRICES_TITLE, type FaqDraft, type PricesDraft, type TestimonialDraft } from "@shared/schemas/content";
 import type { Db } from "../db/client";
 import { contentEntries, contentRevisions } from "../db/schema";
 import { contentChanged } from "./content-entries";
@@ -64,11 +64,48 @@ export const seedFaq: (FaqDraft & { slug: string })[] = [
   },
 ].map((item, index) => ({ ...item, order: Math.min(FAQ_ORDER_MAX, (index + 1) * 10) }));
 
-type Seed = { kind: "prices" | "faq"; title: string; slug: string; draft: PricesDraft | FaqDraft };
+/**
+ * The home page's example testimonials (app/content/proof.ts), one per industry, marked as
+ * examples: the page labels them, and a production start refuses them while they are published
+ * and nobody replaced them (server/content/example-content.ts, decision 0906). Not real people:
+ * the names are initials only, which is all the cards showed.
+ */
+export const seedTestimonials: (TestimonialDraft & { slug: string })[] = [
+  {
+    slug: "example-law",
+    name: "J. R.",
+    role: "Office manager",
+    company: "Personal-injury law firm",
+    industry: "law" as const,
+    quote: "Callers who rang after six used to reach voicemail and call the next firm. Now the agent takes the intake and books the consult before they hang up.",
+    figure: { value: "2x", label: "consults booked after hours" },
+  },
+  {
+    slug: "example-trades",
+    name: "D. K.",
+    role: "Owner",
+    company: "Plumbing and heating company",
+    industry: "trades" as const,
+    quote: "I stopped answering the phone from under a sink. Jobs land on the calendar with the address and the problem already written up.",
+    figure: { value: "0", label: "missed calls on emergency nights" },
+  },
+  {
+    slug: "example-insurance",
+    name: "A. S.",
+    role: "Agency principal",
+    company: "Independent insurance agency",
+    industry: "insurance" as const,
+    quote: "Quote requests get an answer in seconds, and my producers read the transcript before they call back, so nobody asks the same question twice.",
+    figure: { value: "3 hrs", label: "of phone time back each day" },
+  },
+].map((item, index) => ({ ...item, photo: null, order: (index + 1) * 10, example: true }));
+
+type Seed = { kind: "prices" | "faq" | "testimonial"; title: string; slug: string; draft: PricesDraft | FaqDraft | TestimonialDraft };
 
 const seeds: Seed[] = [
   { kind: "prices", title: PRICES_TITLE, slug: PRICES_SLUG, draft: seedPrices },
   ...seedFaq.map(({ slug, ...draft }): Seed => ({ kind: "faq", title: draft.question, slug, draft })),
+  ...seedTestimonials.map(({ slug, ...draft }): Seed => ({ kind: "testimonial", title: draft.name, slug, draft })),
 ];
 
 /** Adds, as published entries, the seeds whose kind and slug no entry holds. Answers how many it added. */

@@ -4,15 +4,30 @@ import {
   BLOG_PAGE_SIZE,
   readingMinutes,
   emptySiteContent,
+  initialsOf,
   type FaqItem,
   type PostCard,
   type PostLookup,
   type PublishedImage,
   type SiteContent,
+  type StoryCard,
+  type StoryPageData,
+  type TestimonialCard,
 } from "@shared/content/site-content";
 import { priceValues, type Prices } from "@shared/content/prices";
 import { termValues } from "@shared/content/term-values";
-import { faqDraftSchema, postDraftSchema, pricesDraftSchema, type FaqDraft, type PostDraft } from "@shared/schemas/content";
+import {
+  faqDraftSchema,
+  postDraftSchema,
+  pricesDraftSchema,
+  storedStorySchema,
+  storedTestimonialSchema,
+  type Cover,
+  type FaqDraft,
+  type PostDraft,
+  type StoryDraft,
+  type TestimonialDraft,
+} from "@shared/schemas/content";
 import type { SiteContentStore } from "../app-env";
 import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
@@ -41,6 +56,13 @@ export type PublishedPost = PostCard & { id: string; body: string; authorName: s
 
 function srcsetOf(variants: { url: string; width: number }[]): string {
   return variants.map((v) => `${v.url} ${v.width}w`).join(", ");
+}
+
+/** A stored image with its alt text as a page shows it; null when the image is gone. */
+async function publishedImageOf(db: Db, cover: Cover | null): Promise<PublishedImage | null> {
+  if (!cover) return null;
+  const image = await describeImage(db, cover.imageId);
+  return image ? { url: image.variants.at(-1)!.url, width: image.width, height: image.height, alt: cover.alt, srcset: srcsetOf(image.variants) } : null;
 }
 
 /** A post as the pages read it: its cover's sizes looked up, its reading time counted. */
@@ -104,11 +126,61 @@ export async function loadPublishedPosts(db: Db): Promise<{ posts: PublishedPost
   return { posts, redirects };
 }
 
+/** A testimonial as the pages show it, with its order to sort by: its photo's sizes looked up. */
+export async function testimonialCardOf(db: Db, slug: string, t: TestimonialDraft): Promise<TestimonialCard & { order: number }> {
+  return {
+    id: slug,
+    quote: t.quote,
+    name: t.name,
+    initials: initialsOf(t.name),
+    role: t.role,
+    company: t.company,
+    industry: t.industry,
+    photo: await publishedImageOf(db, t.photo),
+    figure: t.figure,
+    example: t.example,
+    order: t.order,
+  };
+}
+
+/** A story as the pages read it: its logo's sizes looked up. */
+export async function publishedStoryOf(db: Db, slug: string, story: StoryDraft, firstPublishedAt: Date, publishedAt: Date | null): Promise<PublishedStory> {
+  return {
+    slug,
+    title: story.title,
+    company: story.company,
+    industry: story.industry,
+    logo: await publishedImageOf(db, story.logo),
+    results: story.results,
+    quote: story.quote,
+    publishedAt: firstPublishedAt.toISOString(),
+    updatedAt: (publishedAt ?? firstPublishedAt).toISOString(),
+    problem: story.problem,
+    solution: story.solution,
+  };
+}
+
+const storyCardOf = ({ updatedAt: _u, problem: _p, solution: _s, ...card }: PublishedStory): StoryCard => card;
+
+/** In the pages' order: lower order first, then by name. */
+export function inTestimonialOrder(cards: (TestimonialCard & { order: number })[]): TestimonialCard[] {
+  return [...cards].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name)).map(({ order: _order, ...card }) => card);
+}
+
 /**
- * The site's own words as published: the prices, and the FAQ items (with their slugs) in no order
- * yet; the roles still open (absent: none).
+ * The site's own words as published: the prices, the FAQ items (with their slugs) in no order yet,
+ * the roles still open, the testimonials in their order and the stories (absent: none).
  */
-export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string })[]; roles?: PublishedRole[] };
+export type SiteWords = {
+  prices: Prices | null;
+  faq: (FaqDraft & { slug: string })[];
+  roles?: PublishedRole[];
+  testimonials?: TestimonialCard[];
+  stories?: PublishedStory[];
+};
+
+/** A published story with what its page needs in source form (its solution parsed once per version). */
+export type PublishedStory = StoryCard & { updatedAt: string; problem: string; solution: string };
 
 /**
  * Reads the published prices and FAQ items. A scheduled change of a live one is not live yet: its
@@ -116,15 +188,29 @@ export type SiteWords = { prices: Prices | null; faq: (FaqDraft & { slug: string
  */
 export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords> {
   const rows = await db
-    .select({ kind: contentEntries.kind, published: contentEntries.published, slug: contentEntries.publishedSlug, firstPublishedAt: contentEntries.firstPublishedAt })
+    .select({
+      kind: contentEntries.kind,
+      published: contentEntries.published,
+      slug: contentEntries.publishedSlug,
+      firstPublishedAt: contentEntries.firstPublishedAt,
+      publishedAt: contentEntries.publishedAt,
+    })
     .from(contentEntries)
-    .where(and(inArray(contentEntries.kind, ["prices", "faq", "role"]), isNotNull(contentEntries.published)));
-  const words: SiteWords = { prices: null, faq: [], roles: [] };
+    .where(and(inArray(contentEntries.kind, ["prices", "faq", "role", "testimonial", "story"]), isNotNull(contentEntries.published)));
+  const words: SiteWords = { prices: null, faq: [], roles: [], testimonials: [], stories: [] };
+  const testimonials: (TestimonialCard & { order: number })[] = [];
   for (const row of rows) {
     // Written through the same schemas; a row that no longer parses is left off, not a 500.
     if (row.kind === "role") {
       const role = openRoleOf(row, now);
       if (role) words.roles!.push(role);
+    } else if (row.kind === "story") {
+      const parsed = storedStorySchema.safeParse(row.published);
+      if (!parsed.success || !row.slug || !row.firstPublishedAt) continue;
+      words.stories!.push(await publishedStoryOf(db, row.slug, parsed.data, row.firstPublishedAt, row.publishedAt));
+    } else if (row.kind === "testimonial") {
+      const parsed = storedTestimonialSchema.safeParse(row.published);
+      if (parsed.success && row.slug) testimonials.push(await testimonialCardOf(db, row.slug, parsed.data));
     } else if (row.kind === "prices") {
       const prices = pricesDraftSchema.safeParse(row.published);
       if (prices.success) words.prices = prices.data;
@@ -133,6 +219,8 @@ export async function loadSiteWords(db: Db, now = new Date()): Promise<SiteWords
       if (item.success && row.slug) words.faq.push({ ...item.data, slug: row.slug });
     }
   }
+  words.testimonials = inTestimonialOrder(testimonials);
+  words.stories!.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug));
   return words;
 }
 
@@ -158,6 +246,9 @@ const cardOf = ({ slug, title, summary, cover, publishedAt, readingMinutes, tags
 export function siteContentOf(version: number, posts: PublishedPost[], redirects: Map<string, string>, words: SiteWords = { prices: null, faq: [] }): SiteContent {
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
   const found = new Map<string, PostLookup>();
+  const stories = words.stories ?? [];
+  const storyBySlug = new Map(stories.map((s) => [s.slug, s]));
+  const storyPages = new Map<string, StoryPageData>();
   const tagCounts = new Map<string, number>();
   for (const post of posts) for (const tag of post.tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
   const tags = [...tagCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
@@ -176,6 +267,19 @@ export function siteContentOf(version: number, posts: PublishedPost[], redirects
     faq: faqItemsOf(words.faq, words.prices),
     roles: roles.cards,
     role: roles.page,
+    testimonials: words.testimonials ?? [],
+    stories: stories.map(storyCardOf),
+    story(slug) {
+      const story = storyBySlug.get(slug);
+      if (!story) return null;
+      // Asked for each request of its address: parsed once per version.
+      let page = storyPages.get(slug);
+      if (!page) {
+        page = { ...storyCardOf(story), updatedAt: story.updatedAt, problem: story.problem.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean), solution: toRenderable(story.solution) };
+        storyPages.set(slug, page);
+      }
+      return page;
+    },
     blogList(page, tag) {
       const listed = tag === null ? posts : posts.filter((p) => p.tags.includes(tag));
       if (listed.length === 0) return null;

@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ContentEntryDetail, ContentRevisionsResponse } from "@shared/api/content-api";
-import type { FaqListResponse, PricesResponse, RoleListResponse } from "@shared/api/content-words-api";
+import type { FaqListResponse, PricesResponse, RoleListResponse, StoryListResponse, TestimonialListResponse } from "@shared/api/content-words-api";
 import {
   baseVersionSchema,
   faqDraftSchema,
@@ -11,10 +11,15 @@ import {
   roleDraftSchema,
   saveSiteEntrySchema,
   scheduleSiteEntrySchema,
+  storyDraftSchema,
+  testimonialDraftSchema,
   unpublishEntrySchema,
+  type ContentKind,
   type DraftOf,
   type FaqDraft,
   type RoleDraft,
+  type StoryDraft,
+  type TestimonialDraft,
 } from "@shared/schemas/content";
 import { adminError } from "../admin/admin-errors";
 import type { AdminEnv } from "../admin/require-admin";
@@ -54,7 +59,7 @@ export function adminContentWordsRoutes() {
   const { invalid, json, editors, actor, db, answerFor } = contentRouteParts();
 
   /** The routes every kind's entry has, under /<base>/:id. */
-  function entryRoutes<K extends "prices" | "faq" | "role">(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
+  function entryRoutes<K extends Exclude<ContentKind, "post">>(kind: K, base: string, schema: z.ZodType<DraftOf[K]>) {
     const answer = answerFor(kind);
     const save = saveSiteEntrySchema(schema);
     const schedule = scheduleSiteEntrySchema(schema);
@@ -154,6 +159,51 @@ export function adminContentWordsRoutes() {
   });
   routes.post("/roles/publish", editors, json, zValidator("json", role.save, invalid), async (c) => {
     return role.answer(c, await publishEntry(db(c), "role", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+
+  // Testimonials (decision 0906). An editor's write is never an example: only the seed marks one.
+  routes.get("/testimonials", editors, async (c) => {
+    const rows = await db(c)
+      .select({ id: contentEntries.id })
+      .from(contentEntries)
+      .where(eq(contentEntries.kind, "testimonial"))
+      .orderBy(sql`(${contentEntries.draft}->>'order')::int`, asc(contentEntries.title))
+      .limit(500);
+    const items: ContentEntryDetail<TestimonialDraft>[] = [];
+    for (const row of rows) {
+      const entry = await getEntry(db(c), "testimonial", row.id);
+      if (entry) items.push(entry);
+    }
+    return c.json({ items } satisfies TestimonialListResponse);
+  });
+  const testimonial = entryRoutes(
+    "testimonial",
+    "testimonials",
+    testimonialDraftSchema.transform((draft): TestimonialDraft => ({ ...draft, example: false })),
+  );
+  routes.post("/testimonials", editors, json, zValidator("json", testimonial.save, invalid), async (c) => {
+    return testimonial.answer(c, await saveEntry(db(c), "testimonial", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+  routes.post("/testimonials/publish", editors, json, zValidator("json", testimonial.save, invalid), async (c) => {
+    return testimonial.answer(c, await publishEntry(db(c), "testimonial", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+
+  // Customer stories (decision 0906): newest change first, as the posts list.
+  routes.get("/stories", editors, async (c) => {
+    const rows = await db(c).select({ id: contentEntries.id }).from(contentEntries).where(eq(contentEntries.kind, "story")).orderBy(desc(contentEntries.updatedAt), desc(contentEntries.id)).limit(500);
+    const items: ContentEntryDetail<StoryDraft>[] = [];
+    for (const row of rows) {
+      const entry = await getEntry(db(c), "story", row.id);
+      if (entry) items.push(entry);
+    }
+    return c.json({ items } satisfies StoryListResponse);
+  });
+  const story = entryRoutes("story", "stories", storyDraftSchema.transform((draft): StoryDraft => ({ ...draft, example: false })));
+  routes.post("/stories", editors, json, zValidator("json", story.save, invalid), async (c) => {
+    return story.answer(c, await saveEntry(db(c), "story", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
+  });
+  routes.post("/stories/publish", editors, json, zValidator("json", story.save, invalid), async (c) => {
+    return story.answer(c, await publishEntry(db(c), "story", actor(c), { id: null, baseVersion: 0 }, c.req.valid("json").draft), true);
   });
 
   return routes;

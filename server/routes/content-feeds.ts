@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Feed } from "feed";
 import { BLOG_FEED_TITLE, BRAND_NAME } from "@shared/brand";
 import type { PostCard, SiteContent } from "@shared/content/site-content";
-import { blogFeedPath, blogPostPath, careersRolePath, paths, publicPaths, unindexedPaths } from "@shared/site-routes";
+import { blogFeedPath, blogPostPath, careersRolePath, customersPath, paths, publicPaths, storyPath, unindexedPaths } from "@shared/site-routes";
 import type { AppEnv } from "../app-env";
 import type { SiteContentStore } from "../app-env";
 import { renderShareCard } from "../content/share-card";
@@ -20,6 +20,9 @@ export function sitemapXml(publicUrl: string, content: SiteContent, posts: reado
   for (const post of posts) pages.push({ loc: blogPostPath(post.slug), lastmod: post.publishedAt });
   // Open roles only: a closed role leaves with the content version its closing moves.
   for (const role of content.roles) pages.push({ loc: careersRolePath(role.slug), lastmod: null });
+  // Customer stories (decision 0906): the list once there is one, and each story.
+  if (content.stories.length > 0) pages.push({ loc: customersPath, lastmod: content.stories[0]!.publishedAt });
+  for (const story of content.stories) pages.push({ loc: storyPath(story.slug), lastmod: story.publishedAt });
   const urls = pages.map(({ loc, lastmod }) => `  <url><loc>${escapeXml(publicUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
@@ -79,6 +82,26 @@ export function contentFeedRoutes(store: SiteContentStore, publicUrl: string) {
   routes.get(blogFeedPath, (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.body(rss(), 200, { "Content-Type": "application/rss+xml; charset=utf-8" });
+  });
+  let storyCards = { version: -1, bySlug: new Map<string, Promise<Buffer>>() };
+  // A story's share card: its headline under the company's name, drawn as a post's is.
+  routes.get("/cards/customers/:file", async (c) => {
+    const file = c.req.param("file");
+    const slug = file.endsWith(".png") ? file.slice(0, -".png".length) : null;
+    const content = store.current();
+    const story = slug === null ? null : content.story(slug);
+    if (!slug || !story) return c.text("Not found", 404);
+    if (storyCards.version !== content.version) storyCards = { version: content.version, bySlug: new Map() };
+    let card = storyCards.bySlug.get(slug);
+    if (!card) {
+      card = renderShareCard({ title: story.title, kicker: `Customer story · ${story.company}`, footer: `${BRAND_NAME} · ${new URL(publicUrl).host}` });
+      if (storyCards.bySlug.size < MAX_CARDS) storyCards.bySlug.set(slug, card);
+      const held = storyCards;
+      card.catch(() => held.bySlug.delete(slug));
+    }
+    const png = await card;
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png" });
   });
   routes.get("/cards/blog/:file", async (c) => {
     const file = c.req.param("file");

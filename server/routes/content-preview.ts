@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { contentRoles } from "@shared/schemas/admin";
-import { postDraftSchema, pricesDraftSchema, roleDraftSchema } from "@shared/schemas/content";
-import { blogPostPath, careersRolePath, paths } from "@shared/site-routes";
+import { postDraftSchema, pricesDraftSchema, roleDraftSchema, storedStorySchema, storedTestimonialSchema } from "@shared/schemas/content";
+import { blogPostPath, careersRolePath, paths, storyPath } from "@shared/site-routes";
 import type { Auth } from "../auth/auth";
 import { adminError } from "../admin/admin-errors";
 import { allow, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { contentEntries, users } from "../db/schema";
-import { loadPublishedPosts, loadSiteWords, publishedPostOf, siteContentOf } from "../content/site-content";
+import { inTestimonialOrder, loadPublishedPosts, loadSiteWords, publishedPostOf, publishedStoryOf, siteContentOf, testimonialCardOf } from "../content/site-content";
 import { pageCsp } from "../http/security-headers";
 
 const idParam = z.string().uuid();
@@ -105,6 +105,68 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, roles });
     const answer = await site.renderPage(new URL(careersRolePath(slug), config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This role cannot be previewed");
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
+  /**
+   * GET /admin/content/testimonials/<id>/preview: the home page with this testimonial's saved draft
+   * in its place among the published ones (decision 0906); staff only, never cached or indexed.
+   */
+  routes.get("/admin/content/testimonials/:id/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const id = idParam.safeParse(c.req.param("id"));
+    if (!id.success || !site) return adminError(c, 404, "Not found");
+    const { db } = database;
+    const entryId = id.data.toLowerCase();
+    const [entry] = await db
+      .select({ draft: contentEntries.draft, slug: contentEntries.slug })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.id, entryId), eq(contentEntries.kind, "testimonial")));
+    const draft = storedTestimonialSchema.safeParse(entry?.draft);
+    if (!entry?.slug || !draft.success) return adminError(c, 404, "This testimonial no longer exists");
+    const others = await db
+      .select({ slug: contentEntries.publishedSlug, published: contentEntries.published })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, "testimonial"), isNotNull(contentEntries.published), ne(contentEntries.id, entryId)));
+    const cards = [await testimonialCardOf(db, entry.slug, draft.data)];
+    for (const other of others) {
+      const parsed = storedTestimonialSchema.safeParse(other.published);
+      if (parsed.success && other.slug) cards.push(await testimonialCardOf(db, other.slug, parsed.data));
+    }
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
+    const content = siteContentOf(-1, posts, redirects, { ...words, testimonials: inTestimonialOrder(cards) });
+    const answer = await site.renderPage(new URL(paths.home, config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
+  /**
+   * GET /admin/content/stories/<id>/preview: a customer story's saved draft rendered as its page
+   * will be (decision 0906); staff only, never cached or indexed.
+   */
+  routes.get("/admin/content/stories/:id/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const id = idParam.safeParse(c.req.param("id"));
+    if (!id.success || !site) return adminError(c, 404, "Not found");
+    const { db } = database;
+    const [entry] = await db
+      .select({ draft: contentEntries.draft, slug: contentEntries.slug, firstPublishedAt: contentEntries.firstPublishedAt })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.id, id.data.toLowerCase()), eq(contentEntries.kind, "story")));
+    const draft = storedStorySchema.safeParse(entry?.draft);
+    if (!entry?.slug || !draft.success) return adminError(c, 404, "This story no longer exists");
+    const preview = await publishedStoryOf(db, entry.slug, draft.data, entry.firstPublishedAt ?? new Date(), new Date());
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
+    const stories = [preview, ...(words.stories ?? []).filter((s) => s.slug !== preview.slug)];
+    const content = siteContentOf(-1, posts, redirects, { ...words, stories });
+    const answer = await site.renderPage(new URL(storyPath(preview.slug), config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This story cannot be previewed");
     const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
     c.header("Content-Security-Policy", pageCsp(config, []));
     c.header("Cache-Control", "no-store");

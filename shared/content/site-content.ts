@@ -94,6 +94,45 @@ export type RolePageData = RoleCard & {
   postedOn: string;
 };
 
+/** A published testimonial as the pages show it (docs/decisions/0906). */
+export type TestimonialCard = {
+  id: string;
+  quote: string;
+  name: string;
+  /** The avatar's letters when there is no photo. */
+  initials: string;
+  role: string;
+  company: string;
+  industry: "law" | "trades" | "insurance";
+  photo: PublishedImage | null;
+  figure: { value: string; label: string } | null;
+  /** One of the seeded examples nobody replaced: labelled as an example on the page. */
+  example: boolean;
+};
+
+/** A published customer story as a list, the home page and an industry page show it (decision 0906). */
+export type StoryCard = {
+  slug: string;
+  title: string;
+  company: string;
+  industry: "law" | "trades" | "insurance";
+  logo: PublishedImage | null;
+  results: { value: string; label: string }[];
+  quote: { text: string; person: string; role: string };
+  /** ISO date-time of its first publication: newest first. */
+  publishedAt: string;
+};
+
+/** A customer story as its own page shows it. */
+export type StoryPageData = StoryCard & {
+  /** ISO date-time of its last publication. */
+  updatedAt: string;
+  /** The problem's paragraphs. */
+  problem: string[];
+  /** What the agent does, rendered. */
+  solution: RichTextTree;
+};
+
 /** The published content as the pages' loaders read it. */
 export type SiteContent = {
   /** Moves with every change to what the site shows; pages cached under another are stale. */
@@ -110,6 +149,12 @@ export type SiteContent = {
   roles: RoleCard[];
   /** An open role's page; null for an unknown, unpublished or closed one (404). */
   role: (slug: string) => RolePageData | null;
+  /** The published testimonials in their order; null where nothing is published: the code's own examples. */
+  testimonials: TestimonialCard[] | null;
+  /** The published customer stories, newest first. */
+  stories: StoryCard[];
+  /** A published story's page, or null (404). */
+  story: (slug: string) => StoryPageData | null;
 };
 
 /** "2", "3", …: a later page of a list (its URL's last part); "1", "01" or anything else is no page (404). */
@@ -140,4 +185,20 @@ export const emptySiteContent: SiteContent = {
   faq: null,
   roles: [],
   role: () => null,
+  testimonials: null,
+  stories: [],
+  story: () => null,
 };
+
+/** The newest published story of an industry (of any, for null), where a page shows its proof. */
+export function newestStory(stories: readonly StoryCard[], industry: StoryCard["industry"] | null): StoryCard | null {
+  return stories.find((s) => industry === null || s.industry === industry) ?? null;
+}
+
+/** "J. R." → "JR", "Dana Kim" → "DK": the first letters of a name's first and last words. */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s.]+/).filter((w) => /\p{L}/u.test(w));
+  const first = words[0]?.match(/\p{L}/u)?.[0] ?? "";
+  const last = words.length > 1 ? (words.at(-1)?.match(/\p{L}/u)?.[0] ?? "") : "";
+  return (first + last).toUpperCase();
+}

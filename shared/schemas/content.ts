@@ -10,7 +10,7 @@ import { employmentTypes } from "../content/employment-types";
  */
 
 /** What the studio publishes: posts, and the site's own words (issue 42). */
-export const contentKinds = ["post", "prices", "faq", "role"] as const;
+export const contentKinds = ["post", "prices", "faq", "role", "testimonial", "story"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 export const contentStatuses = ["draft", "scheduled", "published"] as const;
@@ -260,9 +260,135 @@ export function roleClosingProblem(role: Pick<RoleDraft, "closesAt">, liveAt: Da
   return scheduled ? ROLE_CLOSES_BEFORE_PUBLISH : ROLE_CLOSES_PAST;
 }
 
+/* Testimonials (docs/decisions/0906): a customer's words, who said them, and their industry. */
+
+/** The site's industries (app/content/industries.ts IndustryId): a testimonial or story is of one. */
+export const siteIndustries = ["law", "trades", "insurance"] as const;
+export type SiteIndustry = (typeof siteIndustries)[number];
+export const siteIndustryLabels: Record<SiteIndustry, string> = { law: "Law firms", trades: "Home services and trades", insurance: "Insurance" };
+
+export const TESTIMONIAL_QUOTE_MAX = 600;
+export const TESTIMONIAL_NAME_MAX = 80;
+export const TESTIMONIAL_ROLE_MAX = 80;
+export const TESTIMONIAL_COMPANY_MAX = 120;
+export const FIGURE_VALUE_MAX = 16;
+export const FIGURE_LABEL_MAX = 60;
+
+/** One line: a stray newline in a name or a figure would break its card. */
+const oneLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .regex(/^[^\r\n]*$/, `${label} must be a single line`);
+
+/** A figure a card leads with ("2x", "consults booked after hours"): both or neither. */
+export const figureSchema = z.object({
+  value: oneLine("Figure", FIGURE_VALUE_MAX).min(1, "Give the figure, like 2x or +32%"),
+  label: oneLine("What the figure counts", FIGURE_LABEL_MAX).min(1, "Say what the figure counts"),
+});
+export type Figure = z.infer<typeof figureSchema>;
+
+const industrySchema = z.enum(siteIndustries, { error: "Choose one of the site's industries" });
+
+/** A testimonial as an editor writes it. `example` is the seed's mark, never the editor's (storedTestimonialSchema). */
+export const testimonialDraftSchema = z
+  .object({
+    quote: z.string().trim().max(TESTIMONIAL_QUOTE_MAX, `The quote is at most ${TESTIMONIAL_QUOTE_MAX} characters`).default(""),
+    name: oneLine("Name", TESTIMONIAL_NAME_MAX).min(1, "Name is required"),
+    role: oneLine("Role", TESTIMONIAL_ROLE_MAX).default(""),
+    company: oneLine("Company", TESTIMONIAL_COMPANY_MAX).default(""),
+    industry: industrySchema,
+    photo: coverSchema.nullable().default(null),
+    figure: figureSchema.nullable().default(null),
+    /** Lower first on the page. */
+    order: z.coerce
+      .number({ error: "Order is a number" })
+      .int("Order is a whole number")
+      .min(0, "Order is 0 or more")
+      .max(FAQ_ORDER_MAX, `Order is at most ${FAQ_ORDER_MAX}`)
+      .default(0),
+  })
+  .strict();
+export type TestimonialDraftInput = z.input<typeof testimonialDraftSchema>;
+
+/**
+ * A testimonial as stored: the seeded examples carry `example: true` (the page labels them, and a
+ * production start refuses them while published); any editor's write stores it without.
+ */
+export const storedTestimonialSchema = testimonialDraftSchema.extend({ example: z.boolean().default(false) });
+export type TestimonialDraft = z.infer<typeof storedTestimonialSchema>;
+
+export const QUOTE_REQUIRED = "Write the quote before publishing";
+export const PHOTO_ALT_REQUIRED = "Describe the photo in Alt text before publishing";
+export const testimonialPublishSchema = storedTestimonialSchema.superRefine((item, ctx) => {
+  if (item.quote === "") ctx.addIssue({ code: "custom", path: ["quote"], message: QUOTE_REQUIRED });
+  if (item.photo && item.photo.alt === "") ctx.addIssue({ code: "custom", path: ["photo", "alt"], message: PHOTO_ALT_REQUIRED });
+});
+
+/* Customer stories (docs/decisions/0906): a customer's problem, what the agent does, the results. */
+
+export const STORY_TITLE_MAX = 160;
+export const STORY_PROBLEM_MAX = 3_000;
+/** What the agent does: rich text, a few paragraphs and a list, not an article. */
+export const STORY_SOLUTION_MAX = 20_000;
+export const STORY_RESULTS_MAX = 6;
+
+export const storyDraftSchema = z
+  .object({
+    /** The story's headline: its page's title, its card's and its share card's. */
+    title: oneLine("Headline", STORY_TITLE_MAX).min(1, "Headline is required"),
+    company: oneLine("Company", TESTIMONIAL_COMPANY_MAX).min(1, "Company is required"),
+    industry: industrySchema,
+    logo: coverSchema.nullable().default(null),
+    /** Plain text; a blank line starts a paragraph. */
+    problem: z.string().trim().max(STORY_PROBLEM_MAX, `The problem is at most ${STORY_PROBLEM_MAX.toLocaleString("en-US")} characters`).default(""),
+    /** Rich text, like a post's body. */
+    solution: z.string().max(STORY_SOLUTION_MAX, `What the agent does is at most ${STORY_SOLUTION_MAX.toLocaleString("en-US")} characters`).default(""),
+    results: z.array(figureSchema).max(STORY_RESULTS_MAX, `At most ${STORY_RESULTS_MAX} results`).default([]),
+    quote: z
+      .object({
+        text: z.string().trim().max(TESTIMONIAL_QUOTE_MAX, `The quote is at most ${TESTIMONIAL_QUOTE_MAX} characters`).default(""),
+        person: oneLine("Person", TESTIMONIAL_NAME_MAX).default(""),
+        role: oneLine("Their role", TESTIMONIAL_ROLE_MAX).default(""),
+      })
+      .strict()
+      .default({ text: "", person: "", role: "" }),
+  })
+  .strict();
+export type StoryDraftInput = z.input<typeof storyDraftSchema>;
+/** As stored: the same mark of a seeded example a testimonial has (none is seeded: decision 0906). */
+export const storedStorySchema = storyDraftSchema.extend({ example: z.boolean().default(false) });
+export type StoryDraft = z.infer<typeof storedStorySchema>;
+
+export const STORY_PUBLISH_MESSAGES = {
+  problem: "Describe the problem before publishing",
+  solution: "Say what the agent does before publishing",
+  results: "Give at least one result before publishing",
+  quote: "Add the quote before publishing",
+  person: "Say who said it before publishing",
+  logoAlt: "Describe the logo in Alt text before publishing",
+} as const;
+export const storyPublishSchema = storedStorySchema.superRefine((story, ctx) => {
+  const m = STORY_PUBLISH_MESSAGES;
+  if (story.problem === "") ctx.addIssue({ code: "custom", path: ["problem"], message: m.problem });
+  if (story.solution.trim() === "") ctx.addIssue({ code: "custom", path: ["solution"], message: m.solution });
+  if (story.results.length === 0) ctx.addIssue({ code: "custom", path: ["results"], message: m.results });
+  if (story.quote.text === "") ctx.addIssue({ code: "custom", path: ["quote", "text"], message: m.quote });
+  if (story.quote.person === "") ctx.addIssue({ code: "custom", path: ["quote", "person"], message: m.person });
+  if (story.logo && story.logo.alt === "") ctx.addIssue({ code: "custom", path: ["logo", "alt"], message: m.logoAlt });
+});
+
 /** Each kind's draft, as its routes take it. */
-export const draftSchemaOf = { post: postDraftSchema, prices: pricesDraftSchema, faq: faqDraftSchema, role: roleDraftSchema } as const;
-export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft; role: RoleDraft };
+export const draftSchemaOf = {
+  post: postDraftSchema,
+  prices: pricesDraftSchema,
+  faq: faqDraftSchema,
+  role: roleDraftSchema,
+  testimonial: testimonialDraftSchema,
+  story: storyDraftSchema,
+} as const;
+export type DraftOf = { post: PostDraft; prices: PricesDraft; faq: FaqDraft; role: RoleDraft; testimonial: TestimonialDraft; story: StoryDraft };
 export type AnyDraft = DraftOf[ContentKind];
 
 export const saveSiteEntrySchema = <S extends z.ZodType>(draft: S) => z.object({ baseVersion: baseVersionSchema, draft });

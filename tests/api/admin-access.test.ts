@@ -147,6 +147,28 @@ const calls: Call[] = [
   { method: "POST", path: () => `/api/admin/content/roles/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
   { method: "GET", path: () => `/api/admin/content/roles/${unknownDeliveryId}/revisions`, ok: 404 },
   { method: "POST", path: () => `/api/admin/content/roles/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
+  // Testimonials (decision 0906).
+  { method: "GET", path: () => "/api/admin/content/testimonials", ok: 200 },
+  { method: "POST", path: () => "/api/admin/content/testimonials", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/testimonials/publish", body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}`, ok: 404 },
+  { method: "PUT", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/publish`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/schedule`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/revisions`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/content/testimonials/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
+  // Customer stories (decision 0906).
+  { method: "GET", path: () => "/api/admin/content/stories", ok: 200 },
+  { method: "POST", path: () => "/api/admin/content/stories", body: () => ({}), ok: 400 },
+  { method: "POST", path: () => "/api/admin/content/stories/publish", body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/stories/${unknownDeliveryId}`, ok: 404 },
+  { method: "PUT", path: () => `/api/admin/content/stories/${unknownDeliveryId}`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/stories/${unknownDeliveryId}/publish`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/stories/${unknownDeliveryId}/schedule`, body: () => ({}), ok: 400 },
+  { method: "POST", path: () => `/api/admin/content/stories/${unknownDeliveryId}/unpublish`, body: () => ({}), ok: 400 },
+  { method: "GET", path: () => `/api/admin/content/stories/${unknownDeliveryId}/revisions`, ok: 404 },
+  { method: "POST", path: () => `/api/admin/content/stories/${unknownDeliveryId}/revisions/${unknownDeliveryId}/restore`, body: () => ({}), ok: 400 },
 ];
 
 function call(c: Call, cookie?: string, app: TestApp = t) {
@@ -209,7 +231,8 @@ describe("admin API authorization", () => {
     const editorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("editor")).map(([route]) => route);
     const mine = ["GET /api/admin/me", "GET /api/admin/me/sessions", "POST /api/admin/me/sessions/revoke-others", "POST /api/admin/me/sessions/x/revoke"];
     expect(editorRoutes.filter((route) => !route.includes("/api/admin/content/")).sort()).toEqual(mine.sort());
-    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(42);
+    // 32, and 10 each for open roles (decision 0905), testimonials and stories (decision 0906).
+    expect(editorRoutes.filter((route) => route.includes("/api/admin/content/"))).toHaveLength(62);
     // Moderators and editors never share a route but their own account's.
     const moderatorRoutes = [...declaredRoutes(t)].filter(([, roles]) => roles!.includes("moderator")).map(([route]) => route);
     expect(moderatorRoutes.filter((route) => editorRoutes.includes(route)).sort()).toEqual(mine.sort());

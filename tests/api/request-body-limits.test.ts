@@ -86,7 +86,16 @@ const bodyRoutes: BodyRoute[] = [
     admin: true,
   },
   // Prices and FAQ items (decision 0904): the same limit as posts (an answer is rich text).
-  ...["/api/admin/content/faq", "/api/admin/content/faq/publish", "/api/admin/content/faq/order"].map((path) => ({
+  ...[
+    "/api/admin/content/faq",
+    "/api/admin/content/faq/publish",
+    "/api/admin/content/faq/order",
+    // Testimonials and customer stories (decision 0906): the studio's limit too.
+    "/api/admin/content/testimonials",
+    "/api/admin/content/testimonials/publish",
+    "/api/admin/content/stories",
+    "/api/admin/content/stories/publish",
+  ].map((path) => ({
     path,
     type: "application/json",
     limit: ADMIN_CONTENT_BODY_LIMIT_BYTES,
@@ -101,7 +110,7 @@ const bodyRoutes: BodyRoute[] = [
     json: true,
     admin: true,
   })),
-  ...["prices", "faq", "roles"].flatMap((kind) => [
+  ...["prices", "faq", "roles", "testimonials", "stories"].flatMap((kind) => [
     { method: "PUT", path: `/api/admin/content/${kind}/${absentId}`, type: "application/json", limit: ADMIN_CONTENT_BODY_LIMIT_BYTES, json: true, admin: true },
     ...["publish", "schedule", "unpublish", `revisions/${absentId}/restore`].map((action) => ({
       path: `/api/admin/content/${kind}/${absentId}/${action}`,

@@ -16,6 +16,8 @@ import { AgentAtWork } from "./mockup/agent-at-work";
 import { Section } from "./section";
 import { TextCardGrid } from "./text-card-grid";
 import { Timeline } from "./timeline";
+import { StoryProof } from "./story-proof";
+import type { StoryCard } from "@shared/content/site-content";
 
 /** What happens in each step of "A typical call", as its node's icon. */
 const callStepIcon = { answer: PhoneIncoming, gather: ClipboardList, book: CalendarCheck, handoff: Send } satisfies Record<CallStepKind, unknown>;
@@ -37,7 +39,7 @@ function BookDemoLink({ variant }: { variant?: "inverse" }) {
  * call" is one timeline beside its heading, on the other side, so the page alternates copy and
  * picture (docs/product.md#design).
  */
-export function IndustryPage({ content }: { content: IndustryPageContent }) {
+export function IndustryPage({ content, story = null }: { content: IndustryPageContent; story?: StoryCard | null }) {
   const workflowHeading = React.useId();
   return (
     <>
@@ -85,6 +87,15 @@ export function IndustryPage({ content }: { content: IndustryPageContent }) {
           />
         </div>
       </section>
+
+      {/* The industry's newest published customer story (decision 0906); without one, nothing. */}
+      {story ? (
+        <section aria-label={story.title} className="bg-muted">
+          <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
+            <StoryProof story={story} />
+          </div>
+        </section>
+      ) : null}
 
       <CtaBand title={industryPageSections.finalCta.title} lead={industryPageSections.finalCta.lead} note={reassurance.bookDemo}>
         <BookDemoLink variant="inverse" />

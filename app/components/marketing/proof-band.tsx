@@ -2,14 +2,18 @@ import { useId } from "react";
 import { trustedByLabel } from "~/content/home";
 import { wordmarks } from "~/content/proof";
 import { ResellerSeal } from "./reseller-seal";
-import { ExampleTestimonials } from "./testimonials";
+import type { StoryCard, TestimonialCard } from "@shared/content/site-content";
+import { StoryProof } from "./story-proof";
+import { codeTestimonials, Testimonials } from "./testimonials";
 import { WordmarkList } from "./wordmarks";
 
 /**
  * The home page's proof under the hero (docs/product.md#design): the example customers as
- * wordmarks (docs/product.md#trusted-by-strip), example testimonials, and the reseller seal.
+ * wordmarks (docs/product.md#trusted-by-strip), the published testimonials (the code's examples
+ * where nothing is published), the newest published customer story, and the reseller seal.
  */
-export function ProofBand() {
+export function ProofBand({ testimonials, story = null }: { testimonials: TestimonialCard[] | null; story?: StoryCard | null }) {
+  const shown = testimonials ?? codeTestimonials;
   const testimonialsId = useId();
   return (
     <>
@@ -21,9 +25,15 @@ export function ProofBand() {
           <WordmarkList wordmarks={wordmarks} />
         </div>
       </section>
-      <section aria-labelledby={testimonialsId} className="bg-background">
+      <section aria-labelledby={shown.length > 0 ? testimonialsId : undefined} className="bg-background">
         <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 sm:px-6 sm:pb-20 sm:pt-16">
-          <ExampleTestimonials headingId={testimonialsId} />
+          {shown.length > 0 ? <Testimonials headingId={testimonialsId} testimonials={shown} /> : null}
+          {/* The newest published customer story, of any industry (decision 0906). */}
+          {story ? (
+            <div className="mt-12">
+              <StoryProof story={story} headingLevel={shown.length > 0 ? 3 : 2} />
+            </div>
+          ) : null}
           <ResellerSeal size="lg" className="mx-auto mt-12" />
         </div>
       </section>

@@ -48,7 +48,12 @@ export function CoverImageField({
   altError,
   serverError,
   onUploadingChange,
+  id = "post-cover",
+  label = "Cover image",
 }: {
+  /** The file input's id, and the stem of its alt text's and messages' ids. */
+  id?: string;
+  label?: string;
   value: CoverValue;
   onChange: (value: CoverValue) => void;
   /** Told when an upload starts and ends: the page's writes wait for it, or they would leave the image out. */
@@ -81,15 +86,15 @@ export function CoverImageField({
     onChange({ imageId: result.image.id, alt: "" });
   }
 
-  const hintId = "post-cover-hint";
-  const errorId = "post-cover-error";
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   return (
     <div className="grid gap-3">
       <div className="grid gap-1.5">
-        <Label htmlFor="post-cover">Cover image</Label>
+        <Label htmlFor={id}>{label}</Label>
         <input
           ref={input}
-          id="post-cover"
+          id={id}
           type="file"
           accept={IMAGE_ACCEPT}
           onChange={(event) => void choose(event)}
@@ -115,7 +120,7 @@ export function CoverImageField({
             alt={value.alt}
             className="aspect-[16/9] w-full rounded-lg border border-border bg-muted object-cover"
           />
-          <FormField id="post-cover-alt" label="Alt text" error={altError} hint="What the image shows, for people who cannot see it. Needed to publish.">
+          <FormField id={`${id}-alt`} label="Alt text" error={altError} hint="What the image shows, for people who cannot see it. Needed to publish.">
             {(control) => (
               <Input {...control} value={value.alt} maxLength={IMAGE_ALT_MAX} onChange={(event) => onChange({ ...value, alt: event.target.value })} />
             )}

@@ -46,6 +46,12 @@ export function PostsView() {
         <Button asChild variant="outline" size="sm">
           <Link to={paths.adminRoles}>Open roles</Link>
         </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminTestimonials}>Testimonials</Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminStories}>Customer stories</Link>
+        </Button>
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusFilter current={status} />

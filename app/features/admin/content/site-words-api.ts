@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContentEntryDetail } from "@shared/api/content-api";
-import type { FaqListResponse, PricesResponse } from "@shared/api/content-words-api";
-import type { FaqDraftInput } from "@shared/schemas/content";
+import type { FaqListResponse, PricesResponse, StoryListResponse, TestimonialListResponse } from "@shared/api/content-words-api";
+import type { FaqDraftInput, StoryDraft, TestimonialDraft } from "@shared/schemas/content";
 import { adminJson } from "../api-client";
 import { revisionsKey } from "./post-api";
 import { contentKey } from "./posts-api";
@@ -14,6 +14,14 @@ import { contentKey } from "./posts-api";
 export const pricesKey = [...contentKey, "prices"] as const;
 export const faqKey = [...contentKey, "faq"] as const;
 export const faqItemKey = (id: string) => [...contentKey, "faq", id] as const;
+
+export const testimonialsKey = [...contentKey, "testimonials"] as const;
+export const testimonialKey = (id: string) => [...contentKey, "testimonials", id] as const;
+export const TESTIMONIALS_API = "/content/testimonials";
+
+export const storiesKey = [...contentKey, "stories"] as const;
+export const storyKey = (id: string) => [...contentKey, "stories", id] as const;
+export const STORIES_API = "/content/stories";
 
 export const PRICES_API = "/content/prices";
 export const FAQ_API = "/content/faq";
@@ -28,6 +36,22 @@ export function useFaqList() {
 
 export function useFaqItem(id: string) {
   return useQuery({ queryKey: faqItemKey(id), queryFn: () => adminJson<ContentEntryDetail<FaqDraftInput>>(`${FAQ_API}/${encodeURIComponent(id)}`) });
+}
+
+export function useTestimonialList() {
+  return useQuery({ queryKey: testimonialsKey, queryFn: () => adminJson<TestimonialListResponse>(TESTIMONIALS_API).then((r) => r.items) });
+}
+
+export function useTestimonial(id: string) {
+  return useQuery({ queryKey: testimonialKey(id), queryFn: () => adminJson<ContentEntryDetail<TestimonialDraft>>(`${TESTIMONIALS_API}/${encodeURIComponent(id)}`) });
+}
+
+export function useStoryList() {
+  return useQuery({ queryKey: storiesKey, queryFn: () => adminJson<StoryListResponse>(STORIES_API).then((r) => r.items) });
+}
+
+export function useStory(id: string) {
+  return useQuery({ queryKey: storyKey(id), queryFn: () => adminJson<ContentEntryDetail<StoryDraft>>(`${STORIES_API}/${encodeURIComponent(id)}`) });
 }
 
 /** What an editor asks of its entry. */
@@ -62,6 +86,8 @@ export function useRefreshSiteWords() {
   return (id: string) => {
     void queryClient.invalidateQueries({ queryKey: pricesKey });
     void queryClient.invalidateQueries({ queryKey: faqKey });
+    void queryClient.invalidateQueries({ queryKey: testimonialsKey });
+    void queryClient.invalidateQueries({ queryKey: storiesKey });
     void queryClient.invalidateQueries({ queryKey: revisionsKey(id) });
   };
 }

@@ -1,0 +1,342 @@
+import * as React from "react";
+import { useNavigate } from "react-router";
+import { CalendarClock, Plus, Trash2, TriangleAlert } from "lucide-react";
+import { toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+import { adminStoryPath, adminStoryPreviewPath, storyPath } from "@shared/site-routes";
+import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import {
+  siteIndustries,
+  siteIndustryLabels,
+  STALE_SAVE_MESSAGE,
+  storyDraftSchema,
+  storyPublishSchema,
+  STORY_PROBLEM_MAX,
+  STORY_RESULTS_MAX,
+  STORY_TITLE_MAX,
+  TESTIMONIAL_COMPANY_MAX,
+  TESTIMONIAL_NAME_MAX,
+  TESTIMONIAL_QUOTE_MAX,
+  TESTIMONIAL_ROLE_MAX,
+  FIGURE_LABEL_MAX,
+  FIGURE_VALUE_MAX,
+  type SiteIndustry,
+  type StoryDraft,
+  type StoryDraftInput,
+} from "@shared/schemas/content";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { ApiError, isAuthError } from "../api-client";
+import { formatDateTime } from "../format";
+import { FetchFailedCard, ListLoading } from "../list-states";
+import { CoverImageField, type CoverValue } from "./cover-image-field";
+import { ContentBackLink } from "./faq-view";
+import { useLeaveWarning } from "./leave-warning";
+import { localDateTime, scheduleTime } from "./post-form";
+import { PostHistory } from "./post-history";
+import { PostStatusBadge } from "./post-status";
+import { RichTextEditor } from "./rich-text-editor";
+import { sendEntryWrite, STORIES_API, useRefreshSiteWords, useStory, type EntryWrite } from "./site-words-api";
+
+const WRITE_FAILED = "Failed to save the story";
+/** As the post editor says it; not imported from there, which would bring its whole module along. */
+const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
+type Values = {
+  title: string;
+  company: string;
+  industry: SiteIndustry;
+  logo: CoverValue;
+  problem: string;
+  solution: string;
+  results: { value: string; label: string }[];
+  quote: { text: string; person: string; role: string };
+};
+
+const valuesOf = (draft: StoryDraft | null): Values => ({
+  title: draft?.title ?? "",
+  company: draft?.company ?? "",
+  industry: draft?.industry ?? "law",
+  logo: draft?.logo ?? null,
+  problem: draft?.problem ?? "",
+  solution: draft?.solution ?? "",
+  results: draft?.results.length ? draft.results : [{ value: "", label: "" }],
+  quote: draft?.quote ?? { text: "", person: "", role: "" },
+});
+
+/** The form as the schema reads it: empty result rows are left out. */
+const draftOf = (v: Values) => ({ ...v, results: v.results.filter((r) => r.value.trim() || r.label.trim()) });
+
+/** Where a field's message is shown: its input's id. */
+const idOf = (path: string) => `story-${path.replaceAll(".", "-")}`;
+
+/** A customer story's editor: a new one (id null) or a saved one, loaded first. */
+export function StoryScreen({ id }: { id: string | null }) {
+  return id ? <SavedStory id={id} /> : <StoryEditor entry={null} />;
+}
+
+function SavedStory({ id }: { id: string }) {
+  const item = useStory(id);
+  if (item.isPending) return <ListLoading label="Loading the story" testId="story-loading" />;
+  if (item.isError || !item.data) return isAuthError(item.error) ? null : <FetchFailedCard message={item.error instanceof ApiError ? item.error.message : WRITE_FAILED} onRetry={() => void item.refetch()} />;
+  return <StoryEditor entry={item.data} />;
+}
+
+/**
+ * One customer story (decision 0906), on the publishing model of posts: Save draft, Preview (its
+ * page with the saved draft), Publish (one click), Unpublish, Schedule, history.
+ */
+export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<StoryDraft> | null }) {
+  const navigate = useNavigate();
+  const [entry, setEntry] = React.useState(initial);
+  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null));
+  const [saved, setSaved] = React.useState<Values>(values);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
+  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [uploading, setUploading] = React.useState(false);
+  const refresh = useRefreshSiteWords();
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const { allowNextNavigation } = useLeaveWarning(dirty);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const setResult = (index: number, part: "value" | "label", text: string) =>
+    setValues((v) => ({ ...v, results: v.results.map((r, i) => (i === index ? { ...r, [part]: text } : r)) }));
+
+  function check(publishing: boolean) {
+    const form = draftOf(values);
+    const result = storyDraftSchema.safeParse(form);
+    // The publish rules read the stored shape; what is sent is the editor's.
+    const rules = publishing ? storyPublishSchema.safeParse(form) : null;
+    const next: Record<string, string> = {};
+    for (const issue of [...(result.error?.issues ?? []), ...(rules?.error?.issues ?? [])]) next[issue.path.join(".")] ??= issue.message;
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    if (first) document.getElementById(idOf(first === "results" ? "results.0.value" : first))?.focus();
+    return result.success && !first ? result.data : null;
+  }
+
+  async function send(action: string, write: EntryWrite<StoryDraftInput>, done: string | null): Promise<ContentEntryDetail<StoryDraft> | null> {
+    const wasNew = entry === null;
+    setBusy(action);
+    setAlert(null);
+    try {
+      const answer = await sendEntryWrite<StoryDraftInput>(STORIES_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
+      const detail = answer as ContentEntryDetail<StoryDraft>;
+      setEntry(detail);
+      const next = write.action === "restore" ? valuesOf(detail.draft) : values;
+      setValues(next);
+      setSaved(next);
+      refresh(answer.id);
+      if (done) toast.success(done);
+      if (wasNew) {
+        allowNextNavigation();
+        void navigate(adminStoryPath(answer.id), { replace: true });
+      }
+      return detail;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.fieldErrors);
+        if (error.status === 409 || Object.keys(error.fieldErrors).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
+      } else toast.error(WRITE_FAILED);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function openPreview(id: string) {
+    const url = adminStoryPreviewPath(id);
+    const tab = window.open(url, "_blank");
+    if (tab) {
+      tab.opener = null;
+      return;
+    }
+    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+  }
+
+  function act(action: "save" | "preview" | "publish" | "schedule") {
+    const draft = check(action === "publish" || action === "schedule");
+    if (!draft) return;
+    if (action === "preview") {
+      // The preview shows what is saved: the form as it stands is saved first.
+      if (entry && !dirty) openPreview(entry.id);
+      else void send("preview", { action: "save", draft }, null).then((answer) => answer && openPreview(answer.id));
+      return;
+    }
+    if (action === "schedule") {
+      const time = scheduleTime(publishAt);
+      if (!time.ok) {
+        setErrors({ publishAt: time.message });
+        return;
+      }
+      void send(action, { action, draft, publishAt: time.iso }, "Story scheduled");
+      return;
+    }
+    void send(action, { action, draft }, action === "publish" ? "Story published" : "Draft saved");
+  }
+
+  const pending = busy !== null || uploading;
+  const status = entry?.status ?? "draft";
+  const live = status === "published";
+  const text = (path: string, label: string, max: number, value: string, onChange: (v: string) => void, hint?: string) => (
+    <FormField id={idOf(path)} label={label} error={errors[path]} hint={hint}>
+      {(control) => <Input {...control} maxLength={max} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FormField>
+  );
+  return (
+    <form
+      noValidate
+      aria-label={entry ? "Edit customer story" : "New customer story"}
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) act("save");
+      }}
+    >
+      <ContentBackLink />
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-medium">Status:</span>
+          <PostStatusBadge status={status} publishAt={entry?.publishAt} />
+          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
+            {dirty ? "Unsaved changes" : ""}
+          </span>
+        </p>
+        <div role="group" aria-label="Story actions" className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={pending}>
+            {busy === "save" ? "Saving..." : "Save draft"}
+          </Button>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
+            Preview
+          </Button>
+          <Button type="button" disabled={pending} onClick={() => act("publish")}>
+            {busy === "publish" ? "Publishing..." : "Publish"}
+          </Button>
+        </div>
+      </div>
+      {alert ? (
+        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="story-alert">
+          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
+          <div className="grid gap-2">
+            <p className="font-semibold">{alert.message}</p>
+            {alert.stale ? (
+              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
+                Discard mine and load the saved version
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
+          {text("title", "Headline", STORY_TITLE_MAX, values.title, (v) => set("title", v), "The story's title on its page and in lists.")}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {text("company", "Company", TESTIMONIAL_COMPANY_MAX, values.company, (v) => set("company", v), "Its address is made from this when first saved.")}
+            <FormField id={idOf("industry")} label="Industry" error={errors.industry}>
+              {(control) => (
+                <NativeSelect {...control} value={values.industry} onChange={(event) => set("industry", event.target.value as SiteIndustry)}>
+                  {siteIndustries.map((industry) => (
+                    <option key={industry} value={industry}>
+                      {siteIndustryLabels[industry]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          <CoverImageField id="story-logo" label="Logo" value={values.logo} onChange={(logo) => set("logo", logo)} altError={errors["logo.alt"]} onUploadingChange={setUploading} />
+          <FormField id={idOf("problem")} label="The problem" error={errors.problem} hint="Plain text; a blank line starts a paragraph. Needed to publish.">
+            {(control) => <Textarea {...control} rows={5} maxLength={STORY_PROBLEM_MAX} value={values.problem} onChange={(event) => set("problem", event.target.value)} />}
+          </FormField>
+          <RichTextEditor id={idOf("solution")} label="What the agent does" value={values.solution} onChange={(solution) => set("solution", solution)} error={errors.solution} hint="Needed to publish." />
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-semibold">Results</legend>
+            {errors.results ? <p className="text-sm font-medium text-destructive">{errors.results}</p> : null}
+            {values.results.map((result, index) => (
+              <div key={index} className="grid items-end gap-3 sm:grid-cols-[8rem_minmax(0,1fr)_auto]">
+                {text(`results.${index}.value`, `Result ${index + 1} figure`, FIGURE_VALUE_MAX, result.value, (v) => setResult(index, "value", v))}
+                {text(`results.${index}.label`, `Result ${index + 1} label`, FIGURE_LABEL_MAX, result.label, (v) => setResult(index, "label", v))}
+                <Button type="button" variant="outline" size="sm" aria-label={`Remove result ${index + 1}`} onClick={() => set("results", values.results.filter((_, i) => i !== index))}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            ))}
+            {values.results.length < STORY_RESULTS_MAX ? (
+              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => set("results", [...values.results, { value: "", label: "" }])}>
+                <Plus aria-hidden="true" />
+                Add a result
+              </Button>
+            ) : null}
+          </fieldset>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-semibold">Quote</legend>
+            <FormField id={idOf("quote.text")} label="Quote" error={errors["quote.text"]} hint="Their own words, without quotation marks.">
+              {(control) => <Textarea {...control} rows={3} maxLength={TESTIMONIAL_QUOTE_MAX} value={values.quote.text} onChange={(event) => set("quote", { ...values.quote, text: event.target.value })} />}
+            </FormField>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {text("quote.person", "Person", TESTIMONIAL_NAME_MAX, values.quote.person, (v) => set("quote", { ...values.quote, person: v }))}
+              {text("quote.role", "Their role", TESTIMONIAL_ROLE_MAX, values.quote.role, (v) => set("quote", { ...values.quote, role: v }))}
+            </div>
+          </fieldset>
+          <p className="text-sm text-muted-foreground">The page ends with Book demo, as every story does.</p>
+        </div>
+
+        <div className="grid min-w-0 gap-6">
+          <section aria-labelledby="story-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
+            <h2 id="story-publishing" className="text-lg font-bold leading-tight">
+              Publishing
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {entry ? (
+                <>
+                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
+                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
+                </>
+              ) : (
+                "Not saved yet: Save draft keeps it off the site, Publish puts it on /customers and its industry's page now."
+              )}
+            </p>
+            {live || entry?.status === "scheduled" ? (
+              <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void send("unpublish", { action: "unpublish" }, "Story unpublished")}>
+                {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
+              </Button>
+            ) : null}
+            <div role="group" aria-labelledby="story-schedule-label" className="grid gap-3 border-t border-border pt-3">
+              <p id="story-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
+                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
+                Publish later
+              </p>
+              <FormField id="story-publish-at" label="Publish at" error={errors.publishAt} hint="Your local time.">
+                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
+              </FormField>
+              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
+                {busy === "schedule" ? "Scheduling..." : "Schedule"}
+              </Button>
+            </div>
+            {live && entry?.publishedSlug ? (
+              <p className="text-sm">
+                <a href={storyPath(entry.publishedSlug)} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
+                  View the story<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </p>
+            ) : null}
+          </section>
+          {entry ? (
+            <PostHistory
+              postId={entry.id}
+              basePath={STORIES_API}
+              currentVersion={entry.version}
+              dirty={dirty}
+              busy={pending}
+              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,338 @@
+import * as React from "react";
+import { useNavigate } from "react-router";
+import { CalendarClock, TriangleAlert } from "lucide-react";
+import { toast } from "~/lib/toast";
+import { cn } from "~/lib/cn";
+import { adminTestimonialPath, adminTestimonialPreviewPath, paths } from "@shared/site-routes";
+import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import {
+  siteIndustries,
+  siteIndustryLabels,
+  STALE_SAVE_MESSAGE,
+  testimonialDraftSchema,
+  testimonialPublishSchema,
+  TESTIMONIAL_COMPANY_MAX,
+  TESTIMONIAL_NAME_MAX,
+  TESTIMONIAL_QUOTE_MAX,
+  TESTIMONIAL_ROLE_MAX,
+  FIGURE_LABEL_MAX,
+  FIGURE_VALUE_MAX,
+  type SiteIndustry,
+  type TestimonialDraft,
+  type TestimonialDraftInput,
+} from "@shared/schemas/content";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { ApiError, isAuthError } from "../api-client";
+import { formatDateTime } from "../format";
+import { FetchFailedCard, ListLoading } from "../list-states";
+import { CoverImageField, type CoverValue } from "./cover-image-field";
+import { ContentBackLink } from "./faq-view";
+import { useLeaveWarning } from "./leave-warning";
+import { localDateTime, scheduleTime } from "./post-form";
+import { PostHistory } from "./post-history";
+import { PostStatusBadge } from "./post-status";
+import { sendEntryWrite, TESTIMONIALS_API, useRefreshSiteWords, useTestimonial, type EntryWrite } from "./site-words-api";
+
+const WRITE_FAILED = "Failed to save the testimonial";
+/** As the post editor says it; not imported from there, which would bring the rich-text editor along. */
+const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
+const fields = ["quote", "name", "role", "company", "industry", "photo.alt", "figure.value", "figure.label", "order"] as const;
+type Field = (typeof fields)[number] | "publishAt";
+type Values = {
+  quote: string;
+  name: string;
+  role: string;
+  company: string;
+  industry: SiteIndustry;
+  photo: CoverValue;
+  figureValue: string;
+  figureLabel: string;
+  order: string;
+};
+
+const valuesOf = (draft: TestimonialDraft | null): Values => ({
+  quote: draft?.quote ?? "",
+  name: draft?.name ?? "",
+  role: draft?.role ?? "",
+  company: draft?.company ?? "",
+  industry: draft?.industry ?? "law",
+  photo: draft?.photo ?? null,
+  figureValue: draft?.figure?.value ?? "",
+  figureLabel: draft?.figure?.label ?? "",
+  order: String(draft?.order ?? 100),
+});
+
+/** The form as the schema reads it: a figure only when either half is filled in (then both are checked). */
+const draftOf = (v: Values) => ({
+  quote: v.quote,
+  name: v.name,
+  role: v.role,
+  company: v.company,
+  industry: v.industry,
+  photo: v.photo,
+  figure: v.figureValue.trim() || v.figureLabel.trim() ? { value: v.figureValue, label: v.figureLabel } : null,
+  order: v.order,
+});
+
+const idOf = (field: Field) => `testimonial-${field.replace(".", "-")}`;
+
+/** A testimonial's editor: a new one (id null) or a saved one, loaded first. */
+export function TestimonialScreen({ id }: { id: string | null }) {
+  return id ? <SavedTestimonial id={id} /> : <TestimonialEditor entry={null} />;
+}
+
+function SavedTestimonial({ id }: { id: string }) {
+  const item = useTestimonial(id);
+  if (item.isPending) return <ListLoading label="Loading the testimonial" testId="testimonial-loading" />;
+  if (item.isError || !item.data) return isAuthError(item.error) ? null : <FetchFailedCard message={item.error instanceof ApiError ? item.error.message : WRITE_FAILED} onRetry={() => void item.refetch()} />;
+  return <TestimonialEditor entry={item.data} />;
+}
+
+/**
+ * One testimonial (decision 0906), on the publishing model of posts: Save draft, Preview (the home
+ * page with it), Publish (one click), Unpublish, Schedule, history. A seeded example says so until
+ * an editor's write replaces it.
+ */
+export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetail<TestimonialDraft> | null }) {
+  const navigate = useNavigate();
+  const [entry, setEntry] = React.useState(initial);
+  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null));
+  const [saved, setSaved] = React.useState<Values>(values);
+  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
+  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
+  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [uploading, setUploading] = React.useState(false);
+  const refresh = useRefreshSiteWords();
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const { allowNextNavigation } = useLeaveWarning(dirty);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function check(publishing: boolean) {
+    const form = draftOf(values);
+    const result = testimonialDraftSchema.safeParse(form);
+    // The publish rules (a quote, the photo's alt text) read the stored shape; what is sent is the editor's.
+    const rules = publishing ? testimonialPublishSchema.safeParse(form) : null;
+    const next: typeof errors = {};
+    for (const issue of [...(result.error?.issues ?? []), ...(rules?.error?.issues ?? [])]) next[issue.path.join(".") as Field] ??= issue.message;
+    setErrors(next);
+    const first = fields.find((f) => next[f]);
+    if (first) document.getElementById(idOf(first))?.focus();
+    return result.success && !first ? result.data : null;
+  }
+
+  async function send(action: string, write: EntryWrite<TestimonialDraftInput>, done: string | null) {
+    const wasNew = entry === null;
+    setBusy(action);
+    setAlert(null);
+    try {
+      const answer = await sendEntryWrite<TestimonialDraftInput>(TESTIMONIALS_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
+      const detail = answer as ContentEntryDetail<TestimonialDraft>;
+      setEntry(detail);
+      const next = write.action === "restore" ? valuesOf(detail.draft) : values;
+      setValues(next);
+      setSaved(next);
+      refresh(answer.id);
+      if (done) toast.success(done);
+      if (wasNew) {
+        allowNextNavigation();
+        void navigate(adminTestimonialPath(answer.id), { replace: true });
+      }
+      return detail;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const placed: typeof errors = {};
+        for (const [key, message] of Object.entries(error.fieldErrors)) if ((fields as readonly string[]).includes(key) || key === "publishAt") placed[key as Field] = message;
+        setErrors(placed);
+        if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
+      } else toast.error(WRITE_FAILED);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function openPreview(id: string) {
+    const url = adminTestimonialPreviewPath(id);
+    const tab = window.open(url, "_blank");
+    if (tab) {
+      tab.opener = null;
+      return;
+    }
+    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+  }
+
+  function act(action: "save" | "preview" | "publish" | "schedule") {
+    const draft = check(action === "publish" || action === "schedule");
+    if (!draft) return;
+    if (action === "schedule") {
+      const time = scheduleTime(publishAt);
+      if (!time.ok) {
+        setErrors({ publishAt: time.message });
+        return;
+      }
+      void send(action, { action, draft, publishAt: time.iso }, "Testimonial scheduled");
+      return;
+    }
+    if (action === "preview") {
+      // The preview shows what is saved: the form as it stands is saved first.
+      if (entry && !dirty) openPreview(entry.id);
+      else void send("preview", { action: "save", draft }, null).then((answer) => answer && openPreview(answer.id));
+      return;
+    }
+    void send(action, { action, draft }, action === "publish" ? "Testimonial published" : "Draft saved");
+  }
+
+  const pending = busy !== null || uploading;
+  const status = entry?.status ?? "draft";
+  const live = status === "published";
+  return (
+    <form
+      noValidate
+      aria-label={entry ? "Edit testimonial" : "New testimonial"}
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) act("save");
+      }}
+    >
+      <ContentBackLink />
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-medium">Status:</span>
+          <PostStatusBadge status={status} publishAt={entry?.publishAt} />
+          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
+            {dirty ? "Unsaved changes" : ""}
+          </span>
+        </p>
+        <div role="group" aria-label="Testimonial actions" className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={pending}>
+            {busy === "save" ? "Saving..." : "Save draft"}
+          </Button>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
+            Preview
+          </Button>
+          <Button type="button" disabled={pending} onClick={() => act("publish")}>
+            {busy === "publish" ? "Publishing..." : "Publish"}
+          </Button>
+        </div>
+      </div>
+      {entry?.draft.example ? (
+        <p className="rounded-lg border border-dashed border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="testimonial-example">
+          This is a seeded example, labelled as one on the home page. Replace it with a real customer&apos;s words (with their permission) and publish, or unpublish it: a
+          production start refuses published examples.
+        </p>
+      ) : null}
+      {alert ? (
+        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="testimonial-alert">
+          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
+          <div className="grid gap-2">
+            <p className="font-semibold">{alert.message}</p>
+            {alert.stale ? (
+              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
+                Discard mine and load the saved version
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
+          <FormField id={idOf("quote")} label="Quote" error={errors.quote} hint="The customer's own words, without quotation marks. Needed to publish.">
+            {(control) => <Textarea {...control} rows={4} maxLength={TESTIMONIAL_QUOTE_MAX} value={values.quote} onChange={(event) => set("quote", event.target.value)} />}
+          </FormField>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id={idOf("name")} label="Name" error={errors.name}>
+              {(control) => <Input {...control} maxLength={TESTIMONIAL_NAME_MAX} autoComplete="off" value={values.name} onChange={(event) => set("name", event.target.value)} />}
+            </FormField>
+            <FormField id={idOf("role")} label="Role" error={errors.role}>
+              {(control) => <Input {...control} maxLength={TESTIMONIAL_ROLE_MAX} autoComplete="off" value={values.role} onChange={(event) => set("role", event.target.value)} />}
+            </FormField>
+            <FormField id={idOf("company")} label="Company" error={errors.company}>
+              {(control) => <Input {...control} maxLength={TESTIMONIAL_COMPANY_MAX} autoComplete="off" value={values.company} onChange={(event) => set("company", event.target.value)} />}
+            </FormField>
+            <FormField id={idOf("industry")} label="Industry" error={errors.industry}>
+              {(control) => (
+                <NativeSelect {...control} value={values.industry} onChange={(event) => set("industry", event.target.value as SiteIndustry)}>
+                  {siteIndustries.map((industry) => (
+                    <option key={industry} value={industry}>
+                      {siteIndustryLabels[industry]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-semibold">Leading figure (optional)</legend>
+            <FormField id={idOf("figure.value")} label="Figure" error={errors["figure.value"]} hint="Like 2x or +32%.">
+              {(control) => <Input {...control} maxLength={FIGURE_VALUE_MAX} autoComplete="off" value={values.figureValue} onChange={(event) => set("figureValue", event.target.value)} />}
+            </FormField>
+            <FormField id={idOf("figure.label")} label="What it counts" error={errors["figure.label"]} hint="Like consults booked after hours.">
+              {(control) => <Input {...control} maxLength={FIGURE_LABEL_MAX} autoComplete="off" value={values.figureLabel} onChange={(event) => set("figureLabel", event.target.value)} />}
+            </FormField>
+          </fieldset>
+          <CoverImageField id="testimonial-photo" label="Photo" value={values.photo} onChange={(photo) => set("photo", photo)} altError={errors["photo.alt"]} onUploadingChange={setUploading} />
+          <FormField id={idOf("order")} label="Order" error={errors.order} hint="Lower comes first on the home page.">
+            {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} className="max-w-32" value={values.order} onChange={(event) => set("order", event.target.value)} />}
+          </FormField>
+        </div>
+
+        <div className="grid min-w-0 gap-6">
+          <section aria-labelledby="testimonial-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
+            <h2 id="testimonial-publishing" className="text-lg font-bold leading-tight">
+              Publishing
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {entry ? (
+                <>
+                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
+                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
+                </>
+              ) : (
+                "Not saved yet: Save draft keeps it off the site, Publish puts it on the home page now."
+              )}
+            </p>
+            {live || entry?.status === "scheduled" ? (
+              <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void send("unpublish", { action: "unpublish" }, "Testimonial unpublished")}>
+                {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
+              </Button>
+            ) : null}
+            <div role="group" aria-labelledby="testimonial-schedule-label" className="grid gap-3 border-t border-border pt-3">
+              <p id="testimonial-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
+                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
+                Publish later
+              </p>
+              <FormField id="testimonial-publish-at" label="Publish at" error={errors.publishAt} hint="Your local time.">
+                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
+              </FormField>
+              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
+                {busy === "schedule" ? "Scheduling..." : "Schedule"}
+              </Button>
+            </div>
+            <p className="text-sm">
+              <a href={paths.home} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
+                View the home page<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </section>
+          {entry ? (
+            <PostHistory
+              postId={entry.id}
+              basePath={TESTIMONIALS_API}
+              currentVersion={entry.version}
+              dirty={dirty}
+              busy={pending}
+              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}
