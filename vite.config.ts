@@ -84,7 +84,9 @@ export default defineConfig({
                 /[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
                 // The blog's components (and the rich-text renderer) load with the blog's pages.
                 !/[\\/]components[\\/]content[\\/]/.test(id) &&
-                !/[\\/](sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox)\.tsx?$/.test(id),
+                !/[\\/](sheet|dropdown-menu|header-menus|tab-bar-sheets|accordion|faq-accordion|switch|checkbox)\.tsx?$/.test(id) &&
+                // A customer story's proof loads only where one is published (lazy-story-proof.tsx).
+                !/[\\/]story-proof\.tsx$/.test(id),
               minShareCount: 2,
               priority: 10,
             },

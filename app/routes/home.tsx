@@ -9,6 +9,7 @@ import { FeatureCards } from "~/components/marketing/feature-cards";
 import { NumberedSteps } from "~/components/marketing/numbered-steps";
 import { OutcomesStrip } from "~/components/marketing/outcomes-strip";
 import { ProofBand } from "~/components/marketing/proof-band";
+import { codeTestimonials } from "~/components/marketing/testimonials";
 import { Section } from "~/components/marketing/section";
 import { AgentAtWork } from "~/components/marketing/mockup/agent-at-work";
 import { HeroNote, heroGridClass, reservedHeroRow } from "~/components/layout/page-hero";
@@ -24,10 +25,14 @@ import { newestStory } from "@shared/content/site-content";
 import { paths } from "@shared/site-routes";
 import { keepHyphenated } from "~/lib/keep-hyphenated";
 
-/** The published testimonials and the newest customer story (decision 0906); testimonials null where nothing is published (the build's prerender): the code's examples. */
+/**
+ * The published testimonials and the newest customer story (decision 0906); where nothing is
+ * published (the build's prerender), the code's example testimonials, read here so that they stay
+ * out of the page's script.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(siteContentContext);
-  return { testimonials: content.testimonials, story: newestStory(content.stories, null) };
+  return { testimonials: content.testimonials ?? codeTestimonials(), story: newestStory(content.stories, null) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(paths.home, [organizationJsonLd()], pricesOf(matches).monthly);

@@ -16,7 +16,7 @@ import { AgentAtWork } from "./mockup/agent-at-work";
 import { Section } from "./section";
 import { TextCardGrid } from "./text-card-grid";
 import { Timeline } from "./timeline";
-import { StoryProof } from "./story-proof";
+import { LazyStoryProof } from "./lazy-story-proof";
 import type { StoryCard } from "@shared/content/site-content";
 
 /** What happens in each step of "A typical call", as its node's icon. */
@@ -92,7 +92,7 @@ export function IndustryPage({ content, story = null }: { content: IndustryPageC
       {story ? (
         <section aria-label={story.title} className="bg-muted">
           <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-            <StoryProof story={story} />
+            <LazyStoryProof story={story} />
           </div>
         </section>
       ) : null}

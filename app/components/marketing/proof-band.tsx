@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { trustedByLabel } from "~/content/home";
 import { wordmarks } from "~/content/proof";
+import { LazyStoryProof } from "./lazy-story-proof";
 import { ResellerSeal } from "./reseller-seal";
 import type { StoryCard, TestimonialCard } from "@shared/content/site-content";
-import { StoryProof } from "./story-proof";
-import { codeTestimonials, Testimonials } from "./testimonials";
+import { Testimonials } from "./testimonials";
 import { WordmarkList } from "./wordmarks";
 
 /**
@@ -12,8 +12,7 @@ import { WordmarkList } from "./wordmarks";
  * wordmarks (docs/product.md#trusted-by-strip), the published testimonials (the code's examples
  * where nothing is published), the newest published customer story, and the reseller seal.
  */
-export function ProofBand({ testimonials, story = null }: { testimonials: TestimonialCard[] | null; story?: StoryCard | null }) {
-  const shown = testimonials ?? codeTestimonials;
+export function ProofBand({ testimonials: shown, story = null }: { testimonials: TestimonialCard[]; story?: StoryCard | null }) {
   const testimonialsId = useId();
   return (
     <>
@@ -31,7 +30,7 @@ export function ProofBand({ testimonials, story = null }: { testimonials: Testim
           {/* The newest published customer story, of any industry (decision 0906). */}
           {story ? (
             <div className="mt-12">
-              <StoryProof story={story} headingLevel={shown.length > 0 ? 3 : 2} />
+              <LazyStoryProof story={story} headingLevel={shown.length > 0 ? 3 : 2} />
             </div>
           ) : null}
           <ResellerSeal size="lg" className="mx-auto mt-12" />

@@ -1,19 +1,23 @@
 import type { TestimonialCard } from "@shared/content/site-content";
 import { exampleTestimonials, testimonialsIntro } from "~/content/proof";
 
-/** The code's own examples as cards: what the page shows where nothing is published (the build's prerender). */
-export const codeTestimonials: TestimonialCard[] = exampleTestimonials.map((t, i) => ({
-  id: `example-${i}`,
-  quote: t.quote,
-  name: t.initials,
-  initials: t.initials,
-  role: t.role,
-  company: t.firmType,
-  industry: (["law", "trades", "insurance"] as const)[i % 3]!,
-  photo: null,
-  figure: t.metric,
-  example: true,
-}));
+/**
+ * The code's own examples as cards: what the page shows where nothing is published (the build's
+ * prerender). Read by the home page's loader only, so the examples stay out of its script.
+ */
+export const codeTestimonials = (): TestimonialCard[] =>
+  exampleTestimonials.map((t, i) => ({
+    id: `example-${i}`,
+    quote: t.quote,
+    name: t.initials,
+    initials: t.initials,
+    role: t.role,
+    company: t.firmType,
+    industry: (["law", "trades", "insurance"] as const)[i % 3]!,
+    photo: null,
+    figure: t.metric,
+    example: true,
+  }));
 
 /**
  * The testimonial cards (docs/product.md#proof, decision 0906): each leads with its figure when it
