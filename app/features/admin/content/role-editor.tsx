@@ -4,7 +4,8 @@ import { ArrowLeft, CalendarClock, TriangleAlert } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { getRuntimeConfig } from "~/lib/runtime-config";
-import { adminRolePath, adminRolePreviewPath, careersRolePath, paths } from "@shared/site-routes";
+import { careersRolePath, paths } from "@shared/site-routes";
+import { adminRolePath, adminRolePreviewPath } from "./studio-paths";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { roleDescriptionProblems } from "@shared/content/role";
 import {

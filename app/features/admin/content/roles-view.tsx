@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { adminRolePath, paths } from "@shared/site-routes";
+import { paths } from "@shared/site-routes";
+import { adminRolePath } from "./studio-paths";
 import type { ContentEntryDetail } from "@shared/api/content-api";
 import type { RoleDraftInput } from "@shared/schemas/content";
 import { Badge } from "~/components/ui/badge";

@@ -3,7 +3,8 @@ import { useNavigate } from "react-router";
 import { CalendarClock, Plus, Trash2, TriangleAlert } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
-import { adminStoryPath, adminStoryPreviewPath, storyPath } from "@shared/site-routes";
+import { storyPath } from "@shared/site-routes";
+import { adminStoryPath, adminStoryPreviewPath } from "./studio-paths";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import {
   siteIndustries,

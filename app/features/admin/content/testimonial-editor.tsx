@@ -3,7 +3,8 @@ import { useNavigate } from "react-router";
 import { CalendarClock, TriangleAlert } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
-import { adminTestimonialPath, adminTestimonialPreviewPath, paths } from "@shared/site-routes";
+import { paths } from "@shared/site-routes";
+import { adminTestimonialPath, adminTestimonialPreviewPath } from "./studio-paths";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import {
   siteIndustries,

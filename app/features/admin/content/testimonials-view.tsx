@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { adminTestimonialPath, paths } from "@shared/site-routes";
+import { paths } from "@shared/site-routes";
+import { adminTestimonialPath } from "./studio-paths";
 import { siteIndustryLabels } from "@shared/schemas/content";
 import { Button } from "~/components/ui/button";
 import { isAuthError } from "../api-client";
