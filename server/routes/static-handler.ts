@@ -48,10 +48,15 @@ export function sendStaticFile(c: Context, file: StaticFile, status: 200 | 404 =
 
 const publicSet = new Set<string>(publicPaths);
 
-/** The page a client navigation's data request (`/blog/x.data`, `/_root.data` for `/`) is for. */
+/**
+ * The page a client navigation's data request is for: `/blog/x.data` for /blog/x, `/_.data` for
+ * `/` (React Router's v8_trailingSlashAwareDataRequests, on in react-router.config.ts; it names
+ * a slash-ended path's data `_.data`, where it used to ask `/_root.data` for `/`).
+ */
 function dataRequestPage(urlPath: string): string | null {
+  if (urlPath.endsWith("/_.data")) return urlPath.slice(0, -"_.data".length);
   if (!urlPath.endsWith(".data")) return null;
-  return urlPath === "/_root.data" ? "/" : urlPath.slice(0, -".data".length);
+  return urlPath.slice(0, -".data".length);
 }
 
 /**

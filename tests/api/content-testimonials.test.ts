@@ -74,6 +74,12 @@ describe("seeded from today's examples", () => {
       expect(page).toContain(`>${e.initials}</span>`);
       expect(page).toContain(`>${e.metric.label}</span>`);
     }
+    // A client-side navigation to the home page asks for its data at /_.data: the testimonials come with it.
+    const data = await get("/_.data");
+    expect(data.status).toBe(200);
+    const body = await data.text();
+    expect(body).toContain("routes/home");
+    expect(body).toContain(exampleTestimonials[0]!.quote);
   });
 
   it("is refused by a production start while they are published, unless the operator opted out with example-content", async () => {
