@@ -8,6 +8,7 @@ import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { blogPostPath, paths } from "@shared/site-routes";
 import { adminPostPath, adminPostPreviewPath } from "./studio-paths";
+import { openPreviewTab } from "./open-preview";
 import type { AdminUser } from "@shared/api/admin-api";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { POST_SUMMARY_MAX, POST_TAGS_MAX, STALE_SAVE_MESSAGE, slugFromTitle } from "@shared/schemas/content";
@@ -48,7 +49,6 @@ import { RichTextEditor } from "./rich-text-editor";
 
 export const POST_FETCH_FAILED = "Failed to fetch the post";
 export const WRITE_FAILED = "Failed to save the post";
-export const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
 
 /** Each field's control, to put the focus on the first one with a message. */
 const fieldIds: Record<PostFormField, string> = {
@@ -257,13 +257,7 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
   }
 
   function openPreview(id: string) {
-    const url = adminPostPreviewPath(id);
-    const tab = window.open(url, "_blank");
-    if (tab) {
-      tab.opener = null;
-      return;
-    }
-    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+    openPreviewTab(adminPostPreviewPath(id));
   }
 
   /** Preview shows what is on screen: a post not saved as it stands is saved first. */

@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { careersRolePath, paths } from "@shared/site-routes";
 import { adminRolePath, adminRolePreviewPath } from "./studio-paths";
+import { openPreviewTab } from "./open-preview";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { roleDescriptionProblems } from "@shared/content/role";
 import {
@@ -38,7 +39,6 @@ import { ROLES_API, useRefreshRoles, useRole } from "./roles-api";
 import { roleClosed } from "./roles-view";
 
 const WRITE_FAILED = "Failed to save the role";
-export const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
 const fields = ["title", "team", "remote", "city", "region", "country", "employmentType", "description", "applyEmail", "closesAt"] as const;
 type Field = (typeof fields)[number] | "publishAt";
 /** The form as typed: the closing date in the reader's local time, as its datetime-local field holds it. */
@@ -116,13 +116,7 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
   }
 
   function openPreview(id: string) {
-    const url = adminRolePreviewPath(id);
-    const tab = window.open(url, "_blank");
-    if (tab) {
-      tab.opener = null;
-      return;
-    }
-    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+    openPreviewTab(adminRolePreviewPath(id));
   }
 
   async function send(action: string, write: EntryWrite<RoleDraftInput>, done: string, then?: (id: string) => void) {

@@ -5,6 +5,7 @@ import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { storyPath } from "@shared/site-routes";
 import { adminStoryPath, adminStoryPreviewPath } from "./studio-paths";
+import { openPreviewTab } from "./open-preview";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import {
   siteIndustries,
@@ -44,7 +45,6 @@ import { sendEntryWrite, STORIES_API, useRefreshSiteWords, useStory, type EntryW
 
 const WRITE_FAILED = "Failed to save the story";
 /** As the post editor says it; not imported from there, which would bring its whole module along. */
-const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
 type Values = {
   title: string;
   company: string;
@@ -149,13 +149,7 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
   }
 
   function openPreview(id: string) {
-    const url = adminStoryPreviewPath(id);
-    const tab = window.open(url, "_blank");
-    if (tab) {
-      tab.opener = null;
-      return;
-    }
-    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+    openPreviewTab(adminStoryPreviewPath(id));
   }
 
   function act(action: "save" | "preview" | "publish" | "schedule") {

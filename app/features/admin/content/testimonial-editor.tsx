@@ -5,6 +5,7 @@ import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { adminTestimonialPath, adminTestimonialPreviewPath } from "./studio-paths";
+import { openPreviewTab } from "./open-preview";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import {
   siteIndustries,
@@ -40,7 +41,6 @@ import { sendEntryWrite, TESTIMONIALS_API, useRefreshSiteWords, useTestimonial, 
 
 const WRITE_FAILED = "Failed to save the testimonial";
 /** As the post editor says it; not imported from there, which would bring the rich-text editor along. */
-const PREVIEW_BLOCKED = "Your browser kept the preview from opening";
 const fields = ["quote", "name", "role", "company", "industry", "photo.alt", "figure.value", "figure.label", "order"] as const;
 type Field = (typeof fields)[number] | "publishAt";
 type Values = {
@@ -158,13 +158,7 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
   }
 
   function openPreview(id: string) {
-    const url = adminTestimonialPreviewPath(id);
-    const tab = window.open(url, "_blank");
-    if (tab) {
-      tab.opener = null;
-      return;
-    }
-    toast.error(PREVIEW_BLOCKED, { action: { label: "Open the preview", onClick: () => window.open(url, "_blank") } });
+    openPreviewTab(adminTestimonialPreviewPath(id));
   }
 
   function act(action: "save" | "preview" | "publish" | "schedule") {
