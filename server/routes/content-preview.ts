@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { contentRoles } from "@shared/schemas/admin";
-import { postDraftSchema, pricesDraftSchema, roleDraftSchema, storedStorySchema, storedTestimonialSchema } from "@shared/schemas/content";
+import { faqDraftSchema, postDraftSchema, pricesDraftSchema, roleDraftSchema, storedStorySchema, storedTestimonialSchema } from "@shared/schemas/content";
 import { blogPostPath, careersRolePath, paths, storyPath } from "@shared/site-routes";
 import type { Auth } from "../auth/auth";
 import { adminError } from "../admin/admin-errors";
@@ -76,6 +76,33 @@ export function contentPreviewRoutes(auth: Auth) {
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(database.db), loadSiteWords(database.db)]);
     const content = siteContentOf(-1, posts, redirects, { ...words, prices });
     const answer = await site.renderPage(new URL(paths[page], config.publicUrl), content);
+    if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
+    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+    c.header("Content-Security-Policy", pageCsp(config, []));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.html(html);
+  });
+  /**
+   * GET /admin/content/faq/<id>/preview: /faq with this question's saved draft in its place (added,
+   * for one never published), its tags filled with the published prices and the plan's terms
+   * (decision 0904); staff only, never cached or indexed.
+   */
+  routes.get("/admin/content/faq/:id/preview", requireStaff(auth), allow(...contentRoles), async (c) => {
+    const { database, site, config } = c.get("deps");
+    const id = idParam.safeParse(c.req.param("id"));
+    if (!id.success || !site) return adminError(c, 404, "Not found");
+    const { db } = database;
+    const [entry] = await db
+      .select({ draft: contentEntries.draft, slug: contentEntries.slug })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.id, id.data.toLowerCase()), eq(contentEntries.kind, "faq")));
+    const draft = faqDraftSchema.safeParse(entry?.draft);
+    if (!entry?.slug || !draft.success) return adminError(c, 404, "This question no longer exists");
+    const slug = entry.slug;
+    const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
+    const faq = [...words.faq.filter((item) => item.slug !== slug), { ...draft.data, slug }];
+    const answer = await site.renderPage(new URL(paths.faq, config.publicUrl), siteContentOf(-1, posts, redirects, { ...words, faq }));
     if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
     const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
     c.header("Content-Security-Policy", pageCsp(config, []));

@@ -90,6 +90,8 @@ describe("who may edit them", () => {
     }
     expect((await get("/admin/content/prices/preview?monthly=849&annualYearly=8629&annualSavings=901", moderatorCookie)).status).toBe(403);
     expect((await get("/admin/content/prices/preview?monthly=849&annualYearly=8629&annualSavings=901")).status).toBeGreaterThanOrEqual(300);
+    expect((await get(`/admin/content/faq/${item.id}/preview`, moderatorCookie)).status).toBe(403);
+    expect((await get(`/admin/content/faq/${item.id}/preview`)).status).toBeGreaterThanOrEqual(300);
     expect((await get("/api/admin/content/faq", editorCookie)).status).toBe(200);
   });
 });
@@ -169,6 +171,12 @@ describe("publishing", () => {
     const draft: FaqDraftInput = { ...item.draft, answer: "About **ten minutes** on a call; the plan is {% price name=\"monthly\" /%} a month." };
     const saved = await ok<ContentEntryDetail<FaqDraft>>(await send("PUT", `/api/admin/content/faq/${item.id}`, { baseVersion: item.version, draft }));
     expect(text(await html("/faq"))).not.toContain("About ten minutes");
+    // Its preview is /faq with the draft in its place, for the studio's staff only.
+    const preview = await get(`/admin/content/faq/${item.id}/preview`, editorCookie);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control")).toBe("no-store");
+    expect(preview.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(text(await preview.text())).toMatch(/About ten minutes on a call; the plan is \$\d[\d,]* a month\./);
     const published = await ok<ContentEntryDetail<FaqDraft>>(await send("POST", `/api/admin/content/faq/${item.id}/publish`, { baseVersion: saved.version, draft: saved.draft }));
     const faq = await html("/faq");
     expect(faq).toMatch(/<strong[^>]*>ten minutes<\/strong>/);

@@ -4,7 +4,8 @@ import { CalendarClock, TriangleAlert } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
-import { adminFaqItemPath } from "./studio-paths";
+import { adminFaqItemPath, adminFaqItemPreviewPath } from "./studio-paths";
+import { openPreviewTab } from "./open-preview";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { faqAnswerProblems } from "@shared/content/faq-answer";
 import { priceValueLabels } from "@shared/content/prices";
@@ -42,8 +43,8 @@ function SavedFaqItem({ id }: { id: string }) {
 }
 
 /**
- * One question and its answer (decision 0904), on a post's publishing model: Save draft, Publish
- * (one click), Unpublish, Schedule, history. The answer is rich text like a post's body; a price
+ * One question and its answer (decision 0904), on a post's publishing model: Save draft, Preview
+ * (/faq with it, staff only), Publish (one click), Unpublish, Schedule, history. The answer is rich text like a post's body; a price
  * or a term in it is a tag, so it follows the published prices and the plan's terms.
  */
 export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<FaqDraftInput> | null }) {
@@ -72,7 +73,7 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
     return result.success && !first ? result.data : null;
   }
 
-  async function send(action: string, write: EntryWrite<FaqDraftInput>, done: string) {
+  async function send(action: string, write: EntryWrite<FaqDraftInput>, done: string, then?: (id: string) => void) {
     const wasNew = entry === null;
     setBusy(action);
     setAlert(null);
@@ -84,6 +85,7 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
       setSaved(next);
       refresh(answer.id);
       toast.success(done);
+      then?.(answer.id);
       if (wasNew) {
         allowNextNavigation();
         void navigate(adminFaqItemPath(answer.id), { replace: true });
@@ -100,9 +102,16 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
     }
   }
 
-  function act(action: "save" | "publish" | "schedule") {
-    const draft = check(action !== "save");
+  function act(action: "save" | "preview" | "publish" | "schedule") {
+    const draft = check(action === "publish" || action === "schedule");
     if (!draft) return;
+    if (action === "preview") {
+      // Preview shows what is on screen: a question not saved as it stands is saved first.
+      const open = (id: string) => openPreviewTab(adminFaqItemPreviewPath(id));
+      if (entry && !dirty) open(entry.id);
+      else void send("preview", { action: "save", draft }, "Draft saved", open);
+      return;
+    }
     if (action === "schedule") {
       const time = scheduleTime(publishAt);
       if (!time.ok) {
@@ -140,6 +149,9 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
         <div role="group" aria-label="Question actions" className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={pending}>
             {busy === "save" ? "Saving..." : "Save draft"}
+          </Button>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
+            {busy === "preview" ? "Saving..." : "Preview"}
           </Button>
           <Button type="button" disabled={pending} onClick={() => act("publish")}>
             {busy === "publish" ? "Publishing..." : "Publish"}

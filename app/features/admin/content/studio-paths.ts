@@ -9,6 +9,8 @@ export const adminPostPath = (id: string) => `/admin/content/posts/${encodeURICo
 export const adminPostPreviewPath = (id: string) => adminPostPreview.replace(":id", encodeURIComponent(id));
 /** The studio's editor of the FAQ item with this id. */
 export const adminFaqItemPath = (id: string) => `/admin/content/faq/${encodeURIComponent(id)}`;
+/** /faq with the FAQ item's saved draft in its place, for staff only. */
+export const adminFaqItemPreviewPath = (id: string) => `/admin/content/faq/${encodeURIComponent(id)}/preview`;
 /** The studio's editor of the role with this id. */
 export const adminRolePath = (id: string) => `/admin/content/roles/${encodeURIComponent(id)}`;
 /** A role's draft rendered as its public page will be, for staff only (server/routes/content-preview.ts). */
