@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { contentRoles } from "@shared/schemas/admin";
@@ -14,6 +14,15 @@ import { pageCsp } from "../http/security-headers";
 const idParam = z.string().uuid();
 
 /** A page without its scripts (but its JSON-LD, which is data) and its module preloads. */
+/** A rendered page as a staff-only preview: without its scripts, never indexed or cached. */
+function previewAnswer(c: Context<AdminEnv>, csp: string, body: Buffer) {
+  const html = withoutScripts(body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
+  c.header("Content-Security-Policy", csp);
+  c.header("Cache-Control", "no-store");
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  return c.html(html);
+}
+
 function withoutScripts(html: string): string {
   return html
     .replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, "")
@@ -56,11 +65,7 @@ export function contentPreviewRoutes(auth: Auth) {
     // Without its scripts: at this address React Router would find no route and show the 404
     // page. The site reads the same without JavaScript, so the preview is what a visitor sees
     // first; no inline script is left to allow, so the policy allows none.
-    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
-    c.header("Content-Security-Policy", pageCsp(config, []));
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(html);
+    return previewAnswer(c, pageCsp(config, []), answer.file.body);
   });
   /**
    * GET /admin/content/prices/preview?page=pricing|compare|faq&monthly=…&annualYearly=…&annualSavings=…:
@@ -77,11 +82,7 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, prices });
     const answer = await site.renderPage(new URL(paths[page], config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
-    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
-    c.header("Content-Security-Policy", pageCsp(config, []));
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(html);
+    return previewAnswer(c, pageCsp(config, []), answer.file.body);
   });
   /**
    * GET /admin/content/faq/<id>/preview: /faq with this question's saved draft in its place (added,
@@ -104,11 +105,7 @@ export function contentPreviewRoutes(auth: Auth) {
     const faq = [...words.faq.filter((item) => item.slug !== slug), { ...draft.data, slug }];
     const answer = await site.renderPage(new URL(paths.faq, config.publicUrl), siteContentOf(-1, posts, redirects, { ...words, faq }));
     if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
-    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
-    c.header("Content-Security-Policy", pageCsp(config, []));
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(html);
+    return previewAnswer(c, pageCsp(config, []), answer.file.body);
   });
   /**
    * GET /admin/content/roles/<id>/preview: a role's draft rendered as its page will be (decision
@@ -132,11 +129,7 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, roles });
     const answer = await site.renderPage(new URL(careersRolePath(slug), config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This role cannot be previewed");
-    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
-    c.header("Content-Security-Policy", pageCsp(config, []));
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(html);
+    return previewAnswer(c, pageCsp(config, []), answer.file.body);
   });
   /**
    * GET /admin/content/testimonials/<id>/preview: the home page with this testimonial's saved draft
@@ -167,11 +160,7 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, testimonials: inTestimonialOrder(cards) });
     const answer = await site.renderPage(new URL(paths.home, config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This page cannot be previewed");
-    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
-    c.header("Content-Security-Policy", pageCsp(config, []));
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(html);
+    return previewAnswer(c, pageCsp(config, []), answer.file.body);
   });
   /**
    * GET /admin/content/stories/<id>/preview: a customer story's saved draft rendered as its page
@@ -194,11 +183,7 @@ export function contentPreviewRoutes(auth: Auth) {
     const content = siteContentOf(-1, posts, redirects, { ...words, stories });
     const answer = await site.renderPage(new URL(storyPath(preview.slug), config.publicUrl), content);
     if (answer.kind !== "page") return adminError(c, 404, "This story cannot be previewed");
-    const html = withoutScripts(answer.file.body.toString("utf8")).replace("<head>", '<head><meta name="robots" content="noindex, nofollow"/>');
-    c.header("Content-Security-Policy", pageCsp(config, []));
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(html);
+    return previewAnswer(c, pageCsp(config, []), answer.file.body);
   });
   return routes;
 }
