@@ -445,6 +445,10 @@ export async function restoreRevision(db: Db, kind: ContentKind, actor: ContentA
   });
 }
 
+/** Whether a scheduled entry's time has come (the content tick asks before it claims one). */
+export const scheduledEntryDue = (now: Date) =>
+  sql<boolean>`exists (select 1 from ${contentEntries} where ${contentEntries.status} = 'scheduled' and ${contentEntries.publishAt} <= ${now.toISOString()}::timestamptz)`;
+
 /**
  * Publishes every scheduled entry whose time has come, once across instances: each is claimed
  * with SKIP LOCKED and published in its own transaction. A draft that can no longer be published

@@ -13,6 +13,10 @@ export const ROLE_CLOSING_ACTOR = "closing date";
  */
 const closesAt = sql`(case when ${contentEntries.published}->>'closesAt' ~ '^\\d{4}-\\d\\d-\\d\\dT[0-9:.]+(Z|[+-]\\d\\d:\\d\\d)$' then (${contentEntries.published}->>'closesAt')::timestamptz end)`;
 
+/** Whether a live role's closing date has come (the content tick asks before it claims one). */
+export const expiredRoleDue = (now: Date) =>
+  sql<boolean>`exists (select 1 from ${contentEntries} where ${contentEntries.kind} = 'role' and ${contentEntries.published} is not null and ${closesAt} <= ${now.toISOString()}::timestamptz)`;
+
 /**
  * Takes every live role whose closing date has come off the site (docs/decisions/0905), once
  * across instances, like publishDueEntries: each is claimed with SKIP LOCKED and unpublished in

@@ -33,9 +33,9 @@ import type { Db } from "../db/client";
 import { contentEntries, contentRedirects, contentState, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { describeImage } from "../platform/file-storage";
-import { publishDueEntries } from "./content-entries";
+import { publishDueEntries, scheduledEntryDue } from "./content-entries";
 import { seedSiteWords } from "./seed-content";
-import { closeExpiredRoles } from "./role-closing";
+import { closeExpiredRoles, expiredRoleDue } from "./role-closing";
 import { openRoleOf, rolesOf, type PublishedRole } from "./open-roles";
 
 /**
@@ -320,6 +320,19 @@ export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs
     const [row] = await db.select({ version: contentState.version }).from(contentState).where(isNotNull(contentState.version));
     return row?.version ?? 1;
   };
+  /**
+   * The tick's one question, asked every CONTENT_POLL_MS on every instance: the version, and
+   * whether anything is due to be published or closed. The claiming transactions (three round
+   * trips each) run only when something is.
+   */
+  const readTick = async () => {
+    const now = new Date();
+    const [row] = await db
+      .select({ version: contentState.version, publish: scheduledEntryDue(now), close: expiredRoleDue(now) })
+      .from(contentState)
+      .where(isNotNull(contentState.version));
+    return { version: row?.version ?? 1, publish: row?.publish === true, close: row?.close === true };
+  };
   let seeded = false;
   const load = async () => {
     // The site's own words as they were in code, added where absent (decision 0904): once per
@@ -330,10 +343,14 @@ export function createSiteContentStore(options: { db: Db; logger: Logger; pollMs
     }
     // Scheduled entries go live here, whoever is signed in or not: each instance looks every
     // tick, and each entry is claimed by one of them (SKIP LOCKED), so it is published once.
-    await publishDueEntries(db);
     // Roles past their closing date leave the site the same way: once, by whichever instance.
-    await closeExpiredRoles(db);
-    const version = await readVersion();
+    const tick = await readTick();
+    let version = tick.version;
+    if (tick.publish || tick.close) {
+      if (tick.publish) await publishDueEntries(db);
+      if (tick.close) await closeExpiredRoles(db);
+      version = await readVersion();
+    }
     if (version === content.version) return;
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
     content = siteContentOf(version, posts, redirects, words);

@@ -6,6 +6,8 @@ import { ALT_REQUIRED, BODY_REQUIRED, SLUG_MESSAGE, SLUG_TAKEN_MESSAGE, STALE_SA
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "@shared/schemas/content-image";
 import { auditLog, contentEntries } from "../../server/db/schema";
 import { publishDueEntries } from "../../server/content/content-entries";
+import { createSiteContentStore } from "../../server/content/site-content";
+import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
 
@@ -172,6 +174,27 @@ describe("publishing", () => {
     expect(actions.sort()).toEqual(["content.publish", "content.schedule", "content.unpublish"]);
     const past = await send("POST", `/api/admin/content/posts/${created.id}/schedule`, editorCookie, { baseVersion: live!.version + 1, draft: created.draft, publishAt: new Date(Date.now() - 1000).toISOString() });
     expect(past.status).toBe(400);
+  });
+
+  it("a scheduled post goes live at its time by an instance's own tick, with nobody signed in", async () => {
+    const created = await create();
+    const scheduled = await send("POST", `/api/admin/content/posts/${created.id}/schedule`, editorCookie, { baseVersion: 1, draft: created.draft, publishAt: new Date(Date.now() + 10 * 60_000).toISOString() });
+    expect(scheduled.status).toBe(200);
+    // Its time is brought forward to a second and a half from now, as if the wait were over.
+    const publishAt = new Date(Date.now() + 1500);
+    await t.database.db.update(contentEntries).set({ publishAt }).where(eq(contentEntries.id, created.id));
+    // An instance learning of changes only through the database, as a second server would.
+    const instance = createSiteContentStore({ db: t.database.db, logger: createLogger("silent"), pollMs: 100 });
+    await instance.start();
+    try {
+      expect(instance.posts().map((p) => p.slug)).not.toContain(created.slug);
+      await expect.poll(() => instance.posts().map((p) => p.slug), { timeout: 6000, interval: 100 }).toContain(created.slug);
+      expect(Date.now()).toBeGreaterThanOrEqual(publishAt.getTime());
+      const [live] = await t.database.db.select().from(contentEntries).where(eq(contentEntries.id, created.id));
+      expect(live).toMatchObject({ status: "published", publishAt: null });
+    } finally {
+      instance.stop();
+    }
   });
 
   it("restores a former revision as a new one", async () => {
