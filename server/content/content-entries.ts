@@ -45,7 +45,16 @@ export type ContentActor = AuditActor & { userId: string };
 export type ContentRefusal = { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
 export type ContentResult<T> = { ok: true; value: T } | ContentRefusal;
 
-export const ENTRY_NOT_FOUND = "This post no longer exists";
+/** What a request about an entry deleted or never made answers (404), in the kind's own word. */
+const NOT_FOUND: Record<ContentKind, string> = {
+  post: "This post no longer exists",
+  prices: "These prices no longer exist",
+  faq: "This question no longer exists",
+  role: "This role no longer exists",
+  testimonial: "This testimonial no longer exists",
+  story: "This story no longer exists",
+};
+export const entryNotFound = (kind: ContentKind): string => NOT_FOUND[kind];
 export const PRICES_ALWAYS_LIVE = "The prices are always on the site: publish new ones instead";
 const PUBLISHED_CANNOT_SCHEDULE = "This post is live: publish the changes now, or unpublish it before scheduling";
 
@@ -251,7 +260,7 @@ async function writeDraft(
   } else {
     // Locked, so that the version read here is the one the update below replaces.
     const [current] = await tx.select().from(contentEntries).where(and(eq(contentEntries.id, target.id), eq(contentEntries.kind, kind))).for("update");
-    if (!current) return refuse(404, ENTRY_NOT_FOUND);
+    if (!current) return refuse(404, entryNotFound(kind));
     if (current.version !== target.baseVersion) return refuse(409, STALE_SAVE_MESSAGE);
     const identity = await identityOf(tx, kind, draft, current);
     if (await slugTaken(tx, kind, identity.slug, current.id)) return slugRefusal();
@@ -362,7 +371,7 @@ export async function unpublishEntry(db: Db, kind: ContentKind, actor: ContentAc
   if (kind === "prices") return refuse(400, PRICES_ALWAYS_LIVE);
   return db.transaction(async (tx): Promise<ContentResult<EntryRow>> => {
     const [current] = await tx.select().from(contentEntries).where(and(eq(contentEntries.id, target.id), eq(contentEntries.kind, kind))).for("update");
-    if (!current) return refuse(404, ENTRY_NOT_FOUND);
+    if (!current) return refuse(404, entryNotFound(kind));
     if (current.version !== target.baseVersion) return refuse(409, STALE_SAVE_MESSAGE);
     const wasLive = current.published !== null;
     const [row] = await tx
@@ -414,7 +423,7 @@ export async function reorderFaq(db: Db, actor: ContentActor, items: { id: strin
     let live = false;
     for (const [index, item] of items.entries()) {
       const [current] = await tx.select().from(contentEntries).where(and(eq(contentEntries.id, item.id), eq(contentEntries.kind, "faq"))).for("update");
-      if (!current) return refuse(404, ENTRY_NOT_FOUND);
+      if (!current) return refuse(404, entryNotFound("faq"));
       if (current.version !== item.baseVersion) return refuse(409, STALE_SAVE_MESSAGE);
       const order = Math.min(FAQ_ORDER_MAX, (index + 1) * 10);
       const draft = faqDraftSchema.parse({ ...(current.draft as object), order });

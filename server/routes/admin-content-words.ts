@@ -25,7 +25,7 @@ import { adminError } from "../admin/admin-errors";
 import type { AdminEnv } from "../admin/require-admin";
 import { contentEntries } from "../db/schema";
 import {
-  ENTRY_NOT_FOUND,
+  entryNotFound,
   getEntry,
   listRevisions,
   publishEntry,
@@ -67,7 +67,7 @@ export function adminContentWordsRoutes() {
 
     routes.get(`/${base}/:id`, editors, zValidator("param", idParam, invalid), async (c) => {
       const entry = await getEntry(db(c), kind, c.req.valid("param").id);
-      return entry ? c.json(entry) : adminError(c, 404, ENTRY_NOT_FOUND);
+      return entry ? c.json(entry) : adminError(c, 404, entryNotFound(kind));
     });
     routes.put(`/${base}/:id`, editors, zValidator("param", idParam, invalid), json, zValidator("json", save, invalid), async (c) => {
       const { baseVersion, draft } = c.req.valid("json");
@@ -87,7 +87,7 @@ export function adminContentWordsRoutes() {
     });
     routes.get(`/${base}/:id/revisions`, editors, zValidator("param", idParam, invalid), async (c) => {
       const items = await listRevisions(db(c), kind, c.req.valid("param").id);
-      return items ? c.json({ items } satisfies ContentRevisionsResponse) : adminError(c, 404, ENTRY_NOT_FOUND);
+      return items ? c.json({ items } satisfies ContentRevisionsResponse) : adminError(c, 404, entryNotFound(kind));
     });
     routes.post(`/${base}/:id/revisions/:revisionId/restore`, editors, zValidator("param", revisionParam, invalid), json, zValidator("json", restoreBody, invalid), async (c) => {
       const { id, revisionId } = c.req.valid("param");

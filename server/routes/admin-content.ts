@@ -20,7 +20,7 @@ import { countUpload } from "../content/upload-rate-limit";
 import { adminError, adminErrorBody } from "../admin/admin-errors";
 import { allow, type AdminEnv } from "../admin/require-admin";
 import {
-  ENTRY_NOT_FOUND,
+  entryNotFound,
   listAuthors,
   getEntry,
   listEntries,
@@ -112,7 +112,7 @@ export function adminContentRoutes() {
 
   routes.get("/posts/:id", editors, zValidator("param", idParam, invalid), async (c) => {
     const entry = await getEntry(db(c), "post", c.req.valid("param").id);
-    return entry ? c.json(entry satisfies ContentEntryDetail) : adminError(c, 404, ENTRY_NOT_FOUND);
+    return entry ? c.json(entry satisfies ContentEntryDetail) : adminError(c, 404, entryNotFound("post"));
   });
 
   routes.put("/posts/:id", editors, zValidator("param", idParam, invalid), json, zValidator("json", saveEntrySchema, invalid), async (c) => {
@@ -137,7 +137,7 @@ export function adminContentRoutes() {
 
   routes.get("/posts/:id/revisions", editors, zValidator("param", idParam, invalid), async (c) => {
     const items = await listRevisions(db(c), "post", c.req.valid("param").id);
-    return items ? c.json({ items } satisfies ContentRevisionsResponse) : adminError(c, 404, ENTRY_NOT_FOUND);
+    return items ? c.json({ items } satisfies ContentRevisionsResponse) : adminError(c, 404, entryNotFound("post"));
   });
 
   routes.post(

@@ -8,6 +8,7 @@ import type { Auth } from "../auth/auth";
 import { adminError } from "../admin/admin-errors";
 import { allow, requireStaff, type AdminEnv } from "../admin/require-admin";
 import { contentEntries, users } from "../db/schema";
+import { entryNotFound } from "../content/content-entries";
 import { inTestimonialOrder, loadPublishedPosts, loadSiteWords, publishedPostOf, publishedStoryOf, siteContentOf, testimonialCardOf } from "../content/site-content";
 import { pageCsp } from "../http/security-headers";
 
@@ -48,7 +49,7 @@ export function contentPreviewRoutes(auth: Auth) {
       .leftJoin(users, eq(users.id, contentEntries.authorUserId))
       .where(eq(contentEntries.id, id.data.toLowerCase()));
     const draft = postDraftSchema.safeParse(entry?.draft);
-    if (!entry || !draft.success) return adminError(c, 404, "This post no longer exists");
+    if (!entry || !draft.success) return adminError(c, 404, entryNotFound("post"));
     const { posts, redirects } = await loadPublishedPosts(db);
     const preview = await publishedPostOf(db, {
       id: id.data,
@@ -99,7 +100,7 @@ export function contentPreviewRoutes(auth: Auth) {
       .from(contentEntries)
       .where(and(eq(contentEntries.id, id.data.toLowerCase()), eq(contentEntries.kind, "faq")));
     const draft = faqDraftSchema.safeParse(entry?.draft);
-    if (!entry?.slug || !draft.success) return adminError(c, 404, "This question no longer exists");
+    if (!entry?.slug || !draft.success) return adminError(c, 404, entryNotFound("faq"));
     const slug = entry.slug;
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
     const faq = [...words.faq.filter((item) => item.slug !== slug), { ...draft.data, slug }];
@@ -122,7 +123,7 @@ export function contentPreviewRoutes(auth: Auth) {
       .from(contentEntries)
       .where(eq(contentEntries.id, id.data.toLowerCase()));
     const draft = roleDraftSchema.safeParse(entry?.draft);
-    if (!entry || entry.kind !== "role" || !entry.slug || !draft.success) return adminError(c, 404, "This role no longer exists");
+    if (!entry || entry.kind !== "role" || !entry.slug || !draft.success) return adminError(c, 404, entryNotFound("role"));
     const slug = entry.slug;
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
     const roles = [...(words.roles ?? []).filter((r) => r.slug !== slug), { ...draft.data, slug, postedAt: (entry.firstPublishedAt ?? new Date()).toISOString() }];
@@ -146,7 +147,7 @@ export function contentPreviewRoutes(auth: Auth) {
       .from(contentEntries)
       .where(and(eq(contentEntries.id, entryId), eq(contentEntries.kind, "testimonial")));
     const draft = storedTestimonialSchema.safeParse(entry?.draft);
-    if (!entry?.slug || !draft.success) return adminError(c, 404, "This testimonial no longer exists");
+    if (!entry?.slug || !draft.success) return adminError(c, 404, entryNotFound("testimonial"));
     const others = await db
       .select({ slug: contentEntries.publishedSlug, published: contentEntries.published })
       .from(contentEntries)
@@ -176,7 +177,7 @@ export function contentPreviewRoutes(auth: Auth) {
       .from(contentEntries)
       .where(and(eq(contentEntries.id, id.data.toLowerCase()), eq(contentEntries.kind, "story")));
     const draft = storedStorySchema.safeParse(entry?.draft);
-    if (!entry?.slug || !draft.success) return adminError(c, 404, "This story no longer exists");
+    if (!entry?.slug || !draft.success) return adminError(c, 404, entryNotFound("story"));
     const preview = await publishedStoryOf(db, entry.slug, draft.data, entry.firstPublishedAt ?? new Date(), new Date());
     const [{ posts, redirects }, words] = await Promise.all([loadPublishedPosts(db), loadSiteWords(db)]);
     const stories = [preview, ...(words.stories ?? []).filter((s) => s.slug !== preview.slug)];

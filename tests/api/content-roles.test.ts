@@ -188,6 +188,19 @@ describe("a role whose closing date passes", () => {
 });
 
 describe("bad input", () => {
+  it("answers an address of no role, and of no FAQ question, with 404 in the kind's own words", async () => {
+    const nobody = "00000000-0000-4000-8000-000000000404";
+    for (const [path, message] of [
+      [`/api/admin/content/roles/${nobody}`, "This role no longer exists"],
+      [`/api/admin/content/faq/${nobody}`, "This question no longer exists"],
+      [`/api/admin/content/testimonials/${nobody}/revisions`, "This testimonial no longer exists"],
+    ] as const) {
+      const res = await get(path, editorCookie);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: message });
+    }
+  });
+
   it("refuses a role that cannot go live with 400 and the field's message, and stores nothing", async () => {
     const before = (await roleRows()).length;
     for (const [draft, field, message] of [
