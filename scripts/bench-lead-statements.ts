@@ -18,7 +18,6 @@ import { RateLimiter, databaseBuckets } from "../server/platform/rate-limiter";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import type { Db } from "../server/db/client";
 import { sql } from "drizzle-orm";
-import { eligibleStaffSql } from "../server/leads/lead-routing";
 import { adminApp, openFreshDatabase } from "./bench-app";
 
 const count = Number(process.argv[2] ?? 500);
@@ -40,6 +39,8 @@ const backendCpuMs = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/sched
 type Sum = { n: number; dbMs: number; nodeMs: number };
 const sums = new Map<string, Sum>();
 let measuring = false;
+/** The last SELECT storeLead sent (the staff query), for BENCH_EXPLAIN. */
+let lastSelect: { client: pg.Client; text: string; values: unknown[] } | null = null;
 let betweenFrom: NodeJS.CpuUsage | null = null;
 const between: Sum = { n: 0, dbMs: 0, nodeMs: 0 };
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
@@ -51,6 +52,7 @@ const original = pg.Client.prototype.query as QueryFn;
   const text = typeof first === "string" ? first : ((first as { text?: string })?.text ?? "?");
   const label = text.replace(/\s+/g, " ").slice(0, 70);
   const pid = this.processID;
+  if (measuring && /^\s*select/i.test(text)) lastSelect = { client: this, text, values: Array.isArray(args[1]) ? args[1] : ((first as { values?: unknown[] })?.values ?? []) };
   if (!measuring || !pid) return original.apply(this, args);
   if (betweenFrom) {
     between.nodeMs += cpuMs(process.cpuUsage(betweenFrom));
@@ -115,17 +117,25 @@ try {
   const dbSum = rows.reduce((a, r) => a + r.dbMs, 0);
   console.log(JSON.stringify({ leads: count, nodeTotalMs: per(totalNode), nodeBetweenMs: per(between.nodeMs), dbTotalMs: +dbSum.toFixed(3), load: fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0] }));
   if (process.env.BENCH_EXPLAIN === "1") {
-    // Planning against execution for the staff query, as storeLead sends it, inside a transaction.
-    await db.transaction(async (tx) => {
+    // Planning against execution for the last SELECT a store sent (the staff query), as sent.
+    const select = lastSelect;
+    if (select) {
+      // On the pooled connection that sent it, idle now: in a transaction rolled back, as the locks it takes are real.
+      await select.client.query("begin");
       for (let i = 0; i < 3; i++) {
-        const { rows } = await tx.execute<{ "QUERY PLAN": string }>(
-          sql`explain (analyze, buffers, summary) select e.id, e.email, e.ent from (${eligibleStaffSql({ lock: true })}) e order by e.joined, e.id`,
-        );
-        if (i === 2) console.log(rows.map((r) => r["QUERY PLAN"]).join("\n"));
+        const { rows } = await select.client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers, summary) ${select.text}`, select.values);
+        const plan = rows.map((r) => r["QUERY PLAN"]);
+        if (i === 2) console.log(plan.join("\n"));
+        else console.log(plan.filter((line) => /Planning Time|Execution Time/.test(line)).join(", "));
       }
-      tx.rollback();
-    }).catch(() => {});
+      await select.client.query("rollback");
+    }
+  }
+  if (process.env.BENCH_KEEP === "1") {
+    const { rows } = await db.execute<{ name: string }>(sql`select current_database() as name`);
+    console.log(`kept database ${rows[0]?.name} (drop it when done)`);
   }
 } finally {
-  await drop();
+  if (process.env.BENCH_KEEP === "1") await database.close();
+  else await drop();
 }
