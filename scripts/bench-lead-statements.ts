@@ -40,7 +40,7 @@ type Sum = { n: number; dbMs: number; nodeMs: number };
 const sums = new Map<string, Sum>();
 let measuring = false;
 /** The last SELECT storeLead sent (the staff query), for BENCH_EXPLAIN. */
-let lastSelect: { client: pg.Client; text: string; values: unknown[] } | null = null;
+const seen: { select: { client: pg.Client; text: string; values: unknown[] } | null } = { select: null };
 let betweenFrom: NodeJS.CpuUsage | null = null;
 const between: Sum = { n: 0, dbMs: 0, nodeMs: 0 };
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
@@ -52,7 +52,7 @@ const original = pg.Client.prototype.query as QueryFn;
   const text = typeof first === "string" ? first : ((first as { text?: string })?.text ?? "?");
   const label = text.replace(/\s+/g, " ").slice(0, 70);
   const pid = this.processID;
-  if (measuring && /^\s*select/i.test(text)) lastSelect = { client: this, text, values: Array.isArray(args[1]) ? args[1] : ((first as { values?: unknown[] })?.values ?? []) };
+  if (measuring && /^\s*select/i.test(text)) seen.select = { client: this, text, values: Array.isArray(args[1]) ? args[1] : ((first as { values?: unknown[] })?.values ?? []) };
   if (!measuring || !pid) return original.apply(this, args);
   if (betweenFrom) {
     between.nodeMs += cpuMs(process.cpuUsage(betweenFrom));
@@ -118,7 +118,7 @@ try {
   console.log(JSON.stringify({ leads: count, nodeTotalMs: per(totalNode), nodeBetweenMs: per(between.nodeMs), dbTotalMs: +dbSum.toFixed(3), load: fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0] }));
   if (process.env.BENCH_EXPLAIN === "1") {
     // Planning against execution for the last SELECT a store sent (the staff query), as sent.
-    const select = lastSelect;
+    const { select } = seen;
     if (select) {
       // On the pooled connection that sent it, idle now: in a transaction rolled back, as the locks it takes are real.
       await select.client.query("begin");
