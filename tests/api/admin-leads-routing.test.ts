@@ -160,6 +160,22 @@ describe("the same address, the enterprise rotation", () => {
     expect(closedEntry!.data).toMatchObject({ reason: "rotation" });
   });
 
+  it("gives a returning address to the owner of its newest open lead who is taking leads now, passing over one who is not", async () => {
+    const email = `twice-${crypto.randomUUID().slice(0, 6)}@law-example.com`;
+    const older = await submit({ email });
+    const newer = await submit({ email });
+    // The newer lead handed to another admin, as a reassignment would.
+    const other = [ana, ben, cat].find((s) => s.userId !== older.owner)!;
+    await t.database.db.update(leads).set({ ownerUserId: other.userId }).where(eq(leads.id, newer.id));
+    expect((await submit({ email })).owner).toBe(other.userId);
+
+    await setRouting(other, { takingLeads: false });
+    const next = await submit({ email });
+    expect(next.owner).toBe(older.owner);
+    const [entry] = await t.database.db.select().from(leadEvents).where(sql`${leadEvents.leadId} = ${next.id} and ${leadEvents.type} = 'owner_changed'`);
+    expect(entry!.data).toMatchObject({ reason: "same_address" });
+  });
+
   it("sends enterprise-fit leads to the enterprise rotation, and the others to everyone", async () => {
     await setRouting(cat, { enterpriseRotation: true });
     const enterprise = [];
