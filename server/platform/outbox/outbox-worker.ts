@@ -156,9 +156,27 @@ export function createOutboxWorker<Delivery extends OutboxRow, Receipt extends o
    * delivered and skipped instead (skipped_at, payload cleared), and what its channel needs is
    * read: both see the rows as they are at the claim (docs/decisions/0704).
    */
+  /**
+   * Whether any row is due on these channels: one index probe (lead_outbox_due_idx), asked before
+   * the claim statement, which most polls of an idle outbox would plan and run to take nothing.
+   * A row that turns due after the probe is taken by the next poll or wake-up.
+   */
+  async function anyDue(channels: string[]): Promise<boolean> {
+    const { rows } = await db.execute<{ due: boolean }>(sql`
+      select exists (
+        select 1 from lead_outbox o
+         where o.delivered_at is null
+           and o.dead_at is null
+           and o.next_attempt_at <= now()
+           and (o.locked_until is null or o.locked_until <= now())
+           and o.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})
+      ) as due`);
+    return rows[0]?.due === true;
+  }
+
   async function claim(): Promise<{ claimed: Delivery[]; skipped: SkippedRow[] }> {
     const channels = [...deliverer.channels, ...tasks.map((task) => task.channel)];
-    if (channels.length === 0) return { claimed: [], skipped: [] };
+    if (channels.length === 0 || !(await anyDue(channels))) return { claimed: [], skipped: [] };
     type Row = {
       outcome: "claimed" | "skipped";
       id: string;
