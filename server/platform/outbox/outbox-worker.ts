@@ -156,6 +156,12 @@ export function createOutboxWorker<Delivery extends OutboxRow, Receipt extends o
    * delivered and skipped instead (skipped_at, payload cleared), and what its channel needs is
    * read: both see the rows as they are at the claim (docs/decisions/0704).
    */
+  /** A row of `lead_outbox o` due now on these channels: the probe's and the claim's one condition. */
+  const dueOn = (channels: string[]) =>
+    sql`o.delivered_at is null and o.dead_at is null and o.next_attempt_at <= now()
+      and (o.locked_until is null or o.locked_until <= now())
+      and o.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})`;
+
   /**
    * Whether any row is due on these channels: one index probe (lead_outbox_due_idx), asked before
    * the claim statement, which most polls of an idle outbox would plan and run to take nothing.
@@ -165,11 +171,7 @@ export function createOutboxWorker<Delivery extends OutboxRow, Receipt extends o
     const { rows } = await db.execute<{ due: boolean }>(sql`
       select exists (
         select 1 from lead_outbox o
-         where o.delivered_at is null
-           and o.dead_at is null
-           and o.next_attempt_at <= now()
-           and (o.locked_until is null or o.locked_until <= now())
-           and o.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})
+         where ${dueOn(channels)}
       ) as due`);
     return rows[0]?.due === true;
   }
@@ -194,11 +196,7 @@ export function createOutboxWorker<Delivery extends OutboxRow, Receipt extends o
         select o.id, coalesce(${reading.skip ?? sql`false`}, false) as skip
           from lead_outbox o
           ${reading.skipJoin ?? sql``}
-         where o.delivered_at is null
-           and o.dead_at is null
-           and o.next_attempt_at <= now()
-           and (o.locked_until is null or o.locked_until <= now())
-           and o.channel in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})
+         where ${dueOn(channels)}
          order by o.next_attempt_at
          limit ${BATCH_SIZE}
          for update of o skip locked
