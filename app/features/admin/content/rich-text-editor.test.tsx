@@ -2,6 +2,7 @@
 // TipTap (ProseMirror) needs a DOM: happy-dom, for this file only. The paste below is a real
 // `paste` event on the editable area carrying text/html, run through ProseMirror's own clipboard
 // handling; a browser's clipboard and its HTML are still for the studio's browser test.
+import * as React from "react";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { Editor } from "@tiptap/react";
@@ -186,6 +187,40 @@ describe("pasting from a word processor", () => {
     const { area, lastSource } = await mount();
     await paste(area, "<h1>Title</h1><h5>Small</h5><blockquote><p>Quoted</p></blockquote><ol><li><em>First</em></li><li>Second</li></ol>");
     expect(lastSource()).toBe("## Title\n\n#### Small\n\n> Quoted\n\n1. *First*\n2. Second");
+  });
+});
+
+describe("a page that keeps the source in its own state", () => {
+  it("never takes back a keystroke that lands before the page's effects have run", async () => {
+    // The studio's pages hold the source in a form and pass it back as `value`. A keystroke the
+    // browser handles between the page's commit and its passive effects (input outranks them on
+    // a busy phone) must not be undone by the page's now-older value: the studio's browser test
+    // lost letters that way under load.
+    const container = document.createElement("div");
+    document.body.append(container);
+    const root = createRoot(container);
+    mounted = { root, container };
+    const texts: string[] = [];
+    function Page() {
+      const [value, setValue] = React.useState("");
+      const typedAgain = React.useRef(false);
+      React.useLayoutEffect(() => {
+        if (value === "" || typedAgain.current) return;
+        typedAgain.current = true;
+        const area = container.querySelector<HTMLElement & { editor?: Editor }>('[role="textbox"]')!;
+        area.editor!.on("transaction", ({ editor }) => texts.push(editor.getText()));
+        area.editor!.commands.insertContent(" second");
+      });
+      return <RichTextEditor label="Body" value={value} onChange={setValue} />;
+    }
+    await act(async () => root.render(<Page />));
+    const area = container.querySelector<HTMLElement & { editor?: Editor }>('[role="textbox"]')!;
+    await act(async () => {
+      area.editor!.commands.insertContent("first");
+    });
+    expect(area.textContent).toBe("first second");
+    // Not even for a moment: a rolled-back document loses the cursor's place as well.
+    expect(texts.filter((text) => text !== "first second")).toEqual([]);
   });
 });
 

@@ -97,8 +97,11 @@ export function RichTextEditor({ label, value, onChange, onPickImage, error, hin
     },
   });
 
-  // A new value from outside (another revision loaded, the form reset): show it.
-  React.useEffect(() => {
+  // A new value from outside (another revision loaded, the form reset): show it. A layout effect,
+  // so the check runs in the same task as the render that read `value`: a passive effect runs
+  // later, and a keystroke handled in between would make this render's value look like a value
+  // from outside, and loading it would undo the keystroke.
+  React.useLayoutEffect(() => {
     if (!editor || value === reported.current) return;
     reported.current = value;
     editor.commands.setContent(value, { contentType: "markdown", emitUpdate: false });
