@@ -52,10 +52,17 @@ export function NativeDialog({
   React.useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    // The browser fires one toggle for a closing and an opening within one task (Escape, then
-    // Enter at once): "open" to "open" is a closing and an opening.
+    // The browser reports a dialog's changes with one toggle event, queued, that sums up all the
+    // changes made before it fires: "open" to "open" is a closing and an opening (Escape, then
+    // Enter at once), and "closed" to "closed" an opening and a closing (Escape pressed as the
+    // dialog opened: a busy phone handles input before the queued event).
     const onToggle = (event: Event) => {
       const { oldState, newState } = event as ToggleEvent;
+      if (oldState === "closed" && newState === "closed") {
+        handlers.current.onOpen?.();
+        handlers.current.onClose?.();
+        return;
+      }
       if (oldState === "open") handlers.current.onClose?.();
       if (newState === "open") handlers.current.onOpen?.();
     };
