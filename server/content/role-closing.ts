@@ -43,7 +43,7 @@ export async function closeExpiredRoles(db: Db, now = new Date()): Promise<numbe
         .set({ status: due.status === "scheduled" ? "scheduled" : "draft", published: null, publishedSlug: null, version: due.version + 1, updatedAt: sql`now()` })
         .where(eq(contentEntries.id, due.id))
         .returning({ version: contentEntries.version });
-      await tx.insert(contentRevisions).values({ entryId: due.id, version: row!.version, action: "unpublish", draft: due.draft, createdBy: null });
+      await tx.insert(contentRevisions).values({ entryId: due.id, version: row!.version, action: "close", draft: due.draft, createdBy: null });
       await contentChanged(tx);
       const closesAtText = (due.published as { closesAt?: unknown }).closesAt;
       await writeAudit(tx, { userId: null, email: ROLE_CLOSING_ACTOR }, {

@@ -745,7 +745,7 @@ export const contentRevisions = pgTable(
       .notNull()
       .references(() => contentEntries.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
-    action: text("action", { enum: ["create", "save", "publish", "unpublish", "schedule", "restore", "scheduled-publish"] }).notNull(),
+    action: text("action", { enum: ["create", "save", "publish", "unpublish", "schedule", "restore", "scheduled-publish", "close"] }).notNull(),
     draft: jsonb("draft").notNull(),
     createdAt: createdAt(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -19,6 +19,11 @@ export type ContentEntrySummary = {
   authorName: string | null;
   /** Who made the last change. */
   updatedByName: string | null;
+  /**
+   * When its closing date took it off the site (ISO): a role that closed by itself and has not
+   * been published since. Null for every other entry, and for a role unpublished by hand.
+   */
+  closedAt: string | null;
 };
 
 /** An entry as its editor loads it: a post's draft unless another kind's is named. */
@@ -29,7 +34,8 @@ export type ContentListResponse = { items: ContentEntrySummary[] };
 export type ContentRevisionSummary = {
   id: string;
   version: number;
-  action: "create" | "save" | "publish" | "unpublish" | "schedule" | "restore" | "scheduled-publish";
+  /** "close": a role's closing date took it off the site (server/content/role-closing.ts). */
+  action: "create" | "save" | "publish" | "unpublish" | "schedule" | "restore" | "scheduled-publish" | "close";
   createdAt: string;
   byName: string | null;
   title: string;

@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ContentEntryDetail } from "@shared/api/content-api";
 import type { RoleListResponse } from "@shared/api/content-words-api";
 import type { RoleDraft, RoleDraftInput } from "@shared/schemas/content";
@@ -8,7 +9,7 @@ import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/ad
 import { createApp } from "../../server/app";
 import { createSiteContentStore } from "../../server/content/site-content";
 import { createLogger } from "../../server/logger";
-import { auditLog, contentEntries } from "../../server/db/schema";
+import { auditLog, contentEntries, contentRevisions } from "../../server/db/schema";
 
 /*
  * Open roles on /careers (issue 42 item 2, decision 0905): published in the studio on the one
@@ -178,12 +179,46 @@ describe("a role whose closing date passes", () => {
       expect(row).toMatchObject({ status: "draft", published: null });
       const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.target, closing.id), eq(auditLog.action, "content.unpublish")));
       expect(audit.map((a) => a.actorEmail)).toEqual(["closing date"]);
+      // The studio says it closed, and its history says by what; a role unpublished by hand whose
+      // date has since passed is a draft, not "Closed".
+      const byHand = await publish(role({ title: "Weekend Desk Lead" }));
+      await ok(await send("POST", `/api/admin/content/roles/${byHand.id}/unpublish`, { baseVersion: byHand.version }));
+      const past = new Date(Date.now() - 60_000).toISOString();
+      await t.database.db
+        .update(contentEntries)
+        .set({ draft: sql`jsonb_set(${contentEntries.draft}, '{closesAt}', to_jsonb(${past}::text))` })
+        .where(eq(contentEntries.id, byHand.id));
+      const listed = (await (await get("/api/admin/content/roles", editorCookie)).json()) as { items: { id: string; closedAt: string | null }[] };
+      expect(listed.items.find((item) => item.id === closing.id)?.closedAt).toEqual(expect.any(String));
+      expect(listed.items.find((item) => item.id === byHand.id)?.closedAt).toBeNull();
+      const history = (await (await get(`/api/admin/content/roles/${closing.id}/revisions`, editorCookie)).json()) as { items: { action: string; byName: string | null }[] };
+      expect(history.items[0]).toMatchObject({ action: "close", byName: null });
       // The other roles are still open.
       expect(await html("/careers")).toContain("Voice Agent Engineer");
     } finally {
       t.deps.siteContent!.stop();
       second.stop();
     }
+  });
+});
+
+describe("closings stored before the close action", () => {
+  it("become close revisions by migration 0021; an unpublish by a person stays one", async () => {
+    const closed = await publish(role({ title: "Early Shift Agent" }));
+    const unpublished = await publish(role({ title: "Late Shift Agent" }));
+    await ok(await send("POST", `/api/admin/content/roles/${unpublished.id}/unpublish`, { baseVersion: unpublished.version }));
+    // The closing as the previous release wrote it: the live copy cleared, an unpublish by no one.
+    await t.database.db.update(contentEntries).set({ status: "draft", published: null, publishedSlug: null, version: closed.version + 1 }).where(eq(contentEntries.id, closed.id));
+    await t.database.db.insert(contentRevisions).values({ entryId: closed.id, version: closed.version + 1, action: "unpublish", draft: closed.draft, createdBy: null });
+
+    await t.database.db.execute(sql.raw(fs.readFileSync(new URL("../../drizzle/0021_role_closing_revisions.sql", import.meta.url), "utf8")));
+
+    const actions = async (id: string) => (await t.database.db.select({ action: contentRevisions.action }).from(contentRevisions).where(eq(contentRevisions.entryId, id)).orderBy(contentRevisions.version)).map((r) => r.action);
+    expect(await actions(closed.id)).toEqual(["publish", "close"]);
+    expect(await actions(unpublished.id)).toEqual(["publish", "unpublish"]);
+    const listed = (await (await get("/api/admin/content/roles", editorCookie)).json()) as { items: { id: string; closedAt: string | null }[] };
+    expect(listed.items.find((item) => item.id === closed.id)?.closedAt).toEqual(expect.any(String));
+    expect(listed.items.find((item) => item.id === unpublished.id)?.closedAt).toBeNull();
   });
 });
 

@@ -48,6 +48,7 @@ function savedPost(overrides: Partial<ContentEntryDetail> = {}, draft: Partial<P
     version: 1,
     authorName: editor.name,
     updatedByName: editor.name,
+    closedAt: null,
     draft: { title: "Answering every call", slug: "answering-every-call", summary: "", body: "Original words.", cover: null, tags: [], authorUserId: editor.userId, ...draft },
     ...overrides,
   };

@@ -28,6 +28,7 @@ const entry = (overrides: Partial<ContentEntryDetail> = {}): ContentEntryDetail 
   version: 3,
   authorName: "Erin Editor",
   updatedByName: "Erin Editor",
+  closedAt: null,
   draft: { title: "Answering every call", slug: "answering-every-call", summary: "", body: "Words.", cover: null, tags: ["ai", "law"], authorUserId: "u-erin" },
   ...overrides,
 });

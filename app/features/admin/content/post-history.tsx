@@ -13,6 +13,13 @@ export const revisionActionLabels: Record<ContentRevisionSummary["action"], stri
   schedule: "Scheduled",
   restore: "Restored",
   "scheduled-publish": "Published on schedule",
+  close: "Closed",
+};
+
+/** Who a write without a person was by: the seed, a scheduled publish, or a role's closing date. */
+const systemActors: Partial<Record<ContentRevisionSummary["action"], string>> = {
+  create: "From the site's former content",
+  close: "Its closing date passed",
 };
 
 export const RESTORE_OVER_CHANGES = "Restoring replaces what you have not saved.";
@@ -70,7 +77,7 @@ export function PostHistory({
                     </p>
                     <p className="break-words">{revision.title}</p>
                     <p className="break-words text-muted-foreground">
-                      {revision.byName ?? (revision.action === "create" ? "From the site's former content" : "Scheduled publish")}, <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+                      {revision.byName ?? systemActors[revision.action] ?? "Scheduled publish"}, <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
                     </p>
                   </div>
                   {current ? (

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { paths } from "@shared/site-routes";
 import { adminRolePath } from "./studio-paths";
-import type { ContentEntryDetail } from "@shared/api/content-api";
-import type { RoleDraftInput } from "@shared/schemas/content";
+import type { ContentEntrySummary } from "@shared/api/content-api";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { isAuthError } from "../api-client";
@@ -15,13 +14,11 @@ import { useRoleList } from "./roles-api";
 export const ROLES_FETCH_FAILED = "Failed to fetch the roles";
 
 /**
- * Whether a role closed by itself: its closing date passed and it is off the site. The server
- * unpublished it (decision 0905); the studio names why.
+ * Whether a role closed by itself: the server took it off the site when its closing date came
+ * (decision 0905) and it has not been published since. The server says so (`closedAt`); a role
+ * unpublished by hand is a draft, whatever its date.
  */
-export function roleClosed(role: Pick<ContentEntryDetail<RoleDraftInput>, "status" | "firstPublishedAt" | "draft">, now = Date.now()): boolean {
-  const closesAt = role.draft.closesAt ? new Date(role.draft.closesAt).getTime() : Number.NaN;
-  return role.status === "draft" && role.firstPublishedAt !== null && closesAt <= now;
-}
+export const roleClosed = (role: Pick<ContentEntrySummary, "closedAt">): boolean => role.closedAt !== null;
 
 /** The open roles, newest change first: title (a link to its editor), status and closing date. */
 export function RolesView() {
