@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "./routes";
-import { adminPaths, contentRoutePaths, paths, publicPaths } from "@shared/site-routes";
+import { adminPaths } from "@shared/admin-paths";
+import { contentRoutePaths, paths, publicPaths } from "@shared/site-routes";
 
 /** Every URL path the route table serves, as shared/site-routes.ts writes it ("/about"). */
 function routedPaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {

@@ -13,7 +13,8 @@ import {
   type PlaceholderKey,
   type RuntimeConfig,
 } from "@shared/runtime-config";
-import { isAdminPath, notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
+import { isAdminPath } from "@shared/admin-paths";
+import { notFoundPrerenderPath, publicPaths, unindexedPaths } from "@shared/site-routes";
 import type { RenderedAnswer } from "./http/page-cache";
 
 export type Coding = "br" | "gzip";

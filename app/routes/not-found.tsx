@@ -3,7 +3,8 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundContent } from "~/components/layout/not-found-content";
 import { pageMeta } from "~/lib/seo";
-import { isAdminPath, notFoundPrerenderPath } from "@shared/site-routes";
+import { isAdminPath } from "@shared/admin-paths";
+import { notFoundPrerenderPath } from "@shared/site-routes";
 
 export const meta: Route.MetaFunction = () => pageMeta(notFoundPrerenderPath);
 
