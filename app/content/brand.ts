@@ -1,4 +1,4 @@
-import { paths } from "@shared/site-routes";
+import { customersPath, paths } from "@shared/site-routes";
 import { BRAND_NAME } from "@shared/brand";
 
 /**
@@ -46,6 +46,9 @@ export const resourceLinks: NavLink[] = [
 
 /** Joins Resources once the blog has a published post (docs/decisions/0903). */
 export const blogNavLink: NavLink = { label: "Blog", to: paths.blog };
+
+/** Joins Resources, before the Blog, once a customer story is published (docs/decisions/0906). */
+export const customersNavLink: NavLink = { label: "Customers", to: customersPath };
 
 export const merchLabel = "Merch";
 

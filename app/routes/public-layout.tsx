@@ -16,13 +16,14 @@ export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "appl
 
 /**
  * What every public page's chrome reads of the published content (docs/decisions/0903): whether
- * the blog has a post, so the navigation offers it, and the published prices (decision 0904).
+ * the blog has a post and whether a customer story is published, so the navigation offers them
+ * (decision 0906), and the published prices (decision 0904).
  * Rendered by the server once per change.
  */
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(siteContentContext);
   // The prices too: any page may quote one (app/lib/published-prices.ts); three numbers.
-  return { hasBlog: content.hasBlog, prices: content.prices };
+  return { hasBlog: content.hasBlog, hasStories: content.stories.length > 0, prices: content.prices };
 }
 
 /** The chrome of every public page: sticky navigation, footer, phone tab bar, booking dialog. */

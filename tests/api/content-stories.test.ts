@@ -64,6 +64,8 @@ describe("with no story published", () => {
   it("the industry pages and the home page keep today's proof; /customers says there are none; a story's address is the 404", async () => {
     before = { home: await html("/"), law: await html("/industries/law"), trades: await html("/industries/trades") };
     for (const page of Object.values(before)) expect(page).not.toContain('data-testid="story-proof"');
+    // Nothing in the navigation leads to a page of no stories.
+    expect(before.home).not.toMatch(/<a[^>]*href="\/customers"/);
     expect(text(await html("/customers"))).toContain(customersCopy.empty.split(".")[0]);
     expect(await html("/customers/lopez-hart", 404)).toContain("Page not found");
     expect(await (await get("/sitemap.xml")).text()).not.toContain("/customers");
@@ -141,6 +143,10 @@ describe("a published story", () => {
     expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630, format: "png" });
 
     expect(text(await html("/customers"))).toContain(story.title.replace("&", "&amp;"));
+    // The navigation offers the stories now: in Resources, and in the footer's Company column.
+    const home = await html("/");
+    expect(home).toMatch(/<a[^>]*href="\/customers"[^>]*>Customers<\/a>/);
+    expect(home.slice(home.indexOf("<footer")), "the footer's Company column").toMatch(/<a[^>]*href="\/customers"[^>]*>Customers<\/a>/);
     const sitemap = await (await get("/sitemap.xml")).text();
     expect(sitemap).toContain("/customers</loc>");
     expect(sitemap).toContain("/customers/lopez-hart</loc>");
@@ -151,7 +157,12 @@ describe("a published story", () => {
     expect(law).toContain('data-testid="story-proof"');
     expect(text(law)).toContain("How Lopez &amp; Hart answers every after-hours call");
     expect(text(law)).toContain("We stopped losing the callers who rang after six.");
-    expect(await html("/industries/trades")).toBe(before.trades);
+    // Another industry's page is as it was, but for the navigation's Customers links (in
+    // Resources and the footer), which every page gains once a story is published.
+    const trades = await html("/industries/trades");
+    const mainOf = (page: string) => page.slice(page.indexOf('<main id="main">'), page.indexOf("</main>"));
+    expect(mainOf(trades) === mainOf(before.trades), "the trades page's main content is unchanged").toBe(true);
+    expect(trades.match(/href="\/customers"/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text(await html("/"))).toContain("How Lopez &amp; Hart answers every after-hours call");
 
     // The newest of the industry is the one shown.

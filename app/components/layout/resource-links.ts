@@ -1,20 +1,21 @@
 import { useRouteLoaderData } from "react-router";
-import { blogNavLink, footerColumns, resourceLinks, type NavLink } from "~/content/brand";
+import { blogNavLink, customersNavLink, footerColumns, resourceLinks, type NavLink } from "~/content/brand";
 
 /**
- * The Resources group's own pages: About, Careers, FAQ, and the Blog once it has a published post
- * (the public layout's loader says so: app/routes/public-layout.tsx).
+ * The links published content adds to the chrome, in order: Customers once a customer story is
+ * published, the Blog once it has a post (the public layout's loader says which:
+ * app/routes/public-layout.tsx).
  */
-export function useResourceLinks(): readonly NavLink[] {
-  return useHasBlog() ? [...resourceLinks, blogNavLink] : resourceLinks;
+function useContentLinks(): NavLink[] {
+  const published = useRouteLoaderData<{ hasBlog: boolean; hasStories?: boolean }>("routes/public-layout");
+  return [published?.hasStories && customersNavLink, published?.hasBlog && blogNavLink].filter((link) => !!link);
 }
 
-/** The footer's columns: the Company column gains the Blog beside About and Contact once it has a post. */
+/** The Resources group's own pages: About, Careers, FAQ, then what published content adds. */
+export const useResourceLinks = (): readonly NavLink[] => [...resourceLinks, ...useContentLinks()];
+
+/** The footer's columns: the Company column gains the same links after About and Contact. */
 export function useFooterColumns(): typeof footerColumns {
-  if (!useHasBlog()) return footerColumns;
-  return footerColumns.map((column) => (column.title === "Company" ? { ...column, links: [...column.links, blogNavLink] } : column));
-}
-
-function useHasBlog(): boolean {
-  return useRouteLoaderData<{ hasBlog: boolean }>("routes/public-layout")?.hasBlog ?? false;
+  const added = useContentLinks();
+  return footerColumns.map((column) => (column.title === "Company" ? { ...column, links: [...column.links, ...added] } : column));
 }
