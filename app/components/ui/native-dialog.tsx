@@ -58,13 +58,10 @@ export function NativeDialog({
     // dialog opened: a busy phone handles input before the queued event).
     const onToggle = (event: Event) => {
       const { oldState, newState } = event as ToggleEvent;
-      if (oldState === "closed" && newState === "closed") {
-        handlers.current.onOpen?.();
-        handlers.current.onClose?.();
-        return;
-      }
-      if (oldState === "open") handlers.current.onClose?.();
-      if (newState === "open") handlers.current.onOpen?.();
+      const { onOpen: opened, onClose: closed } = handlers.current;
+      if (oldState === newState && newState === "closed") opened?.();
+      if (oldState === "open" || oldState === newState) closed?.();
+      if (newState === "open") opened?.();
     };
     dialog.addEventListener("toggle", onToggle);
     if (dialog.open) handlers.current.onOpen?.();
