@@ -3,16 +3,14 @@ import { Link, useNavigate } from "react-router";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, CalendarClock, ExternalLink, Eye, TriangleAlert } from "lucide-react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { cn } from "~/lib/cn";
 import { blogPostPath, paths } from "@shared/site-routes";
 import { adminPostPath, adminPostPreviewPath } from "./studio-paths";
 import { openPreviewTab } from "./open-preview";
 import type { AdminUser } from "@shared/api/admin-api";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import { POST_SUMMARY_MAX, POST_TAGS_MAX, STALE_SAVE_MESSAGE, slugFromTitle } from "@shared/schemas/content";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -23,6 +21,7 @@ import { formatDateTime } from "../format";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { useAuthors } from "./authors-api";
 import { CoverImageField } from "./cover-image-field";
+import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
 import { useLeaveWarning } from "./leave-warning";
 import { pickBodyImage } from "./pick-body-image";
 import { postQuery, usePost, usePostWrite, type PostWrite } from "./post-api";
@@ -44,7 +43,6 @@ import {
   type PostFormValues,
 } from "./post-form";
 import { PostHistory } from "./post-history";
-import { PostStatusBadge } from "./post-status";
 import { RichTextEditor } from "./rich-text-editor";
 
 export const POST_FETCH_FAILED = "Failed to fetch the post";
@@ -100,9 +98,6 @@ function BackLink() {
   );
 }
 
-/** The message at the top: a refused write (409) or a failure no field explains. */
-type TopAlert = { message: string; stale: boolean };
-
 type Action = "save" | "preview" | "publish" | "schedule" | "unpublish" | "restore";
 
 const doneMessages: Record<Exclude<Action, "preview" | "restore">, string> = {
@@ -127,9 +122,9 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
   entryRef.current = entry;
   const write = usePostWrite(() => ({ id: entryRef.current?.id ?? null, version: entryRef.current?.version ?? 0 }));
   const [busy, setBusy] = React.useState<Action | null>(null);
-  const [topAlert, setTopAlert] = React.useState<TopAlert | null>(null);
+  // The message at the top: a refused write (409) or a failure no field explains.
+  const [topAlert, setTopAlert] = React.useState<EditorAlertMessage | null>(null);
   const [fileError, setFileError] = React.useState<string | undefined>(undefined);
-  const alertRef = React.useRef<HTMLDivElement>(null);
 
   const initialValues = React.useMemo(() => formValuesOf(initialEntry, admin.userId), [initialEntry, admin.userId]);
   const form = useForm<PostFormValues>({
@@ -144,10 +139,6 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
   const [slugEdited, setSlugEdited] = React.useState(() => slugWasEdited(initialValues));
   const slugFollows = slugFollowsTitle({ slugEdited, everPublished: everPublished(entry) });
   const { allowNextNavigation } = useLeaveWarning(isDirty);
-
-  React.useEffect(() => {
-    if (topAlert) alertRef.current?.focus();
-  }, [topAlert]);
 
   function focusField(field: PostFormField) {
     document.getElementById(fieldIds[field])?.focus();
@@ -327,49 +318,21 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
     >
       <BackLink />
       {/* The actions stay in reach while a long body is written: the bar sticks to the top. */}
-      <div
-        className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 backdrop-blur-sm sm:-mx-6 sm:px-6"
-        data-testid="post-actions"
-      >
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="post-status-line">
-          <span className="font-medium">Status:</span>
-          <PostStatusBadge status={status} publishAt={entry?.publishAt} />
-          <span className={cn("font-medium text-amber-900", isDirty ? "" : "sr-only")} aria-live="polite">
-            {isDirty ? "Unsaved changes" : ""}
-          </span>
-        </p>
-        <div role="group" aria-label="Post actions" className="flex flex-wrap gap-2">
-          <Button type="submit" variant="outline" disabled={pending}>
-            {busy === "save" ? "Saving..." : "Save draft"}
-          </Button>
-          <Button type="button" variant="outline" disabled={pending} onClick={preview}>
-            <Eye aria-hidden="true" />
-            Preview
-          </Button>
-          <Button type="button" disabled={pending} onClick={() => void submit("publish")}>
-            {busy === "publish" ? "Publishing..." : "Publish"}
-          </Button>
-        </div>
-      </div>
-      {topAlert ? (
-        <div
-          ref={alertRef}
-          role="alert"
-          tabIndex={-1}
-          className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          data-testid="post-alert"
-        >
-          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
-          <div className="grid gap-2">
-            <p className="font-semibold">{topAlert.message}</p>
-            {topAlert.stale ? (
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => void reloadSaved()}>
-                Discard mine and load the saved version
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      <EditorActionBar
+        kind="Post"
+        status={status}
+        publishAt={entry?.publishAt}
+        dirty={isDirty}
+        busy={busy}
+        pending={pending}
+        onPreview={preview}
+        previewIcon
+        onPublish={() => void submit("publish")}
+        blur
+        testId="post-actions"
+        statusTestId="post-status-line"
+      />
+      <EditorAlert alert={topAlert} testId="post-alert" onReload={() => void reloadSaved()} focusOnShow />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
@@ -418,63 +381,46 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
         </div>
 
         <div className="grid min-w-0 gap-6">
-          <section aria-labelledby="post-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
-            <h2 id="post-publishing" className="text-lg font-bold leading-tight">
-              Publishing
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              {entry ? (
-                <>
-                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
-                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}.
-                </>
-              ) : (
-                "Not saved yet: Save draft keeps it off the site, Publish puts it on the blog now."
-              )}
-            </p>
+          <PublishingPanel
+            idPrefix="post"
+            entry={entry}
+            notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the blog now."
+            savedNote={null}
+            busy={busy}
+            pending={pending}
+            onUnpublish={published ? () => void unpublish() : undefined}
+            schedule={
+              published
+                ? null
+                : {
+                    label: scheduled ? "Scheduled: change the time, or take it back" : undefined,
+                    fieldId: "post-publish-at",
+                    hint: `Your local time (${localZoneName()}).`,
+                    error: errors.publishAt?.message,
+                    input: form.register("publishAt"),
+                    onSchedule: () => void submit("schedule"),
+                    onBackToDraft: scheduled ? () => void unpublish() : undefined,
+                  }
+            }
+          >
             {published ? (
-              <>
-                <p className="text-sm text-muted-foreground">
-                  Saved changes stay off the site until you publish again.{" "}
-                  {entry?.publishedSlug ? (
-                    <a
-                      href={blogPostPath(entry.publishedSlug)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-2 hover:underline"
-                    >
-                      View on the site
-                      <ExternalLink className="size-3.5" aria-hidden="true" />
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </a>
-                  ) : null}
-                </p>
-                <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void unpublish()}>
-                  {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
-                </Button>
-              </>
-            ) : (
-              <div role="group" aria-labelledby="post-schedule-label" className="grid gap-3 border-t border-border pt-3">
-                <p id="post-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
-                  <CalendarClock className="size-4 text-primary" aria-hidden="true" />
-                  {scheduled ? "Scheduled: change the time, or take it back" : "Publish later"}
-                </p>
-                <FormField id="post-publish-at" label="Publish at" error={errors.publishAt?.message} hint={`Your local time (${localZoneName()}).`}>
-                  {(control) => <Input {...control} type="datetime-local" {...form.register("publishAt")} />}
-                </FormField>
-                <div className="flex flex-wrap gap-2">
-                  <Button type="button" variant="outline" disabled={pending} onClick={() => void submit("schedule")}>
-                    {busy === "schedule" ? "Scheduling..." : "Schedule"}
-                  </Button>
-                  {scheduled ? (
-                    <Button type="button" variant="outline-destructive" disabled={pending} onClick={() => void unpublish()}>
-                      Back to draft
-                    </Button>
-                  ) : null}
-                </div>
-              </div>
-            )}
-          </section>
+              <p className="text-sm text-muted-foreground">
+                Saved changes stay off the site until you publish again.{" "}
+                {entry?.publishedSlug ? (
+                  <a
+                    href={blogPostPath(entry.publishedSlug)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-2 hover:underline"
+                  >
+                    View on the site
+                    <ExternalLink className="size-3.5" aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </p>
+            ) : null}
+          </PublishingPanel>
 
           <section aria-labelledby="post-details" className="grid gap-4 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
             <h2 id="post-details" className="text-lg font-bold leading-tight">

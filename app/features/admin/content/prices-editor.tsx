@@ -1,8 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ArrowLeft, CalendarClock, Eye, TriangleAlert } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { adminPricesPreviewPath } from "./studio-paths";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
@@ -14,11 +13,10 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { ApiError, isAuthError } from "../api-client";
-import { formatDateTime } from "../format";
 import { FetchFailedCard, ListLoading } from "../list-states";
+import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
 import { localDateTime, scheduleTime } from "./post-form";
 import { PostHistory } from "./post-history";
-import { PostStatusBadge } from "./post-status";
 import { priceMoves } from "./price-moves";
 import { PRICES_API, sendEntryWrite, useRefreshSiteWords, usePrices, type EntryWrite } from "./site-words-api";
 
@@ -66,7 +64,7 @@ export function PricesEditor({ data }: { data: PricesResponse }) {
   const [saved, setSaved] = React.useState<Values>(() => valuesOf(data.entry.draft));
   const [errors, setErrors] = React.useState<Partial<Record<Field | "publishAt", string>>>({});
   const [publishAt, setPublishAt] = React.useState(entry.publishAt ? localDateTime(entry.publishAt) : "");
-  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const refresh = useRefreshSiteWords();
   const dirty = fields.some((f) => values[f.name] !== saved[f.name]);
@@ -155,40 +153,18 @@ export function PricesEditor({ data }: { data: PricesResponse }) {
       }}
     >
       <BackLink />
-      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <span className="font-medium">Status:</span>
-          <PostStatusBadge status={entry.status} publishAt={entry.publishAt} />
-          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
-            {dirty ? "Unsaved changes" : ""}
-          </span>
-        </p>
-        <div role="group" aria-label="Prices actions" className="flex flex-wrap gap-2">
-          <Button type="submit" variant="outline" disabled={pending}>
-            {busy === "save" ? "Saving..." : "Save draft"}
-          </Button>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => preview("pricing")}>
-            <Eye aria-hidden="true" />
-            Preview
-          </Button>
-          <Button type="button" disabled={pending} onClick={() => act("publish")}>
-            {busy === "publish" ? "Publishing..." : "Publish"}
-          </Button>
-        </div>
-      </div>
-      {alert ? (
-        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="prices-alert">
-          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
-          <div className="grid gap-2">
-            <p className="font-semibold">{alert.message}</p>
-            {alert.stale ? (
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => void reloadSaved()}>
-                Discard mine and load the saved version
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      <EditorActionBar
+        kind="Prices"
+        status={entry.status}
+        publishAt={entry.publishAt}
+        dirty={dirty}
+        busy={busy}
+        pending={pending}
+        onPreview={() => preview("pricing")}
+        previewIcon
+        onPublish={() => act("publish")}
+      />
+      <EditorAlert alert={alert} testId="prices-alert" onReload={() => void reloadSaved()} />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-6">
@@ -271,27 +247,19 @@ export function PricesEditor({ data }: { data: PricesResponse }) {
         </div>
 
         <div className="grid min-w-0 gap-6">
-          <section aria-labelledby="prices-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
-            <h2 id="prices-publishing" className="text-lg font-bold leading-tight">
-              Publishing
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
-              {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
-            </p>
-            <div role="group" aria-labelledby="prices-schedule-label" className="grid gap-3 border-t border-border pt-3">
-              <p id="prices-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
-                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
-                {entry.status === "scheduled" ? "Scheduled: the prices shown now stay until then" : "Publish later"}
-              </p>
-              <FormField id="prices-publish-at" label="Publish at" error={errors.publishAt} hint="Your local time.">
-                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
-              </FormField>
-              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
-                {busy === "schedule" ? "Scheduling..." : "Schedule"}
-              </Button>
-            </div>
-          </section>
+          <PublishingPanel
+            idPrefix="prices"
+            entry={entry}
+            busy={busy}
+            pending={pending}
+            schedule={{
+              label: entry.status === "scheduled" ? "Scheduled: the prices shown now stay until then" : undefined,
+              fieldId: "prices-publish-at",
+              error: errors.publishAt,
+              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
+              onSchedule: () => act("schedule"),
+            }}
+          />
           <PostHistory
             postId={entry.id}
             basePath={PRICES_API}

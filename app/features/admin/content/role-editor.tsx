@@ -1,8 +1,7 @@
 import * as React from "react";
 import { Link, useNavigate } from "react-router";
-import { ArrowLeft, CalendarClock, TriangleAlert } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { cn } from "~/lib/cn";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { careersRolePath, paths } from "@shared/site-routes";
 import { adminRolePath, adminRolePreviewPath } from "./studio-paths";
@@ -21,18 +20,16 @@ import {
   type RoleDraftInput,
 } from "@shared/schemas/content";
 import { employmentTypeLabels, employmentTypes, type EmploymentType } from "@shared/content/employment-types";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ApiError, isAuthError } from "../api-client";
-import { formatDateTime } from "../format";
 import { FetchFailedCard, ListLoading } from "../list-states";
+import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
 import { useLeaveWarning } from "./leave-warning";
 import { localDateTime, scheduleTime } from "./post-form";
 import { PostHistory } from "./post-history";
-import { PostStatusBadge } from "./post-status";
 import { RichTextEditor } from "./rich-text-editor";
 import { sendEntryWrite, type EntryWrite } from "./site-words-api";
 import { ROLES_API, useRefreshRoles, useRole } from "./roles-api";
@@ -92,7 +89,7 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
   const [saved, setSaved] = React.useState<Values>(values);
   const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
   const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
-  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const refresh = useRefreshRoles();
   const dirty = !same(values, saved);
@@ -187,39 +184,19 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
         <ArrowLeft className="size-4" aria-hidden="true" />
         Open roles
       </Link>
-      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <span className="font-medium">Status:</span>
-          {entry && roleClosed(entry) ? <span className="font-medium">Closed (its closing date passed)</span> : <PostStatusBadge status={status} publishAt={entry?.publishAt} />}
-          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
-            {dirty ? "Unsaved changes" : ""}
-          </span>
-        </p>
-        <div role="group" aria-label="Role actions" className="flex flex-wrap gap-2">
-          <Button type="submit" variant="outline" disabled={pending}>
-            {busy === "save" ? "Saving..." : "Save draft"}
-          </Button>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
-            {busy === "preview" ? "Saving..." : "Preview"}
-          </Button>
-          <Button type="button" disabled={pending} onClick={() => act("publish")}>
-            {busy === "publish" ? "Publishing..." : "Publish"}
-          </Button>
-        </div>
-      </div>
-      {alert ? (
-        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="role-alert">
-          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
-          <div className="grid gap-2">
-            <p className="font-semibold">{alert.message}</p>
-            {alert.stale ? (
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
-                Discard mine and load the saved version
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      <EditorActionBar
+        kind="Role"
+        status={status}
+        publishAt={entry?.publishAt}
+        statusText={entry && roleClosed(entry) ? "Closed (its closing date passed)" : undefined}
+        dirty={dirty}
+        busy={busy}
+        pending={pending}
+        onPreview={() => act("preview")}
+        previewSaving
+        onPublish={() => act("publish")}
+      />
+      <EditorAlert alert={alert} testId="role-alert" />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
@@ -284,44 +261,21 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
         </div>
 
         <div className="grid min-w-0 gap-6">
-          <section aria-labelledby="role-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
-            <h2 id="role-publishing" className="text-lg font-bold leading-tight">
-              Publishing
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              {entry ? (
-                <>
-                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
-                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
-                </>
-              ) : (
-                "Not saved yet: Save draft keeps it off the site, Publish lists it on /careers now."
-              )}
-            </p>
-            {live || entry?.status === "scheduled" ? (
-              <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void send("unpublish", { action: "unpublish" }, "Role unpublished")}>
-                {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
-              </Button>
-            ) : null}
-            <div role="group" aria-labelledby="role-schedule-label" className="grid gap-3 border-t border-border pt-3">
-              <p id="role-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
-                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
-                Publish later
-              </p>
-              <FormField id="role-publishAt" label="Publish at" error={errors.publishAt} hint="Your local time.">
-                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
-              </FormField>
-              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
-                {busy === "schedule" ? "Scheduling..." : "Schedule"}
-              </Button>
-            </div>
-            <p className="text-sm">
-              <a href={live && entry?.slug ? careersRolePath(entry.slug) : paths.careers} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
-                {live ? "View the role" : "View /careers"}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </p>
-          </section>
+          <PublishingPanel
+            idPrefix="role"
+            entry={entry}
+            notSavedText="Not saved yet: Save draft keeps it off the site, Publish lists it on /careers now."
+            busy={busy}
+            pending={pending}
+            onUnpublish={live || entry?.status === "scheduled" ? () => void send("unpublish", { action: "unpublish" }, "Role unpublished") : undefined}
+            schedule={{
+              fieldId: "role-publishAt",
+              error: errors.publishAt,
+              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
+              onSchedule: () => act("schedule"),
+            }}
+            view={{ href: live && entry?.slug ? careersRolePath(entry.slug) : paths.careers, label: live ? "View the role" : "View /careers" }}
+          />
           {entry ? (
             <PostHistory
               postId={entry.id}

@@ -1,8 +1,6 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
-import { CalendarClock, TriangleAlert } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { cn } from "~/lib/cn";
 import { paths } from "@shared/site-routes";
 import { adminTestimonialPath, adminTestimonialPreviewPath } from "./studio-paths";
 import { openPreviewTab } from "./open-preview";
@@ -23,20 +21,18 @@ import {
   type TestimonialDraft,
   type TestimonialDraftInput,
 } from "@shared/schemas/content";
-import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "../api-client";
-import { formatDateTime } from "../format";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { CoverImageField, type CoverValue } from "./cover-image-field";
+import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
 import { ContentBackLink } from "./faq-view";
 import { useLeaveWarning } from "./leave-warning";
 import { localDateTime, scheduleTime } from "./post-form";
 import { PostHistory } from "./post-history";
-import { PostStatusBadge } from "./post-status";
 import { sendEntryWrite, TESTIMONIALS_API, useRefreshSiteWords, useTestimonial, type EntryWrite } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the testimonial";
@@ -105,7 +101,7 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
   const [saved, setSaved] = React.useState<Values>(values);
   const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
   const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
-  const [alert, setAlert] = React.useState<{ message: string; stale: boolean } | null>(null);
+  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(false);
   const refresh = useRefreshSiteWords();
@@ -196,45 +192,23 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
       }}
     >
       <ContentBackLink />
-      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-border bg-muted/95 px-4 py-2 sm:-mx-6 sm:px-6">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <span className="font-medium">Status:</span>
-          <PostStatusBadge status={status} publishAt={entry?.publishAt} />
-          <span className={cn("font-medium text-amber-900", dirty ? "" : "sr-only")} aria-live="polite">
-            {dirty ? "Unsaved changes" : ""}
-          </span>
-        </p>
-        <div role="group" aria-label="Testimonial actions" className="flex flex-wrap gap-2">
-          <Button type="submit" variant="outline" disabled={pending}>
-            {busy === "save" ? "Saving..." : "Save draft"}
-          </Button>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => act("preview")}>
-            Preview
-          </Button>
-          <Button type="button" disabled={pending} onClick={() => act("publish")}>
-            {busy === "publish" ? "Publishing..." : "Publish"}
-          </Button>
-        </div>
-      </div>
+      <EditorActionBar
+        kind="Testimonial"
+        status={status}
+        publishAt={entry?.publishAt}
+        dirty={dirty}
+        busy={busy}
+        pending={pending}
+        onPreview={() => act("preview")}
+        onPublish={() => act("publish")}
+      />
       {entry?.draft.example ? (
         <p className="rounded-lg border border-dashed border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="testimonial-example">
           This is a seeded example, labelled as one on the home page. Replace it with a real customer&apos;s words (with their permission) and publish, or unpublish it: a
           production start refuses published examples.
         </p>
       ) : null}
-      {alert ? (
-        <div role="alert" className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="testimonial-alert">
-          <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />
-          <div className="grid gap-2">
-            <p className="font-semibold">{alert.message}</p>
-            {alert.stale ? (
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
-                Discard mine and load the saved version
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      <EditorAlert alert={alert} testId="testimonial-alert" />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">
@@ -279,43 +253,21 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
         </div>
 
         <div className="grid min-w-0 gap-6">
-          <section aria-labelledby="testimonial-publishing" className="grid gap-3 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-5">
-            <h2 id="testimonial-publishing" className="text-lg font-bold leading-tight">
-              Publishing
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              {entry ? (
-                <>
-                  Last change <time dateTime={entry.updatedAt}>{formatDateTime(entry.updatedAt)}</time>
-                  {entry.updatedByName ? ` by ${entry.updatedByName}` : ""}. Saved changes stay off the site until you publish them.
-                </>
-              ) : (
-                "Not saved yet: Save draft keeps it off the site, Publish puts it on the home page now."
-              )}
-            </p>
-            {live || entry?.status === "scheduled" ? (
-              <Button type="button" variant="outline-destructive" className="justify-self-start" disabled={pending} onClick={() => void send("unpublish", { action: "unpublish" }, "Testimonial unpublished")}>
-                {busy === "unpublish" ? "Unpublishing..." : "Unpublish"}
-              </Button>
-            ) : null}
-            <div role="group" aria-labelledby="testimonial-schedule-label" className="grid gap-3 border-t border-border pt-3">
-              <p id="testimonial-schedule-label" className="flex items-center gap-2 text-sm font-semibold">
-                <CalendarClock className="size-4 text-primary" aria-hidden="true" />
-                Publish later
-              </p>
-              <FormField id="testimonial-publish-at" label="Publish at" error={errors.publishAt} hint="Your local time.">
-                {(control) => <Input {...control} type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />}
-              </FormField>
-              <Button type="button" variant="outline" className="justify-self-start" disabled={pending} onClick={() => act("schedule")}>
-                {busy === "schedule" ? "Scheduling..." : "Schedule"}
-              </Button>
-            </div>
-            <p className="text-sm">
-              <a href={paths.home} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-2 hover:underline">
-                View the home page<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </p>
-          </section>
+          <PublishingPanel
+            idPrefix="testimonial"
+            entry={entry}
+            notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the home page now."
+            busy={busy}
+            pending={pending}
+            onUnpublish={live || entry?.status === "scheduled" ? () => void send("unpublish", { action: "unpublish" }, "Testimonial unpublished") : undefined}
+            schedule={{
+              fieldId: "testimonial-publish-at",
+              error: errors.publishAt,
+              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
+              onSchedule: () => act("schedule"),
+            }}
+            view={{ href: paths.home, label: "View the home page" }}
+          />
           {entry ? (
             <PostHistory
               postId={entry.id}
