@@ -112,10 +112,11 @@ const summaryColumns = {
   version: contentEntries.version,
   authorName: author.name,
   updatedByName: editor.name,
-  // The entry's last publish-or-unpublish, when it was its closing date's and the entry is off
-  // the site: the studio says "Closed" from this, not from the date (a role unpublished by hand
-  // stays "Draft" once its date passes).
-  closedAt: sql<Date | string | null>`(select case when ${contentEntries.published} is null and r.action = 'close' then r.created_at end from ${contentRevisions} r where r.entry_id = ${contentEntries.id} and r.action in ('publish', 'unpublish', 'scheduled-publish', 'close') order by r.version desc limit 1)`,
+  // The entry's last publish-or-unpublish, when it was its closing date's and the entry is a
+  // draft (off the site, nothing scheduled): the studio says "Closed" from this, not from the
+  // date (a role unpublished by hand stays "Draft" once its date passes; one with a scheduled
+  // copy says when it goes live).
+  closedAt: sql<Date | string | null>`(select case when ${contentEntries.status} = 'draft' and r.action = 'close' then r.created_at end from ${contentRevisions} r where r.entry_id = ${contentEntries.id} and r.action in ('publish', 'unpublish', 'scheduled-publish', 'close') order by r.version desc limit 1)`,
 };
 
 /** The people who work the studio (admins and editors with access), by name: who a byline may name. */

@@ -203,8 +203,13 @@ describe("a role whose closing date passes", () => {
 });
 
 describe("closings stored before the close action", () => {
-  it("become close revisions by migration 0021; an unpublish by a person stays one", async () => {
+  it("become close revisions by migration 0021; an unpublish by a person, or of another kind, stays one", async () => {
     const closed = await publish(role({ title: "Early Shift Agent" }));
+    // A post left off the site with no person named (as a former release might have): not a role.
+    const post = await ok<ContentEntryDetail>(
+      await send("POST", "/api/admin/content/posts/publish", { baseVersion: 0, draft: { title: "Answering every call", slug: "answering-every-call", body: "Calls." } }),
+    );
+    await t.database.db.insert(contentRevisions).values({ entryId: post.id, version: post.version + 1, action: "unpublish", draft: post.draft, createdBy: null });
     const unpublished = await publish(role({ title: "Late Shift Agent" }));
     await ok(await send("POST", `/api/admin/content/roles/${unpublished.id}/unpublish`, { baseVersion: unpublished.version }));
     // The closing as the previous release wrote it: the live copy cleared, an unpublish by no one.
@@ -216,9 +221,17 @@ describe("closings stored before the close action", () => {
     const actions = async (id: string) => (await t.database.db.select({ action: contentRevisions.action }).from(contentRevisions).where(eq(contentRevisions.entryId, id)).orderBy(contentRevisions.version)).map((r) => r.action);
     expect(await actions(closed.id)).toEqual(["publish", "close"]);
     expect(await actions(unpublished.id)).toEqual(["publish", "unpublish"]);
+    expect((await actions(post.id)).at(-1)).toBe("unpublish");
     const listed = (await (await get("/api/admin/content/roles", editorCookie)).json()) as { items: { id: string; closedAt: string | null }[] };
     expect(listed.items.find((item) => item.id === closed.id)?.closedAt).toEqual(expect.any(String));
     expect(listed.items.find((item) => item.id === unpublished.id)?.closedAt).toBeNull();
+
+    // Scheduled to open again, it is no longer Closed: the studio shows when it goes live.
+    const [current] = await t.database.db.select().from(contentEntries).where(eq(contentEntries.id, closed.id));
+    const scheduled = await ok<ContentEntryDetail<RoleDraft>>(
+      await send("POST", `/api/admin/content/roles/${closed.id}/schedule`, { baseVersion: current!.version, draft: { ...closed.draft, closesAt: inDays(30) }, publishAt: inDays(2) }),
+    );
+    expect(scheduled).toMatchObject({ status: "scheduled", closedAt: null });
   });
 });
 

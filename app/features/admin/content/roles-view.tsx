@@ -15,10 +15,11 @@ export const ROLES_FETCH_FAILED = "Failed to fetch the roles";
 
 /**
  * Whether a role closed by itself: the server took it off the site when its closing date came
- * (decision 0905) and it has not been published since. The server says so (`closedAt`); a role
- * unpublished by hand is a draft, whatever its date.
+ * (decision 0905) and it has not been published or scheduled since. The server says so
+ * (`closedAt`); a role unpublished by hand is a draft, whatever its date. An answer without the
+ * field (an instance of the release before, during a rolling deploy) shows no role as Closed.
  */
-export const roleClosed = (role: Pick<ContentEntrySummary, "closedAt">): boolean => role.closedAt !== null;
+export const roleClosed = (role: Pick<ContentEntrySummary, "closedAt">): boolean => role.closedAt != null;
 
 /** The open roles, newest change first: title (a link to its editor), status and closing date. */
 export function RolesView() {
