@@ -145,7 +145,7 @@ describe("a published story", () => {
     expect(text(await html("/customers"))).toContain(story.title.replace("&", "&amp;"));
     // The navigation offers the stories now: in Resources, and in the footer's Company column.
     const home = await html("/");
-    expect(home).toMatch(/<a[^>]*href="\/customers"[^>]*>Customers<\/a>/);
+    expect(home.slice(0, home.indexOf("<main")), "Resources, in the header's menu and sheets").toMatch(/<a[^>]*href="\/customers"[^>]*>Customers<\/a>/);
     expect(home.slice(home.indexOf("<footer")), "the footer's Company column").toMatch(/<a[^>]*href="\/customers"[^>]*>Customers<\/a>/);
     const sitemap = await (await get("/sitemap.xml")).text();
     expect(sitemap).toContain("/customers</loc>");
@@ -161,7 +161,9 @@ describe("a published story", () => {
     // Resources and the footer), which every page gains once a story is published.
     const trades = await html("/industries/trades");
     const mainOf = (page: string) => page.slice(page.indexOf('<main id="main">'), page.indexOf("</main>"));
+    const headOf = (page: string) => page.slice(0, page.indexOf("<body"));
     expect(mainOf(trades) === mainOf(before.trades), "the trades page's main content is unchanged").toBe(true);
+    expect(headOf(trades) === headOf(before.trades), "the trades page's head (title, meta, JSON-LD) is unchanged").toBe(true);
     expect(trades.match(/href="\/customers"/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text(await html("/"))).toContain("How Lopez &amp; Hart answers every after-hours call");
 

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { blogNavLink, customersNavLink, footerColumns, resourceLinks, type NavLink } from "~/content/brand";
+import type { loader } from "~/routes/public-layout";
 
 /**
  * The links published content adds to the chrome, in order: Customers once a customer story is
@@ -7,7 +8,7 @@ import { blogNavLink, customersNavLink, footerColumns, resourceLinks, type NavLi
  * app/routes/public-layout.tsx).
  */
 function useContentLinks(): NavLink[] {
-  const published = useRouteLoaderData<{ hasBlog: boolean; hasStories?: boolean }>("routes/public-layout");
+  const published = useRouteLoaderData<typeof loader>("routes/public-layout");
   return [published?.hasStories && customersNavLink, published?.hasBlog && blogNavLink].filter((link) => !!link);
 }
 

@@ -15,7 +15,7 @@ export function SheetLinks({ links, className }: LinkListProps & { links: readon
   ));
 }
 
-/** The Resources group (About, Careers, FAQ, the Blog, then the merch shop in a new tab), in the hamburger and tab-bar sheets. */
+/** The Resources group (About, Careers, FAQ, Customers and the Blog once published, then the merch shop in a new tab), in the hamburger and tab-bar sheets. */
 export function ResourceSheetLinks({ className }: LinkListProps) {
   const { merchUrl } = getRuntimeConfig();
   const links = useResourceLinks();
