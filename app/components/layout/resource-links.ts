@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
 import { blogNavLink, customersNavLink, footerColumns, resourceLinks, type NavLink } from "~/content/brand";
-import type { loader } from "~/routes/public-layout";
 
 /**
  * The links published content adds to the chrome, in order: Customers once a customer story is
@@ -8,7 +7,8 @@ import type { loader } from "~/routes/public-layout";
  * app/routes/public-layout.tsx).
  */
 function useContentLinks(): NavLink[] {
-  const published = useRouteLoaderData<typeof loader>("routes/public-layout");
+  // The layout's loader data (its type would import the layout, which imports this module).
+  const published = useRouteLoaderData<{ hasBlog: boolean; hasStories: boolean }>("routes/public-layout");
   return [published?.hasStories && customersNavLink, published?.hasBlog && blogNavLink].filter((link) => !!link);
 }
 
