@@ -92,34 +92,22 @@ export function EditorActionBar({
 
 /**
  * The message at the top, when there is one. A stale copy offers to load the saved version
- * (`onReload`, the page's reload unless the editor loads it itself). With `focusOnShow` each new
- * message takes the focus, so a screen reader and a keyboard start from it.
+ * (`onReload`, the page's reload unless the editor loads it itself). Each new message takes the
+ * focus, so a screen reader and a keyboard start from it and its button: an editor shows one only
+ * when no field's message took the focus (a stale copy, or a refusal no field explains).
  */
-export function EditorAlert({
-  alert,
-  testId,
-  onReload = reloadPage,
-  focusOnShow = false,
-}: {
-  alert: EditorAlertMessage | null;
-  testId: string;
-  onReload?: () => void;
-  focusOnShow?: boolean;
-}) {
+export function EditorAlert({ alert, testId, onReload = reloadPage }: { alert: EditorAlertMessage | null; testId: string; onReload?: () => void }) {
   const ref = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
-    if (alert && focusOnShow) ref.current?.focus();
-  }, [alert, focusOnShow]);
+    if (alert) ref.current?.focus();
+  }, [alert]);
   if (!alert) return null;
   return (
     <div
       ref={ref}
       role="alert"
-      tabIndex={focusOnShow ? -1 : undefined}
-      className={cn(
-        "grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950",
-        focusOnShow && "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-      )}
+      tabIndex={-1}
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       data-testid={testId}
     >
       <TriangleAlert className="mt-0.5 size-4 text-amber-800" aria-hidden="true" />

@@ -332,7 +332,7 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
         testId="post-actions"
         statusTestId="post-status-line"
       />
-      <EditorAlert alert={topAlert} testId="post-alert" onReload={() => void reloadSaved()} focusOnShow />
+      <EditorAlert alert={topAlert} testId="post-alert" onReload={() => void reloadSaved()} />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-5 rounded-xl border border-border bg-background p-4 shadow-sm sm:p-6">

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+// The studio editors' shared message at the top; each editor's refusals are its own tests'
+// (post-editor.test.tsx) and the studio's browser journeys'.
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterAll, afterEach, expect, it, vi } from "vitest";
+import { EditorAlert, type EditorAlertMessage } from "./editor-parts";
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+afterAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+});
+
+let mounted: { root: Root; container: HTMLElement } | null = null;
+afterEach(async () => {
+  if (!mounted) return;
+  await act(async () => mounted!.root.unmount());
+  mounted.container.remove();
+  mounted = null;
+});
+
+it("takes the focus with each new message in every editor, so the keyboard starts at it and its button", async () => {
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root = createRoot(container);
+  mounted = { root, container };
+  const field = document.createElement("input");
+  document.body.append(field);
+  const onReload = vi.fn();
+  const show = (alert: EditorAlertMessage | null) => act(async () => root.render(<EditorAlert alert={alert} testId="role-alert" onReload={onReload} />));
+
+  field.focus();
+  await show(null);
+  expect(document.activeElement).toBe(field);
+
+  await show({ message: "Someone else saved this role first.", stale: true });
+  const alert = container.querySelector<HTMLElement>('[role="alert"][data-testid="role-alert"]')!;
+  expect(document.activeElement).toBe(alert);
+  container.querySelector("button")!.click();
+  expect(onReload).toHaveBeenCalledTimes(1);
+
+  // A later, different message takes it again after the person moved on.
+  field.focus();
+  await show({ message: "Failed to save the role", stale: false });
+  expect(document.activeElement).toBe(container.querySelector('[role="alert"]'));
+  expect(container.querySelector("button")).toBeNull();
+  field.remove();
+});
