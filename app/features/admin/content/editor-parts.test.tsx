@@ -4,7 +4,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterAll, afterEach, expect, it, vi } from "vitest";
-import { EditorAlert, type EditorAlertMessage } from "./editor-parts";
+import { EditorActionBar, EditorAlert, type EditorAlertMessage } from "./editor-parts";
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -49,4 +49,23 @@ it("takes the focus with each new message in every editor, so the keyboard start
   expect(document.activeElement).toBe(container.querySelector('[role="alert"]'));
   expect(container.querySelector("button")).toBeNull();
   field.remove();
+});
+
+it("says Saving... on Preview while the save that Preview starts is out, and Preview again after", async () => {
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root = createRoot(container);
+  mounted = { root, container };
+  const bar = (busy: string | null) =>
+    act(async () =>
+      root.render(<EditorActionBar kind="Story" status="draft" dirty busy={busy} pending={busy !== null} onPreview={() => {}} previewSaving onPublish={() => {}} />),
+    );
+  const buttons = () => [...container.querySelectorAll('[role="group"][aria-label="Story actions"] button')].map((b) => b.textContent);
+  await bar(null);
+  expect(buttons()).toEqual(["Save draft", "Preview", "Publish"]);
+  await bar("preview");
+  expect(buttons()).toEqual(["Save draft", "Saving...", "Publish"]);
+  expect([...container.querySelectorAll("button")].every((b) => b.disabled)).toBe(true);
+  await bar(null);
+  expect(buttons()).toEqual(["Save draft", "Preview", "Publish"]);
 });

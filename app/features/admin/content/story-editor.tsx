@@ -192,6 +192,7 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
       <ContentBackLink />
       <EditorActionBar
         kind="Story"
+        previewSaving
         status={status}
         publishAt={entry?.publishAt}
         dirty={dirty}

@@ -194,6 +194,7 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
       <ContentBackLink />
       <EditorActionBar
         kind="Testimonial"
+        previewSaving
         status={status}
         publishAt={entry?.publishAt}
         dirty={dirty}
