@@ -2,32 +2,14 @@
 // The dialog's own handling of the browser's toggle events; opening and closing by the browser
 // itself (commands, Escape, focus) is the end-to-end tests' (dialog-focus.spec.ts).
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { reactRoots } from "../../../tests/support/react-act";
 import { NativeDialog } from "./native-dialog";
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-afterAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
-
-let mounted: { root: Root; container: HTMLElement } | null = null;
-afterEach(async () => {
-  if (!mounted) return;
-  await act(async () => mounted!.root.unmount());
-  mounted.container.remove();
-  mounted = null;
-});
+const mountRoot = reactRoots();
 
 async function mount() {
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  mounted = { root, container };
+  const { root, container } = mountRoot();
   const onOpen = vi.fn();
   const onClose = vi.fn();
   await act(async () => {

@@ -2,32 +2,14 @@
 // The studio editors' shared message at the top; each editor's refusals are its own tests'
 // (post-editor.test.tsx) and the studio's browser journeys'.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterAll, afterEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
+import { reactRoots } from "../../../../tests/support/react-act";
 import { EditorActionBar, EditorAlert, type EditorAlertMessage } from "./editor-parts";
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-afterAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
-
-let mounted: { root: Root; container: HTMLElement } | null = null;
-afterEach(async () => {
-  if (!mounted) return;
-  await act(async () => mounted!.root.unmount());
-  mounted.container.remove();
-  mounted = null;
-});
+const mountRoot = reactRoots();
 
 it("takes the focus with each new message in every editor, so the keyboard starts at it and its button", async () => {
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  mounted = { root, container };
+  const { root, container } = mountRoot();
   const field = document.createElement("input");
   document.body.append(field);
   const onReload = vi.fn();
@@ -52,10 +34,7 @@ it("takes the focus with each new message in every editor, so the keyboard start
 });
 
 it("says Saving... on Preview while the save that Preview starts is out, and Preview again after", async () => {
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  mounted = { root, container };
+  const { root, container } = mountRoot();
   const bar = (busy: string | null) =>
     act(async () =>
       root.render(<EditorActionBar kind="Story" status="draft" dirty busy={busy} pending={busy !== null} onPreview={() => {}} previewSaving onPublish={() => {}} />),

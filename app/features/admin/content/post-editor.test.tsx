@@ -4,7 +4,8 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryRouter, useParams, type DataRouter } from "react-router";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { actEnvironmentForThisFile } from "../../../../tests/support/react-act";
 import type { AdminUser } from "@shared/api/admin-api";
 import type { ContentAuthor, ContentEntryDetail } from "@shared/api/content-api";
 import { SLUG_TAKEN_MESSAGE, STALE_SAVE_MESSAGE, type PostDraft } from "@shared/schemas/content";
@@ -12,15 +13,7 @@ import { contentKey } from "./posts-api";
 import { postKey } from "./post-api";
 import { PostEditorScreen } from "./post-editor";
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-// React's act() for this file only: the fast project shares its workers' globals between files.
-const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-afterAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
+actEnvironmentForThisFile();
 
 const editor: AdminUser = {
   userId: "3f0c2b1a-9d8e-4c7b-8a6f-5e4d3c2b1a09",

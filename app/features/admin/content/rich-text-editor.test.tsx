@@ -6,20 +6,13 @@ import * as React from "react";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { Editor } from "@tiptap/react";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { actEnvironmentForThisFile } from "../../../../tests/support/react-act";
 import { parseRichText, plainText } from "@shared/content/rich-text";
 import { RichTextEditor, linkAddress, type PickedImage } from "./rich-text-editor";
 import { richTextExtensions, toMarkdocSource } from "./rich-text-extensions";
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-// React's act() for this file only: the fast project shares its workers' globals between files.
-const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-afterAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-});
+actEnvironmentForThisFile();
 
 let mounted: { root: Root; container: HTMLElement } | null = null;
 
