@@ -90,14 +90,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: M
       .where(and(eq(leads.ownerUserId, seen.userId), notInArray(leads.status, [...CLOSED_STATUSES])))
       .for("update");
     if (seen.role === "admin") {
-      // NO KEY UPDATE, as deactivation: removals queue here, lead routing's KEY SHARE does not.
-      const admins = await tx
-        .select({ id: userRoles.id, deactivatedAt: users.deactivatedAt })
-        .from(userRoles)
-        .innerJoin(users, eq(users.id, userRoles.userId))
-        .where(eq(userRoles.role, "admin"))
-        .orderBy(asc(userRoles.id))
-        .for("no key update", { of: userRoles });
+      const admins = await lockAdminRoles(tx);
       // Removed by someone else while we waited for the lock.
       const removing = admins.find((row) => row.id === id);
       if (!removing) return { ok: false, status: 404, error: ROLE_MESSAGES.notFound };
@@ -121,6 +114,27 @@ export async function removeRole(db: Db, actor: AuditActor, id: string, mail?: M
     await mailRoleChange(tx, mail, actor, target.userId, (who) => `${who} removed your ${target.role} role.`);
     return { ok: true, role: target.role };
   });
+}
+
+/**
+ * Takes every admin role row, then says whose account is active: the check behind "never the last
+ * active admin", shared by removing an admin role and deactivating a person (staff-access-service.ts),
+ * so the two queue on the same rows. NO KEY UPDATE: those changes queue here; a statement routing a
+ * lead, which holds role rows FOR KEY SHARE (lead-routing.ts), is not waited for.
+ *
+ * Who is active is read in a statement of its own, after the lock. Read in the locking statement,
+ * the accounts would come from the snapshot it started with: a colleague's deactivation that held
+ * these rows and committed while we waited would be missed, and two admins deactivating each other
+ * at once would both succeed (PostgreSQL; the embedded database runs one transaction at a time).
+ */
+export async function lockAdminRoles(tx: Db): Promise<{ id: string; userId: string; deactivatedAt: Date | null }[]> {
+  await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, "admin")).orderBy(asc(userRoles.id)).for("no key update");
+  return tx
+    .select({ id: userRoles.id, userId: userRoles.userId, deactivatedAt: users.deactivatedAt })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(asc(userRoles.id));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserLookupResponse["user"] | null> {

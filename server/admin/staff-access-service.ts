@@ -7,6 +7,7 @@ import { accounts, leads, passkeys, sessions, twoFactors, userRoles, users, veri
 import { MAIL_UNAVAILABLE_MESSAGE, accessNoticeMail, canSendStaffMail, queueStaffMail } from "../platform/staff-mail";
 import { writeAudit, type AuditActor } from "../platform/audit-log";
 import { revokeInvitationsSentBy } from "./invitations-service";
+import { lockAdminRoles } from "./roles-service";
 import { rerouteOpenLeads } from "../leads/lead-reassignment";
 import { CLOSED_STATUSES } from "../leads/lead-routing";
 
@@ -82,15 +83,7 @@ export async function deactivateStaff(db: Db, config: Pick<AppConfig, "notify" |
       .from(leads)
       .where(and(eq(leads.ownerUserId, userId), notInArray(leads.status, [...CLOSED_STATUSES])))
       .for("update");
-    // NO KEY UPDATE: two changes of access still queue here, but a statement routing a lead, which
-    // holds role rows FOR KEY SHARE (lead-routing.ts), is not waited for.
-    const admins = await tx
-      .select({ userId: userRoles.userId, deactivatedAt: users.deactivatedAt })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(eq(userRoles.role, "admin"))
-      .orderBy(asc(userRoles.id))
-      .for("no key update", { of: userRoles });
+    const admins = await lockAdminRoles(tx);
     const activeAdmins = admins.filter((a) => a.deactivatedAt === null);
     if (activeAdmins.some((a) => a.userId === userId) && activeAdmins.length <= 1) return { ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin };
     await tx.update(users).set({ deactivatedAt: sql`now()` }).where(eq(users.id, userId));
