@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
-import { ContentBackLink } from "./faq-view";
+import { ContentBackLink } from "./content-back-link";
 import { useLeaveWarning } from "./leave-warning";
 import { localDateTime, scheduleTime } from "./post-form";
 import { PostHistory } from "./post-history";

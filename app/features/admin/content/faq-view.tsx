@@ -1,25 +1,17 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { ArrowDown, ArrowLeft, ArrowUp } from "lucide-react";
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { adminFaqItemPath } from "./studio-paths";
 import { Button } from "~/components/ui/button";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
+import { ContentBackLink } from "./content-back-link";
 import { PostStatusBadge } from "./post-status";
 import { sendFaqOrder, useFaqList, useRefreshSiteWords } from "./site-words-api";
 
 export const FAQ_FETCH_FAILED = "Failed to fetch the questions";
-
-export function ContentBackLink() {
-  return (
-    <Link to={paths.adminContent} className="inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Content
-    </Link>
-  );
-}
 
 /**
  * The FAQ's questions in the order /faq shows them (decision 0904): each a link to its editor,

@@ -1,11 +1,11 @@
 import * as React from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { blogPostPath, paths } from "@shared/site-routes";
+import { blogPostPath } from "@shared/site-routes";
 import { adminPostPath, adminPostPreviewPath } from "./studio-paths";
 import { openPreviewTab } from "./open-preview";
 import type { AdminUser } from "@shared/api/admin-api";
@@ -21,6 +21,7 @@ import { formatDateTime } from "../format";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { useAuthors } from "./authors-api";
 import { CoverImageField } from "./cover-image-field";
+import { ContentBackLink } from "./content-back-link";
 import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
 import { useLeaveWarning } from "./leave-warning";
 import { pickBodyImage } from "./pick-body-image";
@@ -78,24 +79,12 @@ function SavedPostEditor({ id, admin }: { id: string; admin: AdminUser }) {
     return (
       <Card className="grid justify-items-start gap-3" data-testid="post-not-found">
         <p className="font-semibold">This post does not exist.</p>
-        <BackLink />
+        <ContentBackLink>All posts</ContentBackLink>
       </Card>
     );
   }
   if (failed || !post.data) return <FetchFailedCard message={POST_FETCH_FAILED} onRetry={() => void post.refetch()} />;
   return <PostEditor entry={post.data} admin={admin} />;
-}
-
-function BackLink() {
-  return (
-    <Link
-      to={paths.adminContent}
-      className="inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All posts
-    </Link>
-  );
 }
 
 type Action = "save" | "preview" | "publish" | "schedule" | "unpublish" | "restore";
@@ -316,7 +305,7 @@ export function PostEditor({ entry: initialEntry, admin }: { entry: ContentEntry
         if (!pending) void submit("save");
       }}
     >
-      <BackLink />
+      <ContentBackLink>All posts</ContentBackLink>
       {/* The actions stay in reach while a long body is written: the bar sticks to the top. */}
       <EditorActionBar
         kind="Post"

@@ -1,8 +1,5 @@
 import * as React from "react";
-import { Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { paths } from "@shared/site-routes";
 import { adminPricesPreviewPath } from "./studio-paths";
 import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
 import type { PricesResponse } from "@shared/api/content-words-api";
@@ -14,6 +11,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
+import { ContentBackLink } from "./content-back-link";
 import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
 import { localDateTime, scheduleTime } from "./post-form";
 import { PostHistory } from "./post-history";
@@ -42,15 +40,6 @@ export function PricesScreen() {
     return isAuthError(prices.error) ? null : <FetchFailedCard message={PRICES_FETCH_FAILED} onRetry={() => void prices.refetch()} />;
   }
   return <PricesEditor data={prices.data} />;
-}
-
-function BackLink() {
-  return (
-    <Link to={paths.adminContent} className="inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Content
-    </Link>
-  );
 }
 
 /**
@@ -152,7 +141,7 @@ export function PricesEditor({ data }: { data: PricesResponse }) {
         if (!pending) act("save");
       }}
     >
-      <BackLink />
+      <ContentBackLink />
       <EditorActionBar
         kind="Prices"
         status={entry.status}

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { isAuthError } from "../api-client";
 import { formatDateTime } from "../format";
 import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
-import { ContentBackLink } from "./faq-view";
+import { ContentBackLink } from "./content-back-link";
 import { PostStatusBadge } from "./post-status";
 import { useRoleList } from "./roles-api";
 

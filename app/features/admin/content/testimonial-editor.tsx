@@ -29,7 +29,7 @@ import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { CoverImageField, type CoverValue } from "./cover-image-field";
 import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
-import { ContentBackLink } from "./faq-view";
+import { ContentBackLink } from "./content-back-link";
 import { useLeaveWarning } from "./leave-warning";
 import { localDateTime, scheduleTime } from "./post-form";
 import { PostHistory } from "./post-history";

@@ -5,7 +5,7 @@ import { siteIndustryLabels } from "@shared/schemas/content";
 import { Button } from "~/components/ui/button";
 import { isAuthError } from "../api-client";
 import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
-import { ContentBackLink } from "./faq-view";
+import { ContentBackLink } from "./content-back-link";
 import { PostStatusBadge } from "./post-status";
 import { useTestimonialList } from "./site-words-api";
 
