@@ -1,7 +1,7 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { AgentDemo } from "../../app/content/agent-demo";
 import { reservedHeroRow } from "../../app/components/layout/page-hero";
-import { cumulativeLayoutShift, expectSoundPage, hydrated, reservedHeight } from "./pages-support";
+import { expectNoLayoutShift, expectSoundPage, hydrated, reservedHeight } from "./pages-support";
 
 /*
  * What a visitor notices of a hero's "agent at work" mock-up (docs/product.md#design), checked the same way
@@ -31,7 +31,7 @@ export async function expectAgentAtWork(page: Page, path: string, demo: AgentDem
   expect(revealing, "parts that fade up in order").toBe(parts);
   await hydrated(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
+  await expectNoLayoutShift(page);
 
   // The page's own example call is what the picture shows ...
   for (const text of [

@@ -5,7 +5,7 @@ import { quickStartSteps } from "../../app/content/contact";
 import { callAgenda, schedulerFrame } from "../../app/content/book";
 import { reassurance } from "../../app/content/calls-to-action";
 import { setupCallTrialClaim, contactTrialClaim, trial } from "../../app/content/pricing";
-import { hydrated, runtimeConfig, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
+import { hydrated, runtimeConfig, stubSchedulers, expectNoLayoutShift } from "./pages-support";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
@@ -97,7 +97,7 @@ test("book: the call beside the scheduler (before it on a phone), a skeleton unt
   await expect(frame).toHaveAttribute("height", "700");
   expect((await box(frame)).height).toBe(700);
   expect(await box(frame)).toEqual(scheduler);
-  expect(await cumulativeLayoutShift(page)).toBe(0);
+  await expectNoLayoutShift(page);
 
   const config = await runtimeConfig(page);
   const src = new URL((await frame.getAttribute("src")) ?? "");

@@ -12,7 +12,7 @@ import {
   procurementFaq,
   useCasesByTeam,
 } from "../../app/content/enterprise";
-import { expectOutcomes, sectionByHeading, stubSchedulers, cumulativeLayoutShift } from "./pages-support";
+import { expectOutcomes, sectionByHeading, stubSchedulers, expectNoLayoutShift } from "./pages-support";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
@@ -150,5 +150,5 @@ test("enterprise: hero, 8 feature cards, outcomes, use cases, integrations and d
       await frame();
     }
   });
-  expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
+  await expectNoLayoutShift(page);
 });

@@ -6,7 +6,7 @@ import { featureMockups, featurePages } from "../../app/content/feature-pages";
 import { outcomesLabel, securityPoints } from "../../app/content/outcomes";
 import { guarantee } from "../../app/content/pricing";
 import { reservedHeroRow } from "../../app/components/layout/page-hero";
-import { cumulativeLayoutShift, expectOutcomes, expectSoundPage, hydrated, reservedHeight, sectionByHeading, stubSchedulers } from "./pages-support";
+import { expectNoLayoutShift, expectOutcomes, expectSoundPage, hydrated, reservedHeight, sectionByHeading, stubSchedulers } from "./pages-support";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
@@ -132,7 +132,7 @@ for (const [id, content] of Object.entries(featurePages) as [FeatureId, (typeof 
         .forEach((a) => a.finish()),
     );
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
+    await expectNoLayoutShift(page);
     // The checks every page gets (pages-every-route.spec.ts), on this visit.
     await expectSoundPage(page, info);
   });

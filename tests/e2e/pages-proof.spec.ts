@@ -4,7 +4,7 @@ import { brand } from "../../app/content/brand";
 import { trustedByLabel, trustedByNames } from "../../app/content/home";
 import { outcomesLabel } from "../../app/content/outcomes";
 import { exampleTestimonials, testimonialsIntro } from "../../app/content/proof";
-import { expectOutcomes, hydrated, sectionByHeading, cumulativeLayoutShift } from "./pages-support";
+import { expectOutcomes, hydrated, sectionByHeading, expectNoLayoutShift } from "./pages-support";
 
 // Layout, checked at both widths (see playwright.config.ts).
 const layout = { tag: "@both-widths" };
@@ -77,5 +77,5 @@ test("home: six one-line wordmarks of one height, example testimonials labelled 
   await hydrated(page);
   await stories.scrollIntoViewIfNeeded();
   await page.getByRole("list", { name: outcomesLabel }).scrollIntoViewIfNeeded();
-  expect(await cumulativeLayoutShift(page), "cumulative layout shift").toBe(0);
+  await expectNoLayoutShift(page);
 });

@@ -88,23 +88,39 @@ export async function expectOutcomes(page: Page, list: Locator) {
 }
 
 /**
- * The page's cumulative layout shift since it started loading, not counting shifts right after
- * input: the browser buffers every layout-shift entry of the document, so this can be read at any
- * point after the navigation.
+ * No layout shift since the page started loading, not counting shifts right after input: the
+ * browser buffers every layout-shift entry of the document, so this can be read at any point
+ * after the navigation. A failure lists each shift with when it happened and what moved (the
+ * element, its box before and after), since a shift that shows one run in many is otherwise
+ * only a number.
  */
-export function cumulativeLayoutShift(page: Page) {
-  return page.evaluate(
+export async function expectNoLayoutShift(page: Page) {
+  const shifts = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
+      new Promise<{ atMs: number; value: number; moved: string[] }[]>((resolve) => {
+        const found: { atMs: number; value: number; moved: string[] }[] = [];
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        const name = (node: Node | null) => {
+          const element = node instanceof Element ? node : node?.parentElement;
+          if (!element) return "?";
+          const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+          return `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${text}"`;
+        };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            found.push({
+              atMs: Math.round(entry.startTime),
+              value: entry.value,
+              moved: (entry.sources ?? []).map((s) => `${name(s.node)}: ${box(s.previousRect)} -> ${box(s.currentRect)}`),
+            });
           }
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(sum), 100);
+        setTimeout(() => resolve(found), 100);
       }),
   );
+  expect(shifts, "layout shifts while the page loaded (none expected)").toEqual([]);
 }
 
 /**
