@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseSubject } from "../../server/admin/privacy-service";
 import { leadEvents, leadOutbox, leads } from "../../server/db/schema";
@@ -9,6 +8,7 @@ import { DESK_CHANNEL } from "../../server/leads/lead-reassignment";
 import { queueLeadNotification } from "../../server/leads/notification-queue";
 import { capturedLogger } from "../support/captured-logger";
 import { notificationsOnly, outboxWorkerFor } from "../support/outbox";
+import { sideConnections } from "../support/side-connections";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { SIGNING_KEY, bookingOutcomeEnv, calendlyBooking, calendlyDelivery, deliver, newBookingLead } from "./booking-outcome-support";
 import { startSlack } from "./lead-notifications-support";
@@ -32,9 +32,7 @@ const postgres = process.env.DATABASE_URL;
 describe.skipIf(!postgres)("a lead and its outbox rows, from two transactions at once (PostgreSQL)", () => {
   let t: TestApp;
   let slack: Awaited<ReturnType<typeof startSlack>>;
-  let holder: pg.Client;
-  let observer: pg.Client;
-  let holderPid = 0;
+  let side: Awaited<ReturnType<typeof sideConnections>>;
   const log = capturedLogger("info");
 
   beforeAll(async () => {
@@ -43,50 +41,23 @@ describe.skipIf(!postgres)("a lead and its outbox rows, from two transactions at
       bookingOutcomeEnv({ ...notificationsOnly, CALENDLY_WEBHOOK_SIGNING_KEY: SIGNING_KEY, SLACK_WEBHOOK_URL: slack.webhookUrl }),
       { logger: log.logger },
     );
-    const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-    const url = new URL(postgres!);
-    url.pathname = `/${rows[0]!.name}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    observer = new pg.Client({ connectionString: url.toString() });
-    await Promise.all([holder.connect(), observer.connect()]);
-    holderPid = (await holder.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+    side = await sideConnections(t);
   });
   afterAll(async () => {
-    await holder?.end();
-    await observer?.end();
+    await side?.close();
     await t?.close();
     await slack?.close();
   });
 
-  /** The statements of the app's sessions on this database that are waiting for a lock. */
-  async function waiting(): Promise<string[]> {
-    const { rows } = await observer.query<{ query: string }>(
-      `select query from pg_stat_activity
-        where datname = current_database() and pid not in (pg_backend_pid(), $1) and wait_event_type = 'Lock'`,
-      [holderPid],
-    );
-    return rows.map((r) => r.query);
-  }
-
-  async function waitUntil(what: string, check: (queries: string[]) => boolean) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const queries = await waiting();
-      if (check(queries)) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; waiting now: ${JSON.stringify(queries)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   /** Holds a SHARE lock on `table` (its reads go on, its writes wait) until the answer is called. */
   async function hold(table: "lead_events" | "leads") {
-    await holder.query("begin");
-    await holder.query(`lock table ${table} in share mode`);
+    await side.holder.query("begin");
+    await side.holder.query(`lock table ${table} in share mode`);
     let released = false;
     return async () => {
       if (released) return;
       released = true;
-      await holder.query("commit");
+      await side.holder.query("commit");
     };
   }
 
@@ -119,10 +90,10 @@ describe.skipIf(!postgres)("a lead and its outbox rows, from two transactions at
         (n) => ({ ok: true as const, n }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      await waitUntil("the worker records the delivery", (q) => q.some((s) => /insert into "lead_events"/i.test(s)));
+      await side.untilWaiting("the worker records the delivery", (q) => q.some((s) => /insert into "lead_events"/i.test(s)));
       // Calendly delivers the same invitee.created again (its retry, or a second subscription).
       const answered = deliver(t, delivery);
-      await waitUntil("the webhook waits too", (q) => q.length >= 2);
+      await side.untilWaiting("the webhook waits too", (q) => q.length >= 2);
       await release();
 
       const res = await answered;
@@ -157,9 +128,9 @@ describe.skipIf(!postgres)("a lead and its outbox rows, from two transactions at
         (erased) => ({ ok: true as const, erased }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      await waitUntil("the erasure waits", (q) => q.some((s) => /delete from "leads"/i.test(s)));
+      await side.untilWaiting("the erasure waits", (q) => q.some((s) => /delete from "leads"/i.test(s)));
       const answered = deliver(t, lead.delivery);
-      await waitUntil("the webhook waits too", (q) => q.length >= 2);
+      await side.untilWaiting("the webhook waits too", (q) => q.length >= 2);
       await release();
 
       const res = await answered;
@@ -194,12 +165,12 @@ describe.skipIf(!postgres)("a lead and its outbox rows, from two transactions at
         (erased) => ({ ok: true as const, erased }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      await waitUntil("the erasure waits", (q) => q.some((s) => /delete from "lead_events"/i.test(s)));
+      await side.untilWaiting("the erasure waits", (q) => q.some((s) => /delete from "lead_events"/i.test(s)));
       const working = worker.runOnce().then(
         () => ({ ok: true as const }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      await waitUntil("the check waits too", (q) => q.length >= 2);
+      await side.untilWaiting("the check waits too", (q) => q.length >= 2);
       await release();
 
       const erased = await erasing;

@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import pg from "pg";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ROLE_MESSAGES, removeRole } from "../../server/admin/roles-service";
 import { STAFF_ACCESS_MESSAGES, deactivateStaff } from "../../server/admin/staff-access-service";
 import { userRoles, users } from "../../server/db/schema";
 import { adminTestEnv, createStaff } from "../support/admin-fixtures";
+import { sideConnections } from "../support/side-connections";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /*
@@ -24,43 +24,24 @@ const postgres = process.env.DATABASE_URL;
 
 describe.skipIf(!postgres)("the last active admin, while a colleague's change commits (PostgreSQL)", () => {
   let t: TestApp;
-  let holder: pg.Client;
-  let observer: pg.Client;
+  let side: Awaited<ReturnType<typeof sideConnections>>;
 
   // A database of its own for each test: the last admin is counted over every account.
   beforeEach(async () => {
     t = await createTestApp(adminTestEnv);
-    const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-    const url = new URL(postgres!);
-    url.pathname = `/${rows[0]!.name}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    observer = new pg.Client({ connectionString: url.toString() });
-    await Promise.all([holder.connect(), observer.connect()]);
+    side = await sideConnections(t);
   });
   afterEach(async () => {
-    await holder?.end();
-    await observer?.end();
+    await side?.close();
     await t?.close();
   });
 
   /** Plays a colleague deactivating `userId`: holds the admin role rows and stamps them, uncommitted. */
   async function colleagueDeactivates(userId: string) {
-    await holder.query("begin");
-    await holder.query("select id from user_roles where role = 'admin' order by id for no key update");
-    await holder.query("update auth_users set deactivated_at = now() where id = $1", [userId]);
-    return () => holder.query("commit");
-  }
-
-  async function untilWaitingForALock() {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await observer.query(
-        `select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-      );
-      if (rows.length > 0) return;
-      if (Date.now() > deadline) throw new Error("the app's change never waited for the admin role rows");
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await side.holder.query("begin");
+    await side.holder.query("select id from user_roles where role = 'admin' order by id for no key update");
+    await side.holder.query("update auth_users set deactivated_at = now() where id = $1", [userId]);
+    return () => side.holder.query("commit");
   }
 
   /** Two active admins, the only ones. */
@@ -77,7 +58,7 @@ describe.skipIf(!postgres)("the last active admin, while a colleague's change co
     const [a, b] = await twoAdmins();
     const commit = await colleagueDeactivates(b.userId);
     const answer = deactivateStaff(t.database.db, t.config, { userId: b.userId, email: b.email }, a.userId);
-    await untilWaitingForALock();
+    await side.untilWaiting("the change waits for the admin role rows");
     await commit();
     expect(await answer).toEqual({ ok: false, status: 409, error: STAFF_ACCESS_MESSAGES.lastAdmin });
     expect((await activeAdmins()).map((u) => u.id)).toEqual([a.userId]);
@@ -88,7 +69,7 @@ describe.skipIf(!postgres)("the last active admin, while a colleague's change co
     const [aRole] = await t.database.db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.userId, a.userId));
     const commit = await colleagueDeactivates(b.userId);
     const answer = removeRole(t.database.db, { userId: b.userId, email: b.email }, aRole!.id);
-    await untilWaitingForALock();
+    await side.untilWaiting("the change waits for the admin role rows");
     await commit();
     expect(await answer).toEqual({ ok: false, status: 409, error: ROLE_MESSAGES.lastAdmin });
     expect((await activeAdmins()).map((u) => u.id)).toEqual([a.userId]);
