@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { ContentEntryDetail } from "@shared/api/content-api";
 import type { PostDraftInput } from "@shared/schemas/content";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+import type { TestApp } from "../support/test-app";
+import { origin } from "../support/admin-fixtures";
+import { createStudioApp, ok, sendJson } from "./content-support";
 
 /*
  * The public blog as the running server renders it from the published content
@@ -15,22 +16,12 @@ let editorCookie: string;
 let moderatorCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp(adminTestEnv, {}, { site: "lazy", content: true });
-  const editor = await createStaff(t, "editor");
-  const moderator = await createStaff(t, "moderator");
-  [editorCookie, moderatorCookie] = await Promise.all([
-    signedInCookie(t, editor.email, editor.password),
-    signedInCookie(t, moderator.email, moderator.password),
-  ]);
+  ({ t, editorCookie, moderatorCookie } = await createStudioApp());
 });
 afterAll(async () => t?.close());
 
 const get = (path: string, cookie?: string) => t.app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
-const write = async (path: string, body: unknown) => {
-  const res = await t.app.request(path, { method: "POST", headers: { Origin: origin, Cookie: editorCookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as ContentEntryDetail;
-};
+const write = async (path: string, body: unknown) => ok<ContentEntryDetail>(await sendJson(t, "POST", path, body, editorCookie));
 const publish = (draft: PostDraftInput) => write("/api/admin/content/posts/publish", { baseVersion: 0, draft });
 
 describe("a published post on the site", () => {

@@ -4,12 +4,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ContentEntryDetail } from "@shared/api/content-api";
 import type { RoleListResponse } from "@shared/api/content-words-api";
 import type { RoleDraft, RoleDraftInput } from "@shared/schemas/content";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+import type { TestApp } from "../support/test-app";
 import { createApp } from "../../server/app";
 import { createSiteContentStore } from "../../server/content/site-content";
 import { createLogger } from "../../server/logger";
 import { auditLog, contentEntries, contentRevisions } from "../../server/db/schema";
+import { createStudioApp, sendJson, ok } from "./content-support";
 
 /*
  * Open roles on /careers (issue 42 item 2, decision 0905): published in the studio on the one
@@ -21,20 +21,12 @@ let editorCookie: string;
 let moderatorCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp(adminTestEnv, {}, { site: "lazy", content: true });
-  const editor = await createStaff(t, "editor");
-  const moderator = await createStaff(t, "moderator");
-  [editorCookie, moderatorCookie] = await Promise.all([signedInCookie(t, editor.email, editor.password), signedInCookie(t, moderator.email, moderator.password)]);
+  ({ t, editorCookie, moderatorCookie } = await createStudioApp());
 });
 afterAll(async () => t?.close());
 
 const get = (path: string, cookie?: string, app = t.app) => app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
-const send = (method: string, path: string, body: unknown, cookie = editorCookie) =>
-  t.app.request(path, { method, headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const ok = async <T>(res: Response): Promise<T> => {
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-};
+const send = (method: string, path: string, body: unknown, cookie = editorCookie) => sendJson(t, method, path, body, cookie);
 const html = async (path: string, app = t.app) => {
   const res = await get(path, undefined, app);
   expect(res.status, path).toBe(200);

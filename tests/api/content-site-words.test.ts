@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import type { ContentEntryDetail, ContentRevisionsResponse } from "@shared/api/content-api";
 import type { FaqListResponse, PricesResponse } from "@shared/api/content-words-api";
 import type { FaqDraft, FaqDraftInput, PricesDraft } from "@shared/schemas/content";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+import type { TestApp } from "../support/test-app";
 import { faqEntries } from "../../app/content/faq";
 import { annualSavings, annualYearlyTotal, monthlyPrice } from "../../app/content/pricing";
 import { auditLog, contentEntries } from "../../server/db/schema";
 import { publishDueEntries } from "../../server/content/content-entries";
+import { createStudioApp, sendJson, ok } from "./content-support";
 
 /*
  * The prices and the FAQ as studio content (issue 42, decision 0904): seeded from today's texts,
@@ -20,20 +20,12 @@ let editorCookie: string;
 let moderatorCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp(adminTestEnv, {}, { site: "lazy", content: true });
-  const editor = await createStaff(t, "editor");
-  const moderator = await createStaff(t, "moderator");
-  [editorCookie, moderatorCookie] = await Promise.all([signedInCookie(t, editor.email, editor.password), signedInCookie(t, moderator.email, moderator.password)]);
+  ({ t, editorCookie, moderatorCookie } = await createStudioApp());
 });
 afterAll(async () => t?.close());
 
 const get = (path: string, cookie?: string) => t.app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
-const send = (method: string, path: string, body: unknown, cookie = editorCookie) =>
-  t.app.request(path, { method, headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const ok = async <T>(res: Response): Promise<T> => {
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-};
+const send = (method: string, path: string, body: unknown, cookie = editorCookie) => sendJson(t, method, path, body, cookie);
 const html = async (path: string) => {
   const res = await get(path);
   expect(res.status).toBe(200);

@@ -4,12 +4,13 @@ import { eq } from "drizzle-orm";
 import type { ContentEntryDetail } from "@shared/api/content-api";
 import type { TestimonialListResponse } from "@shared/api/content-words-api";
 import type { TestimonialDraft, TestimonialDraftInput } from "@shared/schemas/content";
-import { createTestApp, type TestApp } from "../support/test-app";
-import { adminTestEnv, createStaff, origin, signedInCookie } from "../support/admin-fixtures";
+import type { TestApp } from "../support/test-app";
+import { origin } from "../support/admin-fixtures";
 import { exampleTestimonials, testimonialsIntro } from "../../app/content/proof";
 import { contentEntries } from "../../server/db/schema";
 import { exampleContentRefusal } from "../../server/content/example-content";
 import { seedTestimonials } from "../../server/content/seed-content";
+import { createStudioApp, sendJson, ok } from "./content-support";
 
 /*
  * Testimonials as studio content (issue 42 item 4, decision 0906): seeded from the home page's
@@ -21,21 +22,13 @@ let editorCookie: string;
 let moderatorCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp(adminTestEnv, {}, { site: "lazy", content: true });
-  const editor = await createStaff(t, "editor");
-  const moderator = await createStaff(t, "moderator");
-  [editorCookie, moderatorCookie] = await Promise.all([signedInCookie(t, editor.email, editor.password), signedInCookie(t, moderator.email, moderator.password)]);
+  ({ t, editorCookie, moderatorCookie } = await createStudioApp());
 });
 afterAll(async () => t?.close());
 
 const API = "/api/admin/content/testimonials";
 const get = (path: string, cookie?: string) => t.app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
-const send = (method: string, path: string, body: unknown, cookie = editorCookie) =>
-  t.app.request(path, { method, headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const ok = async <T>(res: Response): Promise<T> => {
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-};
+const send = (method: string, path: string, body: unknown, cookie = editorCookie) => sendJson(t, method, path, body, cookie);
 const list = async () => (await ok<TestimonialListResponse>(await get(API, editorCookie))).items;
 /** The home page's text with tags stripped. */
 const home = async () => {
