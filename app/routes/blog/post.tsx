@@ -1,11 +1,10 @@
 import * as React from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/post";
+import { ArticleCta } from "~/components/content/article-cta";
 import { RichText } from "~/components/content/rich-text";
 import { CoverImage, PostCardItem, TagLinks } from "~/components/content/post-card";
 import { PostDateLine } from "~/components/content/post-meta";
-import { BookDemoButton } from "~/components/marketing/book-demo-button";
-import { reassurance } from "~/content/calls-to-action";
 import { blogCopy } from "~/content/blog";
 import { rememberArticleRead } from "~/features/lead-capture/attribution";
 import { siteContentContext } from "~/lib/router-context";
@@ -54,14 +53,7 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
         {post.cover ? <CoverImage image={post.cover} sizes="(min-width: 44rem) 44rem, 100vw" eager className="mt-8" /> : null}
         <RichText tree={post.body} className="mt-8" />
         <TagLinks tags={post.tags} className="mt-10" />
-        <aside aria-label={blogCopy.ctaTitle} className="mt-12 rounded-2xl bg-primary-soft p-6 text-center sm:p-8">
-          <h2 className="text-2xl font-bold tracking-tight">{blogCopy.ctaTitle}</h2>
-          <p className="mx-auto mt-2 max-w-prose text-pretty text-lg text-muted-foreground">{blogCopy.ctaLead}</p>
-          <div className="mt-6 flex justify-center">
-            <BookDemoButton location="article" />
-          </div>
-          <p className="mt-3 text-[0.9375rem] text-muted-foreground">{reassurance.bookDemo}</p>
-        </aside>
+        <ArticleCta title={blogCopy.ctaTitle} lead={blogCopy.ctaLead} />
       </article>
       {post.related.length > 0 ? (
         <section aria-labelledby="related-posts" className="bg-muted">

@@ -1,11 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/story";
+import { ArticleCta } from "~/components/content/article-cta";
 import { RichText } from "~/components/content/rich-text";
 import { BlogErrorBoundary, notFoundMeta } from "~/components/content/blog-not-found";
 import { storyMeta } from "~/components/content/story-meta";
-import { BookDemoButton } from "~/components/marketing/book-demo-button";
 import { StoryLogo, StoryResults } from "~/components/marketing/story-proof";
-import { reassurance } from "~/content/calls-to-action";
 import { customersCopy } from "~/content/customers";
 import { siteContentContext } from "~/lib/router-context";
 import { customersPath } from "@shared/site-routes";
@@ -66,14 +65,7 @@ export default function StoryPage({ loaderData: story }: Route.ComponentProps) {
           {story.quote.role ? `, ${story.quote.role}` : ""}, {story.company}
         </figcaption>
       </figure>
-      <aside aria-label={customersCopy.ctaTitle} className="mt-12 rounded-2xl bg-primary-soft p-6 text-center sm:p-8">
-        <h2 className="text-2xl font-bold tracking-tight">{customersCopy.ctaTitle}</h2>
-        <p className="mx-auto mt-2 max-w-prose text-pretty text-lg text-muted-foreground">{customersCopy.ctaLead}</p>
-        <div className="mt-6 flex justify-center">
-          <BookDemoButton location="article" />
-        </div>
-        <p className="mt-3 text-[0.9375rem] text-muted-foreground">{reassurance.bookDemo}</p>
-      </aside>
+      <ArticleCta title={customersCopy.ctaTitle} lead={customersCopy.ctaLead} />
     </article>
   );
 }
