@@ -33,25 +33,7 @@ export function articleMeta(post: PostPageData): MetaDescriptor[] {
   const card = `${publicUrl}${blogCardPath(post.slug)}`;
   const description = post.summary || post.title;
   return [
-    { title: `${post.title} | ${brand.name}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: brand.name },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: card },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: post.title },
-    { property: "article:published_time", content: post.publishedAt },
-    { property: "article:modified_time", content: post.updatedAt },
-    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: post.title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: card },
+    ...articlePageMeta({ title: post.title, description, url, card, publishedAt: post.publishedAt, updatedAt: post.updatedAt, tags: post.tags }),
     jsonLd({
       "@context": "https://schema.org",
       "@type": "BlogPosting",
@@ -66,5 +48,34 @@ export function articleMeta(post: PostPageData): MetaDescriptor[] {
       publisher: { "@type": "Organization", name: brand.name, logo: { "@type": "ImageObject", url: `${publicUrl}/favicon.svg` } },
       keywords: post.tags.join(", ") || undefined,
     }),
+  ];
+}
+
+/**
+ * What a post's page and a customer story's page say of themselves alike: title, description,
+ * canonical URL, Open Graph and Twitter tags whose image is the page's generated share card
+ * (1200x630, never a cover or logo), and its dates and tags. Each adds its own schema.org object.
+ */
+export function articlePageMeta(page: { title: string; description: string; url: string; card: string; publishedAt: string; updatedAt: string; tags?: string[] }): MetaDescriptor[] {
+  return [
+    { title: `${page.title} | ${brand.name}` },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: page.url },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: brand.name },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: page.url },
+    { property: "og:image", content: page.card },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: page.title },
+    { property: "article:published_time", content: page.publishedAt },
+    { property: "article:modified_time", content: page.updatedAt },
+    ...(page.tags ?? []).map((tag) => ({ property: "article:tag", content: tag })),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: page.card },
   ];
 }
