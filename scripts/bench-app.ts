@@ -2,6 +2,7 @@
 // report) share: a fresh database, and the real Hono app on it with admins signed in, so that each
 // timed request pays the session check, the role check, the query and the JSON as in production.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { ensureStaffAccount } from "../server/admin/staff-accounts";
 import { createApp } from "../server/app";
 import { createAuth } from "../server/auth/auth";
@@ -12,6 +13,26 @@ import { cookiesFrom } from "../tests/support/cookies";
 import { createPostgresDatabase } from "../tests/support/test-database";
 
 export const ORIGIN = "http://localhost:3000";
+
+/**
+ * The config the lead-store benchmarks (bench-lead-store, bench-lead-statements) store leads with:
+ * every notification channel on, to addresses nothing answers, so each lead queues its whole outbox.
+ */
+export const leadBenchConfig = () =>
+  loadConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: ORIGIN,
+    SMTP_URL: "smtp://127.0.0.1:2525",
+    LEADS_NOTIFY_TO: "sales@example.com",
+    SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
+    LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook",
+    LEADS_WEBHOOK_SECRET: "bench-webhook-secret-bench-webhook-secret",
+  });
+
+/** A PostgreSQL backend's time on a CPU so far, ms (/proc/<pid>/schedstat: nanoseconds, not 10 ms ticks). */
+export function backendCpuMs(pid: number): number {
+  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+}
 
 /** A new PostgreSQL database when DATABASE_URL is set, else an in-memory PGlite; `drop` ends it. */
 export async function openFreshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -11,30 +11,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
-import { loadConfig } from "../server/config";
 import { leadFitOf } from "../server/leads/lead-fit";
 import { notificationPlan, storeLead } from "../server/leads/lead-service";
 import { RateLimiter, databaseBuckets } from "../server/platform/rate-limiter";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import type { Db } from "../server/db/client";
 import { sql } from "drizzle-orm";
-import { adminApp, openFreshDatabase } from "./bench-app";
+import { adminApp, backendCpuMs, leadBenchConfig, openFreshDatabase } from "./bench-app";
 
 const count = Number(process.argv[2] ?? 500);
 const warmUp = Number(process.argv[3] ?? 200);
 if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL: the backend's CPU is read from /proc, so this measures PostgreSQL only");
 
-const config = loadConfig({
-  NODE_ENV: "test",
-  PUBLIC_URL: "http://localhost:3000",
-  SMTP_URL: "smtp://127.0.0.1:2525",
-  LEADS_NOTIFY_TO: "sales@example.com",
-  SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
-  LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook",
-  LEADS_WEBHOOK_SECRET: "bench-webhook-secret-bench-webhook-secret",
-});
+const config = leadBenchConfig();
 
-const backendCpuMs = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
 
 type Sum = { n: number; dbMs: number; nodeMs: number };
 const sums = new Map<string, Sum>();

@@ -13,13 +13,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import readline from "node:readline";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../server/config";
 import { leadFitOf } from "../server/leads/lead-fit";
 import { notificationPlan, storeLead } from "../server/leads/lead-service";
 import { RateLimiter, databaseBuckets } from "../server/platform/rate-limiter";
 import { CONSENT_TEXT_VERSION } from "@shared/schemas/consent-text";
 import type { Db } from "../server/db/client";
-import { adminApp, openFreshDatabase } from "./bench-app";
+import { adminApp, backendCpuMs, leadBenchConfig, openFreshDatabase } from "./bench-app";
 
 const count = Number(process.argv[2] ?? 1500);
 // As a server stores a lead: with the bot check off (the default), the submission is counted in the
@@ -29,20 +28,8 @@ const botCheck = process.env.BENCH_BOT_CHECK === "1";
 const warmUp = Number(process.argv[3] ?? 300);
 if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL: the backend's CPU is read from /proc, so this measures PostgreSQL only");
 
-const config = loadConfig({
-  NODE_ENV: "test",
-  PUBLIC_URL: "http://localhost:3000",
-  SMTP_URL: "smtp://127.0.0.1:2525",
-  LEADS_NOTIFY_TO: "sales@example.com",
-  SLACK_WEBHOOK_URL: "http://127.0.0.1:9/slack",
-  LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook",
-  LEADS_WEBHOOK_SECRET: "bench-webhook-secret-bench-webhook-secret",
-});
+const config = leadBenchConfig();
 
-/** A backend's time on a CPU so far, ms (/proc/<pid>/schedstat: nanoseconds, not 10 ms ticks). */
-function backendCpuMs(pid: number): number {
-  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
-}
 
 async function storeOne(db: Db, limiter: RateLimiter, i: number) {
   const id = crypto.randomUUID();
