@@ -1,28 +1,25 @@
 import * as React from "react";
-import { useNavigate } from "react-router";
-import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { adminFaqItemPath, adminFaqItemPreviewPath } from "./studio-paths";
-import { openPreviewTab } from "./open-preview";
-import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import type { ContentEntryDetail } from "@shared/api/content-api";
 import { faqAnswerProblems } from "@shared/content/faq-answer";
 import { priceValueLabels } from "@shared/content/prices";
 import { termValueLabels } from "@shared/content/term-values";
-import { FAQ_QUESTION_MAX, faqDraftSchema, faqPublishSchema, STALE_SAVE_MESSAGE, type FaqDraftInput } from "@shared/schemas/content";
+import { FAQ_QUESTION_MAX, faqDraftSchema, faqPublishSchema, type FaqDraftInput } from "@shared/schemas/content";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
-import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
+import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
 import { ContentBackLink } from "./content-back-link";
-import { useLeaveWarning } from "./leave-warning";
-import { localDateTime, scheduleTime } from "./post-form";
+import { useEntryEditor } from "./entry-editor";
 import { PostHistory } from "./post-history";
 import { RichTextEditor } from "./rich-text-editor";
-import { FAQ_API, sendEntryWrite, useFaqItem, useRefreshSiteWords, type EntryWrite } from "./site-words-api";
+import { FAQ_API, useFaqItem, useRefreshSiteWords } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the question";
-type Field = "question" | "answer" | "order" | "publishAt";
+const fields = ["question", "answer", "order"] as const;
+type Field = (typeof fields)[number] | "publishAt";
 type Values = { question: string; answer: string; order: string };
 const valuesOf = (draft: FaqDraftInput | null, order = 0): Values => ({ question: draft?.question ?? "", answer: draft?.answer ?? "", order: String(draft?.order ?? order) });
 
@@ -44,85 +41,31 @@ function SavedFaqItem({ id }: { id: string }) {
  * or a term in it is a tag, so it follows the published prices and the plan's terms.
  */
 export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<FaqDraftInput> | null }) {
-  const navigate = useNavigate();
-  const [entry, setEntry] = React.useState(initial);
-  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null, 990));
-  const [saved, setSaved] = React.useState<Values>(values);
-  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
-  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
-  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
-  const [busy, setBusy] = React.useState<string | null>(null);
-  const refresh = useRefreshSiteWords();
-  const dirty = values.question !== saved.question || values.answer !== saved.answer || values.order !== saved.order;
-  const { allowNextNavigation } = useLeaveWarning(dirty);
-
-  function check(publishing: boolean) {
-    const result = (publishing ? faqPublishSchema : faqDraftSchema).safeParse(values);
-    const next: typeof errors = {};
-    if (!result.success) for (const issue of result.error.issues) next[issue.path[0] as Field] ??= issue.message;
-    // The same check of the answer's tags and links as the server's.
-    next.answer ??= faqAnswerProblems(values.answer) ?? undefined;
-    if (!next.answer) delete next.answer;
-    setErrors(next);
-    const first = (["question", "answer", "order"] as const).find((f) => next[f]);
-    if (first) document.getElementById(`faq-${first}`)?.focus();
-    return result.success && !first ? result.data : null;
-  }
-
-  async function send(action: string, write: EntryWrite<FaqDraftInput>, done: string, then?: (id: string) => void) {
-    const wasNew = entry === null;
-    setBusy(action);
-    setAlert(null);
-    try {
-      const answer = await sendEntryWrite<FaqDraftInput>(FAQ_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
-      setEntry(answer);
-      const next = write.action === "restore" ? valuesOf(answer.draft) : values;
-      setValues(next);
-      setSaved(next);
-      refresh(answer.id);
-      toast.success(done);
-      then?.(answer.id);
-      if (wasNew) {
-        allowNextNavigation();
-        void navigate(adminFaqItemPath(answer.id), { replace: true });
-      }
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const placed: typeof errors = {};
-        for (const [key, message] of Object.entries(error.fieldErrors)) if (["question", "answer", "order", "publishAt"].includes(key)) placed[key as Field] = message;
-        setErrors(placed);
-        if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
-      } else toast.error(WRITE_FAILED);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function act(action: "save" | "preview" | "publish" | "schedule") {
-    const draft = check(action === "publish" || action === "schedule");
-    if (!draft) return;
-    if (action === "preview") {
-      // Preview shows what is on screen: a question not saved as it stands is saved first.
-      const open = (id: string) => openPreviewTab(adminFaqItemPreviewPath(id));
-      if (entry && !dirty) open(entry.id);
-      else void send("preview", { action: "save", draft }, "Draft saved", open);
-      return;
-    }
-    if (action === "schedule") {
-      const time = scheduleTime(publishAt);
-      if (!time.ok) {
-        setErrors({ publishAt: time.message });
-        return;
-      }
-      void send(action, { action, draft, publishAt: time.iso }, "Question scheduled");
-      return;
-    }
-    void send(action, { action, draft }, action === "publish" ? "Question published" : "Draft saved");
-  }
+  const { entry, values, setValues, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<FaqDraftInput, Values, Field>({
+    initial,
+    valuesOf,
+    start: valuesOf(null, 990),
+    api: FAQ_API,
+    fields,
+    kind: "Question",
+    writeFailed: WRITE_FAILED,
+    editorPath: adminFaqItemPath,
+    previewPath: adminFaqItemPreviewPath,
+    refresh: useRefreshSiteWords(),
+    check(typed, liveAt) {
+      const result = (liveAt ? faqPublishSchema : faqDraftSchema).safeParse(typed);
+      const problems: Partial<Record<Field, string>> = {};
+      if (!result.success) for (const issue of result.error.issues) problems[issue.path[0] as Field] ??= issue.message;
+      // The same check of the answer's tags and links as the server's.
+      problems.answer ??= faqAnswerProblems(typed.answer) ?? undefined;
+      if (!problems.answer) delete problems.answer;
+      const first = fields.find((f) => problems[f]);
+      if (first) document.getElementById(`faq-${first}`)?.focus();
+      return { draft: result.success && !first ? result.data : null, problems };
+    },
+  });
 
   const pending = busy !== null;
-  const status = entry?.status ?? "draft";
-  const live = status === "published";
   return (
     <form
       noValidate
@@ -175,7 +118,7 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
             notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the FAQ now."
             busy={busy}
             pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? () => void send("unpublish", { action: "unpublish" }, "Question unpublished") : undefined}
+            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
             schedule={{
               fieldId: "faq-publish-at",
               error: errors.publishAt,
@@ -191,7 +134,7 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
               currentVersion={entry.version}
               dirty={dirty}
               busy={pending}
-              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+              onRestore={restore}
             />
           ) : null}
         </div>

@@ -1,12 +1,8 @@
 import * as React from "react";
-import { Link, useNavigate } from "react-router";
-import { ArrowLeft } from "lucide-react";
-import { toast } from "~/lib/toast";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { careersRolePath, paths } from "@shared/site-routes";
 import { adminRolePath, adminRolePreviewPath } from "./studio-paths";
-import { openPreviewTab } from "./open-preview";
-import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import type { ContentEntryDetail } from "@shared/api/content-api";
 import { roleDescriptionProblems } from "@shared/content/role";
 import {
   ROLE_CLOSES_MESSAGE,
@@ -16,7 +12,6 @@ import {
   roleClosingProblem,
   roleDraftSchema,
   rolePublishSchema,
-  STALE_SAVE_MESSAGE,
   type RoleDraftInput,
 } from "@shared/schemas/content";
 import { employmentTypeLabels, employmentTypes, type EmploymentType } from "@shared/content/employment-types";
@@ -26,12 +21,12 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
-import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
-import { useLeaveWarning } from "./leave-warning";
-import { localDateTime, scheduleTime } from "./post-form";
+import { ContentBackLink } from "./content-back-link";
+import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
+import { useEntryEditor } from "./entry-editor";
+import { localDateTime } from "./post-form";
 import { PostHistory } from "./post-history";
 import { RichTextEditor } from "./rich-text-editor";
-import { sendEntryWrite, type EntryWrite } from "./site-words-api";
 import { ROLES_API, useRefreshRoles, useRole } from "./roles-api";
 import { roleClosed } from "./roles-view";
 
@@ -62,8 +57,6 @@ function draftOf(values: Values): RoleDraftInput {
   return { ...values, closesAt: values.closesAt === "" ? "" : Number.isNaN(closes) ? values.closesAt : new Date(closes).toISOString() };
 }
 
-const same = (a: Values, b: Values) => fields.every((f) => a[f] === b[f]);
-
 /** A role's editor: a new one (id null) or a saved one, loaded first. */
 export function RoleScreen({ id }: { id: string | null }) {
   return id ? <SavedRole id={id} /> : <RoleEditor entry={null} />;
@@ -82,94 +75,34 @@ function SavedRole({ id }: { id: string }) {
  * closing date ahead; the role leaves /careers by itself at that date.
  */
 export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleDraftInput> | null }) {
-  const navigate = useNavigate();
   const { careersEmail } = getRuntimeConfig();
-  const [entry, setEntry] = React.useState(initial);
-  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null));
-  const [saved, setSaved] = React.useState<Values>(values);
-  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
-  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
-  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
-  const [busy, setBusy] = React.useState<string | null>(null);
-  const refresh = useRefreshRoles();
-  const dirty = !same(values, saved);
-  const { allowNextNavigation } = useLeaveWarning(dirty);
-  const set = <F extends keyof Values>(field: F, value: Values[F]) => setValues((v) => ({ ...v, [field]: value }));
-
-  /** The same checks as the server's; going live at `liveAt` also asks a closing date after it. */
-  function check(liveAt: Date | null, scheduled = false) {
-    const draft = draftOf(values);
-    const result = (liveAt ? rolePublishSchema : roleDraftSchema).safeParse(draft);
-    const next: typeof errors = {};
-    if (!result.success) for (const issue of result.error.issues) next[issue.path[0] as Field] ??= issue.message;
-    if (values.closesAt !== "" && Number.isNaN(new Date(values.closesAt).getTime())) next.closesAt = ROLE_CLOSES_MESSAGE;
-    if (result.success && liveAt) next.closesAt ??= roleClosingProblem(result.data, liveAt, scheduled) ?? undefined;
-    next.description ??= roleDescriptionProblems(values.description) ?? undefined;
-    for (const key of Object.keys(next) as Field[]) if (!next[key]) delete next[key];
-    setErrors(next);
-    const first = fields.find((f) => next[f]);
-    if (first) document.getElementById(`role-${first}`)?.focus();
-    return result.success && !first ? draft : null;
-  }
-
-  function openPreview(id: string) {
-    openPreviewTab(adminRolePreviewPath(id));
-  }
-
-  async function send(action: string, write: EntryWrite<RoleDraftInput>, done: string, then?: (id: string) => void) {
-    const wasNew = entry === null;
-    setBusy(action);
-    setAlert(null);
-    try {
-      const answer = await sendEntryWrite<RoleDraftInput>(ROLES_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
-      setEntry(answer);
-      const next = write.action === "restore" ? valuesOf(answer.draft) : values;
-      setValues(next);
-      setSaved(next);
-      refresh(answer.id);
-      toast.success(done);
-      then?.(answer.id);
-      if (wasNew) {
-        allowNextNavigation();
-        void navigate(adminRolePath(answer.id), { replace: true });
-      }
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const placed: typeof errors = {};
-        for (const [key, message] of Object.entries(error.fieldErrors)) if ((fields as readonly string[]).includes(key) || key === "publishAt") placed[key as Field] = message;
-        setErrors(placed);
-        if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
-      } else toast.error(WRITE_FAILED);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function act(action: "save" | "preview" | "publish" | "schedule") {
-    if (action === "schedule") {
-      const time = scheduleTime(publishAt);
-      if (!time.ok) {
-        setErrors({ publishAt: time.message });
-        return;
-      }
-      const draft = check(new Date(time.iso), true);
-      if (draft) void send(action, { action, draft, publishAt: time.iso }, "Role scheduled");
-      return;
-    }
-    const draft = check(action === "publish" ? new Date() : null);
-    if (!draft) return;
-    if (action === "preview") {
-      // Preview shows what is on screen: a role not saved as it stands is saved first.
-      if (entry && !dirty) openPreview(entry.id);
-      else void send("preview", { action: "save", draft }, "Draft saved", openPreview);
-      return;
-    }
-    void send(action, { action, draft }, action === "publish" ? "Role published" : "Draft saved");
-  }
+  const { entry, values, set, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<RoleDraftInput, Values, Field>({
+    initial,
+    valuesOf,
+    api: ROLES_API,
+    fields,
+    kind: "Role",
+    writeFailed: WRITE_FAILED,
+    editorPath: adminRolePath,
+    previewPath: adminRolePreviewPath,
+    refresh: useRefreshRoles(),
+    /** The same checks as the server's; going live at `liveAt` also asks a closing date after it. */
+    check(typed, liveAt, scheduled) {
+      const draft = draftOf(typed);
+      const result = (liveAt ? rolePublishSchema : roleDraftSchema).safeParse(draft);
+      const problems: Partial<Record<Field, string>> = {};
+      if (!result.success) for (const issue of result.error.issues) problems[issue.path[0] as Field] ??= issue.message;
+      if (typed.closesAt !== "" && Number.isNaN(new Date(typed.closesAt).getTime())) problems.closesAt = ROLE_CLOSES_MESSAGE;
+      if (result.success && liveAt) problems.closesAt ??= roleClosingProblem(result.data, liveAt, scheduled) ?? undefined;
+      problems.description ??= roleDescriptionProblems(typed.description) ?? undefined;
+      for (const key of Object.keys(problems) as Field[]) if (!problems[key]) delete problems[key];
+      const first = fields.find((f) => problems[f]);
+      if (first) document.getElementById(`role-${first}`)?.focus();
+      return { draft: result.success && !first ? draft : null, problems };
+    },
+  });
 
   const pending = busy !== null;
-  const status = entry?.status ?? "draft";
-  const live = status === "published";
   return (
     <form
       noValidate
@@ -180,10 +113,7 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
         if (!pending) act("save");
       }}
     >
-      <Link to={paths.adminRoles} className="inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Open roles
-      </Link>
+      <ContentBackLink to={paths.adminRoles}>Open roles</ContentBackLink>
       <EditorActionBar
         kind="Role"
         status={status}
@@ -267,7 +197,7 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
             notSavedText="Not saved yet: Save draft keeps it off the site, Publish lists it on /careers now."
             busy={busy}
             pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? () => void send("unpublish", { action: "unpublish" }, "Role unpublished") : undefined}
+            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
             schedule={{
               fieldId: "role-publishAt",
               error: errors.publishAt,
@@ -283,7 +213,7 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
               currentVersion={entry.version}
               dirty={dirty}
               busy={pending}
-              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+              onRestore={restore}
             />
           ) : null}
         </div>

@@ -62,8 +62,11 @@ export type EntryWrite<D> =
   | { action: "unpublish" }
   | { action: "restore"; revisionId: string };
 
-/** One write on the version held; a new entry (id null) is created by its first save or publish. */
-export function sendEntryWrite<D>(base: string, target: { id: string | null; version: number }, write: EntryWrite<D>): Promise<ContentEntryDetail<D>> {
+/**
+ * One write on the version held; a new entry (id null) is created by its first save or publish.
+ * It sends the draft as the form has it (W) and answers the entry as stored (D).
+ */
+export function sendEntryWrite<W, D = W>(base: string, target: { id: string | null; version: number }, write: EntryWrite<W>): Promise<ContentEntryDetail<D>> {
   const send = (path: string, body: unknown, method = "POST") => adminJson<ContentEntryDetail<D>>(path, { method, body: JSON.stringify(body) });
   const at = target.id === null ? base : `${base}/${encodeURIComponent(target.id)}`;
   switch (write.action) {

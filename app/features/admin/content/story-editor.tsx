@@ -1,15 +1,11 @@
 import * as React from "react";
-import { useNavigate } from "react-router";
 import { Plus, Trash2 } from "lucide-react";
-import { toast } from "~/lib/toast";
 import { storyPath } from "@shared/site-routes";
 import { adminStoryPath, adminStoryPreviewPath } from "./studio-paths";
-import { openPreviewTab } from "./open-preview";
-import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import type { ContentEntryDetail } from "@shared/api/content-api";
 import {
   siteIndustries,
   siteIndustryLabels,
-  STALE_SAVE_MESSAGE,
   storyDraftSchema,
   storyPublishSchema,
   STORY_PROBLEM_MAX,
@@ -33,13 +29,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { CoverImageField, type CoverValue } from "./cover-image-field";
-import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
+import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
 import { ContentBackLink } from "./content-back-link";
-import { useLeaveWarning } from "./leave-warning";
-import { localDateTime, scheduleTime } from "./post-form";
+import { useEntryEditor } from "./entry-editor";
 import { PostHistory } from "./post-history";
 import { RichTextEditor } from "./rich-text-editor";
-import { sendEntryWrite, STORIES_API, useRefreshSiteWords, useStory, type EntryWrite } from "./site-words-api";
+import { STORIES_API, useRefreshSiteWords, useStory } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the story";
 /** As the post editor says it; not imported from there, which would bring its whole module along. */
@@ -88,92 +83,32 @@ function SavedStory({ id }: { id: string }) {
  * page with the saved draft), Publish (one click), Unpublish, Schedule, history.
  */
 export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<StoryDraft> | null }) {
-  const navigate = useNavigate();
-  const [entry, setEntry] = React.useState(initial);
-  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null));
-  const [saved, setSaved] = React.useState<Values>(values);
-  const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
-  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
-  const [busy, setBusy] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(false);
-  const refresh = useRefreshSiteWords();
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const { allowNextNavigation } = useLeaveWarning(dirty);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { entry, values, setValues, set, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<StoryDraft, Values, string, StoryDraftInput>({
+    initial,
+    valuesOf,
+    api: STORIES_API,
+    kind: "Story",
+    writeFailed: WRITE_FAILED,
+    editorPath: adminStoryPath,
+    previewPath: adminStoryPreviewPath,
+    refresh: useRefreshSiteWords(),
+    check(typed, liveAt) {
+      const form = draftOf(typed);
+      const result = storyDraftSchema.safeParse(form);
+      // The publish rules read the stored shape; what is sent is the editor's.
+      const rules = liveAt ? storyPublishSchema.safeParse(form) : null;
+      const problems: Record<string, string> = {};
+      for (const issue of [...(result.error?.issues ?? []), ...(rules?.error?.issues ?? [])]) problems[issue.path.join(".")] ??= issue.message;
+      const first = Object.keys(problems)[0];
+      if (first) document.getElementById(idOf(first === "results" ? "results.0.value" : first))?.focus();
+      return { draft: result.success && !first ? result.data : null, problems };
+    },
+  });
   const setResult = (index: number, part: "value" | "label", text: string) =>
     setValues((v) => ({ ...v, results: v.results.map((r, i) => (i === index ? { ...r, [part]: text } : r)) }));
 
-  function check(publishing: boolean) {
-    const form = draftOf(values);
-    const result = storyDraftSchema.safeParse(form);
-    // The publish rules read the stored shape; what is sent is the editor's.
-    const rules = publishing ? storyPublishSchema.safeParse(form) : null;
-    const next: Record<string, string> = {};
-    for (const issue of [...(result.error?.issues ?? []), ...(rules?.error?.issues ?? [])]) next[issue.path.join(".")] ??= issue.message;
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    if (first) document.getElementById(idOf(first === "results" ? "results.0.value" : first))?.focus();
-    return result.success && !first ? result.data : null;
-  }
-
-  async function send(action: string, write: EntryWrite<StoryDraftInput>, done: string | null): Promise<ContentEntryDetail<StoryDraft> | null> {
-    const wasNew = entry === null;
-    setBusy(action);
-    setAlert(null);
-    try {
-      const answer = await sendEntryWrite<StoryDraftInput>(STORIES_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
-      const detail = answer as ContentEntryDetail<StoryDraft>;
-      setEntry(detail);
-      const next = write.action === "restore" ? valuesOf(detail.draft) : values;
-      setValues(next);
-      setSaved(next);
-      refresh(answer.id);
-      if (done) toast.success(done);
-      if (wasNew) {
-        allowNextNavigation();
-        void navigate(adminStoryPath(answer.id), { replace: true });
-      }
-      return detail;
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.fieldErrors);
-        if (error.status === 409 || Object.keys(error.fieldErrors).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
-      } else toast.error(WRITE_FAILED);
-      return null;
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function openPreview(id: string) {
-    openPreviewTab(adminStoryPreviewPath(id));
-  }
-
-  function act(action: "save" | "preview" | "publish" | "schedule") {
-    const draft = check(action === "publish" || action === "schedule");
-    if (!draft) return;
-    if (action === "preview") {
-      // The preview shows what is saved: the form as it stands is saved first.
-      if (entry && !dirty) openPreview(entry.id);
-      else void send("preview", { action: "save", draft }, null).then((answer) => answer && openPreview(answer.id));
-      return;
-    }
-    if (action === "schedule") {
-      const time = scheduleTime(publishAt);
-      if (!time.ok) {
-        setErrors({ publishAt: time.message });
-        return;
-      }
-      void send(action, { action, draft, publishAt: time.iso }, "Story scheduled");
-      return;
-    }
-    void send(action, { action, draft }, action === "publish" ? "Story published" : "Draft saved");
-  }
-
   const pending = busy !== null || uploading;
-  const status = entry?.status ?? "draft";
-  const live = status === "published";
   const text = (path: string, label: string, max: number, value: string, onChange: (v: string) => void, hint?: string) => (
     <FormField id={idOf(path)} label={label} error={errors[path]} hint={hint}>
       {(control) => <Input {...control} maxLength={max} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />}
@@ -264,7 +199,7 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
             notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on /customers and its industry's page now."
             busy={busy}
             pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? () => void send("unpublish", { action: "unpublish" }, "Story unpublished") : undefined}
+            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
             schedule={{
               fieldId: "story-publish-at",
               error: errors.publishAt,
@@ -280,7 +215,7 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
               currentVersion={entry.version}
               dirty={dirty}
               busy={pending}
-              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+              onRestore={restore}
             />
           ) : null}
         </div>

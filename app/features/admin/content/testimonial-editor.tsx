@@ -1,14 +1,10 @@
 import * as React from "react";
-import { useNavigate } from "react-router";
-import { toast } from "~/lib/toast";
 import { paths } from "@shared/site-routes";
 import { adminTestimonialPath, adminTestimonialPreviewPath } from "./studio-paths";
-import { openPreviewTab } from "./open-preview";
-import type { ContentEntryDetail, ContentRevisionSummary } from "@shared/api/content-api";
+import type { ContentEntryDetail } from "@shared/api/content-api";
 import {
   siteIndustries,
   siteIndustryLabels,
-  STALE_SAVE_MESSAGE,
   testimonialDraftSchema,
   testimonialPublishSchema,
   TESTIMONIAL_COMPANY_MAX,
@@ -28,12 +24,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { CoverImageField, type CoverValue } from "./cover-image-field";
-import { EditorActionBar, EditorAlert, PublishingPanel, type EditorAlertMessage } from "./editor-parts";
+import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
 import { ContentBackLink } from "./content-back-link";
-import { useLeaveWarning } from "./leave-warning";
-import { localDateTime, scheduleTime } from "./post-form";
+import { useEntryEditor } from "./entry-editor";
 import { PostHistory } from "./post-history";
-import { sendEntryWrite, TESTIMONIALS_API, useRefreshSiteWords, useTestimonial, type EntryWrite } from "./site-words-api";
+import { TESTIMONIALS_API, useRefreshSiteWords, useTestimonial } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the testimonial";
 /** As the post editor says it; not imported from there, which would bring the rich-text editor along. */
@@ -95,92 +90,31 @@ function SavedTestimonial({ id }: { id: string }) {
  * an editor's write replaces it.
  */
 export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetail<TestimonialDraft> | null }) {
-  const navigate = useNavigate();
-  const [entry, setEntry] = React.useState(initial);
-  const [values, setValues] = React.useState<Values>(() => valuesOf(initial?.draft ?? null));
-  const [saved, setSaved] = React.useState<Values>(values);
-  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
-  const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
-  const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
-  const [busy, setBusy] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(false);
-  const refresh = useRefreshSiteWords();
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const { allowNextNavigation } = useLeaveWarning(dirty);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  function check(publishing: boolean) {
-    const form = draftOf(values);
-    const result = testimonialDraftSchema.safeParse(form);
-    // The publish rules (a quote, the photo's alt text) read the stored shape; what is sent is the editor's.
-    const rules = publishing ? testimonialPublishSchema.safeParse(form) : null;
-    const next: typeof errors = {};
-    for (const issue of [...(result.error?.issues ?? []), ...(rules?.error?.issues ?? [])]) next[issue.path.join(".") as Field] ??= issue.message;
-    setErrors(next);
-    const first = fields.find((f) => next[f]);
-    if (first) document.getElementById(idOf(first))?.focus();
-    return result.success && !first ? result.data : null;
-  }
-
-  async function send(action: string, write: EntryWrite<TestimonialDraftInput>, done: string | null) {
-    const wasNew = entry === null;
-    setBusy(action);
-    setAlert(null);
-    try {
-      const answer = await sendEntryWrite<TestimonialDraftInput>(TESTIMONIALS_API, { id: entry?.id ?? null, version: entry?.version ?? 0 }, write);
-      const detail = answer as ContentEntryDetail<TestimonialDraft>;
-      setEntry(detail);
-      const next = write.action === "restore" ? valuesOf(detail.draft) : values;
-      setValues(next);
-      setSaved(next);
-      refresh(answer.id);
-      if (done) toast.success(done);
-      if (wasNew) {
-        allowNextNavigation();
-        void navigate(adminTestimonialPath(answer.id), { replace: true });
-      }
-      return detail;
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const placed: typeof errors = {};
-        for (const [key, message] of Object.entries(error.fieldErrors)) if ((fields as readonly string[]).includes(key) || key === "publishAt") placed[key as Field] = message;
-        setErrors(placed);
-        if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || WRITE_FAILED, stale: error.message === STALE_SAVE_MESSAGE });
-      } else toast.error(WRITE_FAILED);
-      return null;
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function openPreview(id: string) {
-    openPreviewTab(adminTestimonialPreviewPath(id));
-  }
-
-  function act(action: "save" | "preview" | "publish" | "schedule") {
-    const draft = check(action === "publish" || action === "schedule");
-    if (!draft) return;
-    if (action === "schedule") {
-      const time = scheduleTime(publishAt);
-      if (!time.ok) {
-        setErrors({ publishAt: time.message });
-        return;
-      }
-      void send(action, { action, draft, publishAt: time.iso }, "Testimonial scheduled");
-      return;
-    }
-    if (action === "preview") {
-      // The preview shows what is saved: the form as it stands is saved first.
-      if (entry && !dirty) openPreview(entry.id);
-      else void send("preview", { action: "save", draft }, null).then((answer) => answer && openPreview(answer.id));
-      return;
-    }
-    void send(action, { action, draft }, action === "publish" ? "Testimonial published" : "Draft saved");
-  }
+  const { entry, values, set, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<TestimonialDraft, Values, Field, TestimonialDraftInput>({
+    initial,
+    valuesOf,
+    api: TESTIMONIALS_API,
+    fields,
+    kind: "Testimonial",
+    writeFailed: WRITE_FAILED,
+    editorPath: adminTestimonialPath,
+    previewPath: adminTestimonialPreviewPath,
+    refresh: useRefreshSiteWords(),
+    check(typed, liveAt) {
+      const form = draftOf(typed);
+      const result = testimonialDraftSchema.safeParse(form);
+      // The publish rules (a quote, the photo's alt text) read the stored shape; what is sent is the editor's.
+      const rules = liveAt ? testimonialPublishSchema.safeParse(form) : null;
+      const problems: Partial<Record<Field, string>> = {};
+      for (const issue of [...(result.error?.issues ?? []), ...(rules?.error?.issues ?? [])]) problems[issue.path.join(".") as Field] ??= issue.message;
+      const first = fields.find((f) => problems[f]);
+      if (first) document.getElementById(idOf(first))?.focus();
+      return { draft: result.success && !first ? result.data : null, problems };
+    },
+  });
 
   const pending = busy !== null || uploading;
-  const status = entry?.status ?? "draft";
-  const live = status === "published";
   return (
     <form
       noValidate
@@ -260,7 +194,7 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
             notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the home page now."
             busy={busy}
             pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? () => void send("unpublish", { action: "unpublish" }, "Testimonial unpublished") : undefined}
+            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
             schedule={{
               fieldId: "testimonial-publish-at",
               error: errors.publishAt,
@@ -276,7 +210,7 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
               currentVersion={entry.version}
               dirty={dirty}
               busy={pending}
-              onRestore={(revision: ContentRevisionSummary) => void send("restore", { action: "restore", revisionId: revision.id }, `Version ${revision.version} restored`)}
+              onRestore={restore}
             />
           ) : null}
         </div>
