@@ -10,10 +10,10 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
-import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
+import { EditorActionBar, EditorAlert } from "./editor-parts";
 import { ContentBackLink } from "./content-back-link";
 import { useEntryEditor } from "./entry-editor";
-import { PostHistory } from "./post-history";
+import { EntryPublishing } from "./entry-publishing";
 import { RichTextEditor } from "./rich-text-editor";
 import { FAQ_API, useFaqItem, useRefreshSiteWords } from "./site-words-api";
 
@@ -41,7 +41,7 @@ function SavedFaqItem({ id }: { id: string }) {
  * or a term in it is a tag, so it follows the published prices and the plan's terms.
  */
 export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<FaqDraftInput> | null }) {
-  const { entry, values, setValues, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<FaqDraftInput, Values, Field>({
+  const editor = useEntryEditor<FaqDraftInput, Values, Field>({
     initial,
     valuesOf,
     start: valuesOf(null, 990),
@@ -64,6 +64,7 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
       return { draft: result.success && !first ? result.data : null, problems };
     },
   });
+  const { entry, values, setValues, errors, alert, busy, dirty, status, act } = editor;
 
   const pending = busy !== null;
   return (
@@ -111,33 +112,14 @@ export function FaqItemEditor({ entry: initial }: { entry: ContentEntryDetail<Fa
           </FormField>
         </div>
 
-        <div className="grid min-w-0 gap-6">
-          <PublishingPanel
-            idPrefix="faq"
-            entry={entry}
-            notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the FAQ now."
-            busy={busy}
-            pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
-            schedule={{
-              fieldId: "faq-publish-at",
-              error: errors.publishAt,
-              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
-              onSchedule: () => act("schedule"),
-            }}
-            view={{ href: paths.faq, label: "View the FAQ" }}
-          />
-          {entry ? (
-            <PostHistory
-              postId={entry.id}
-              basePath={FAQ_API}
-              currentVersion={entry.version}
-              dirty={dirty}
-              busy={pending}
-              onRestore={restore}
-            />
-          ) : null}
-        </div>
+        <EntryPublishing
+          editor={editor}
+          idPrefix="faq"
+          api={FAQ_API}
+          notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the FAQ now."
+          pending={pending}
+          view={{ href: paths.faq, label: "View the FAQ" }}
+        />
       </div>
     </form>
   );

@@ -22,10 +22,10 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { ContentBackLink } from "./content-back-link";
-import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
+import { EditorActionBar, EditorAlert } from "./editor-parts";
 import { useEntryEditor } from "./entry-editor";
+import { EntryPublishing } from "./entry-publishing";
 import { localDateTime } from "./post-form";
-import { PostHistory } from "./post-history";
 import { RichTextEditor } from "./rich-text-editor";
 import { ROLES_API, useRefreshRoles, useRole } from "./roles-api";
 import { roleClosed } from "./roles-view";
@@ -76,7 +76,7 @@ function SavedRole({ id }: { id: string }) {
  */
 export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleDraftInput> | null }) {
   const { careersEmail } = getRuntimeConfig();
-  const { entry, values, set, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<RoleDraftInput, Values, Field>({
+  const editor = useEntryEditor<RoleDraftInput, Values, Field>({
     initial,
     valuesOf,
     api: ROLES_API,
@@ -101,6 +101,7 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
       return { draft: result.success && !first ? draft : null, problems };
     },
   });
+  const { entry, values, set, errors, alert, busy, dirty, status, live, act } = editor;
 
   const pending = busy !== null;
   return (
@@ -190,33 +191,14 @@ export function RoleEditor({ entry: initial }: { entry: ContentEntryDetail<RoleD
           </div>
         </div>
 
-        <div className="grid min-w-0 gap-6">
-          <PublishingPanel
-            idPrefix="role"
-            entry={entry}
-            notSavedText="Not saved yet: Save draft keeps it off the site, Publish lists it on /careers now."
-            busy={busy}
-            pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
-            schedule={{
-              fieldId: "role-publishAt",
-              error: errors.publishAt,
-              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
-              onSchedule: () => act("schedule"),
-            }}
-            view={{ href: live && entry?.slug ? careersRolePath(entry.slug) : paths.careers, label: live ? "View the role" : "View /careers" }}
-          />
-          {entry ? (
-            <PostHistory
-              postId={entry.id}
-              basePath={ROLES_API}
-              currentVersion={entry.version}
-              dirty={dirty}
-              busy={pending}
-              onRestore={restore}
-            />
-          ) : null}
-        </div>
+        <EntryPublishing
+          editor={editor}
+          idPrefix="role"
+          api={ROLES_API}
+          notSavedText="Not saved yet: Save draft keeps it off the site, Publish lists it on /careers now."
+          pending={pending}
+          view={{ href: live && entry?.slug ? careersRolePath(entry.slug) : paths.careers, label: live ? "View the role" : "View /careers" }}
+        />
       </div>
     </form>
   );

@@ -29,10 +29,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { CoverImageField, type CoverValue } from "./cover-image-field";
-import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
+import { EditorActionBar, EditorAlert } from "./editor-parts";
 import { ContentBackLink } from "./content-back-link";
 import { useEntryEditor } from "./entry-editor";
-import { PostHistory } from "./post-history";
+import { EntryPublishing } from "./entry-publishing";
 import { RichTextEditor } from "./rich-text-editor";
 import { STORIES_API, useRefreshSiteWords, useStory } from "./site-words-api";
 
@@ -84,7 +84,7 @@ function SavedStory({ id }: { id: string }) {
  */
 export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<StoryDraft> | null }) {
   const [uploading, setUploading] = React.useState(false);
-  const { entry, values, setValues, set, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<StoryDraft, Values, string, StoryDraftInput>({
+  const editor = useEntryEditor<StoryDraft, Values, string, StoryDraftInput>({
     initial,
     valuesOf,
     api: STORIES_API,
@@ -105,6 +105,7 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
       return { draft: result.success && !first ? result.data : null, problems };
     },
   });
+  const { entry, values, setValues, set, errors, alert, busy, dirty, status, live, act } = editor;
   const setResult = (index: number, part: "value" | "label", text: string) =>
     setValues((v) => ({ ...v, results: v.results.map((r, i) => (i === index ? { ...r, [part]: text } : r)) }));
 
@@ -192,33 +193,14 @@ export function StoryEditor({ entry: initial }: { entry: ContentEntryDetail<Stor
           <p className="text-sm text-muted-foreground">The page ends with Book demo, as every story does.</p>
         </div>
 
-        <div className="grid min-w-0 gap-6">
-          <PublishingPanel
-            idPrefix="story"
-            entry={entry}
-            notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on /customers and its industry's page now."
-            busy={busy}
-            pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
-            schedule={{
-              fieldId: "story-publish-at",
-              error: errors.publishAt,
-              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
-              onSchedule: () => act("schedule"),
-            }}
-            view={live && entry?.publishedSlug ? { href: storyPath(entry.publishedSlug), label: "View the story" } : null}
-          />
-          {entry ? (
-            <PostHistory
-              postId={entry.id}
-              basePath={STORIES_API}
-              currentVersion={entry.version}
-              dirty={dirty}
-              busy={pending}
-              onRestore={restore}
-            />
-          ) : null}
-        </div>
+        <EntryPublishing
+          editor={editor}
+          idPrefix="story"
+          api={STORIES_API}
+          notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on /customers and its industry's page now."
+          pending={pending}
+          view={live && entry?.publishedSlug ? { href: storyPath(entry.publishedSlug), label: "View the story" } : null}
+        />
       </div>
     </form>
   );

@@ -24,10 +24,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { ApiError, isAuthError } from "../api-client";
 import { FetchFailedCard, ListLoading } from "../list-states";
 import { CoverImageField, type CoverValue } from "./cover-image-field";
-import { EditorActionBar, EditorAlert, PublishingPanel } from "./editor-parts";
+import { EditorActionBar, EditorAlert } from "./editor-parts";
 import { ContentBackLink } from "./content-back-link";
 import { useEntryEditor } from "./entry-editor";
-import { PostHistory } from "./post-history";
+import { EntryPublishing } from "./entry-publishing";
 import { TESTIMONIALS_API, useRefreshSiteWords, useTestimonial } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the testimonial";
@@ -91,7 +91,7 @@ function SavedTestimonial({ id }: { id: string }) {
  */
 export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetail<TestimonialDraft> | null }) {
   const [uploading, setUploading] = React.useState(false);
-  const { entry, values, set, errors, alert, busy, dirty, publishAt, setPublishAt, status, live, act, unpublish, restore } = useEntryEditor<TestimonialDraft, Values, Field, TestimonialDraftInput>({
+  const editor = useEntryEditor<TestimonialDraft, Values, Field, TestimonialDraftInput>({
     initial,
     valuesOf,
     api: TESTIMONIALS_API,
@@ -113,6 +113,7 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
       return { draft: result.success && !first ? result.data : null, problems };
     },
   });
+  const { entry, values, set, errors, alert, busy, dirty, status, act } = editor;
 
   const pending = busy !== null || uploading;
   return (
@@ -187,33 +188,14 @@ export function TestimonialEditor({ entry: initial }: { entry: ContentEntryDetai
           </FormField>
         </div>
 
-        <div className="grid min-w-0 gap-6">
-          <PublishingPanel
-            idPrefix="testimonial"
-            entry={entry}
-            notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the home page now."
-            busy={busy}
-            pending={pending}
-            onUnpublish={live || entry?.status === "scheduled" ? unpublish : undefined}
-            schedule={{
-              fieldId: "testimonial-publish-at",
-              error: errors.publishAt,
-              input: { value: publishAt, onChange: (event) => setPublishAt(event.target.value) },
-              onSchedule: () => act("schedule"),
-            }}
-            view={{ href: paths.home, label: "View the home page" }}
-          />
-          {entry ? (
-            <PostHistory
-              postId={entry.id}
-              basePath={TESTIMONIALS_API}
-              currentVersion={entry.version}
-              dirty={dirty}
-              busy={pending}
-              onRestore={restore}
-            />
-          ) : null}
-        </div>
+        <EntryPublishing
+          editor={editor}
+          idPrefix="testimonial"
+          api={TESTIMONIALS_API}
+          notSavedText="Not saved yet: Save draft keeps it off the site, Publish puts it on the home page now."
+          pending={pending}
+          view={{ href: paths.home, label: "View the home page" }}
+        />
       </div>
     </form>
   );
