@@ -31,8 +31,9 @@ type Options<D, V, F extends string, W> = {
   refresh: (id: string) => void;
   /**
    * The same checks as the server's: each problem by its field (the first one focused), and the
-   * draft to send when there is none. `liveAt` is when it would go live (null for a draft);
-   * `scheduled`, whether that is a chosen time.
+   * draft to send when there is none. `liveAt` is when it would go live: null for a draft, the
+   * chosen time for Schedule (`scheduled` true), else now (Publish, or a Schedule whose time is
+   * still to be put right, which is said after the words).
    */
   check: (values: V, liveAt: Date | null, scheduled: boolean) => { draft: W | null; problems: Partial<Record<F, string>> };
 };
@@ -92,7 +93,7 @@ export function useEntryEditor<D, V, F extends string = string, W = D>(options: 
   function act(action: EditorAction) {
     const time = action === "schedule" ? scheduleTime(publishAt) : null;
     const liveAt = time?.ok ? new Date(time.iso) : action === "publish" || action === "schedule" ? new Date() : null;
-    const { draft, problems } = options.check(values, liveAt, action === "schedule");
+    const { draft, problems } = options.check(values, liveAt, time?.ok === true);
     setErrors(problems);
     if (!draft) return;
     if (time) {
