@@ -11,6 +11,8 @@ import { localDateTime, scheduleTime } from "./post-form";
 import { sendEntryWrite, type EntryWrite } from "./site-words-api";
 
 export type EditorAction = "save" | "preview" | "publish" | "schedule";
+/** A message by each field that has one; publishAt is the Publish later group's. */
+type FieldErrors<F extends string> = Partial<Record<F | "publishAt", string>>;
 
 /** D: the entry's draft as stored; V: the form's values; F: its fields; W: the draft as it is sent. */
 type Options<D, V, F extends string, W> = {
@@ -21,7 +23,10 @@ type Options<D, V, F extends string, W> = {
   start?: V;
   /** Where its writes go: /content/faq, /content/stories... */
   api: string;
-  /** The fields the form shows the server's messages by, besides publishAt (all when not given); the rest go to the top message. F names them and "publishAt". */
+  /**
+   * The fields the form shows the server's messages by, besides publishAt (all when not given).
+   * A refusal with none of them, or a stale one (409), shows its message at the top.
+   */
   fields?: readonly F[];
   /** The word in its toasts: "Story published", "Story scheduled"... */
   kind: string;
@@ -35,7 +40,7 @@ type Options<D, V, F extends string, W> = {
    * chosen time for Schedule (`scheduled` true), else now (Publish, or a Schedule whose time is
    * still to be put right, which is said after the words).
    */
-  check: (values: V, liveAt: Date | null, scheduled: boolean) => { draft: W | null; problems: Partial<Record<F, string>> };
+  check: (values: V, liveAt: Date | null, scheduled: boolean) => { draft: W | null; problems: FieldErrors<F> };
 };
 
 /**
@@ -51,7 +56,7 @@ export function useEntryEditor<D, V, F extends string = string, W = D>(options: 
   const [entry, setEntry] = React.useState(initial);
   const [values, setValues] = React.useState<V>(() => (initial ? valuesOf(initial.draft) : (options.start ?? valuesOf(null))));
   const [saved, setSaved] = React.useState<V>(values);
-  const [errors, setErrors] = React.useState<Partial<Record<F, string>>>({});
+  const [errors, setErrors] = React.useState<FieldErrors<F>>({});
   const [publishAt, setPublishAt] = React.useState(initial?.publishAt ? localDateTime(initial.publishAt) : "");
   const [alert, setAlert] = React.useState<EditorAlertMessage | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
@@ -78,9 +83,10 @@ export function useEntryEditor<D, V, F extends string = string, W = D>(options: 
       return answer;
     } catch (error) {
       if (error instanceof ApiError) {
-        const placed: Partial<Record<string, string>> = {};
+        const placed: Record<string, string> = {};
         for (const [field, message] of Object.entries(error.fieldErrors)) if (places(field)) placed[field] = message;
-        setErrors(placed as typeof errors);
+        // Only F's fields and publishAt, kept by places().
+        setErrors(placed as FieldErrors<F>);
         if (error.status === 409 || Object.keys(placed).length === 0) setAlert({ message: error.message || writeFailed, stale: error.message === STALE_SAVE_MESSAGE });
       } else toast.error(writeFailed);
       return null;
@@ -98,7 +104,7 @@ export function useEntryEditor<D, V, F extends string = string, W = D>(options: 
     if (!draft) return;
     if (time) {
       if (time.ok) void send(action, { action: "schedule", draft, publishAt: time.iso }, `${kind} scheduled`);
-      else setErrors({ publishAt: time.message } as typeof errors);
+      else setErrors({ publishAt: time.message } as FieldErrors<F>);
       return;
     }
     if (action === "preview") {
@@ -118,7 +124,6 @@ export function useEntryEditor<D, V, F extends string = string, W = D>(options: 
     setValues,
     set: <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value })),
     errors,
-    setErrors,
     alert,
     busy,
     dirty,

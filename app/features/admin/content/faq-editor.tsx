@@ -1,4 +1,3 @@
-import * as React from "react";
 import { paths } from "@shared/site-routes";
 import { adminFaqItemPath, adminFaqItemPreviewPath } from "./studio-paths";
 import type { ContentEntryDetail } from "@shared/api/content-api";
@@ -19,7 +18,7 @@ import { FAQ_API, useFaqItem, useRefreshSiteWords } from "./site-words-api";
 
 const WRITE_FAILED = "Failed to save the question";
 const fields = ["question", "answer", "order"] as const;
-type Field = (typeof fields)[number] | "publishAt";
+type Field = (typeof fields)[number];
 type Values = { question: string; answer: string; order: string };
 const valuesOf = (draft: FaqDraftInput | null, order = 0): Values => ({ question: draft?.question ?? "", answer: draft?.answer ?? "", order: String(draft?.order ?? order) });
 

@@ -1,4 +1,3 @@
-import * as React from "react";
 import { getRuntimeConfig } from "~/lib/runtime-config";
 import { careersRolePath, paths } from "@shared/site-routes";
 import { adminRolePath, adminRolePreviewPath } from "./studio-paths";
@@ -32,7 +31,7 @@ import { roleClosed } from "./roles-view";
 
 const WRITE_FAILED = "Failed to save the role";
 const fields = ["title", "team", "remote", "city", "region", "country", "employmentType", "description", "applyEmail", "closesAt"] as const;
-type Field = (typeof fields)[number] | "publishAt";
+type Field = (typeof fields)[number];
 /** The form as typed: the closing date in the reader's local time, as its datetime-local field holds it. */
 type Values = Omit<Required<RoleDraftInput>, "employmentType"> & { employmentType: EmploymentType };
 

@@ -64,7 +64,7 @@ export type EntryWrite<D> =
 
 /**
  * One write on the version held; a new entry (id null) is created by its first save or publish.
- * It sends the draft as the form has it (W) and answers the entry as stored (D).
+ * It sends the draft as the editor checked it (W); the server answers the entry as it stores it (D).
  */
 export function sendEntryWrite<W, D = W>(base: string, target: { id: string | null; version: number }, write: EntryWrite<W>): Promise<ContentEntryDetail<D>> {
   const send = (path: string, body: unknown, method = "POST") => adminJson<ContentEntryDetail<D>>(path, { method, body: JSON.stringify(body) });

@@ -33,7 +33,7 @@ import { TESTIMONIALS_API, useRefreshSiteWords, useTestimonial } from "./site-wo
 const WRITE_FAILED = "Failed to save the testimonial";
 /** As the post editor says it; not imported from there, which would bring the rich-text editor along. */
 const fields = ["quote", "name", "role", "company", "industry", "photo.alt", "figure.value", "figure.label", "order"] as const;
-type Field = (typeof fields)[number] | "publishAt";
+type Field = (typeof fields)[number];
 type Values = {
   quote: string;
   name: string;
