@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The writes every studio entry editor shares (useEntryEditor), seen through the testimonial's
-// editor: its form, its router and its toasts are the real ones; only the network is stood in for.
+// editor: its screen, form, queries and router are the real ones; only the network (and the
+// preview tab) are stood in for, and the toasts are read as they are raised.
 import { act } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryRouter, useParams } from "react-router";
@@ -9,7 +10,8 @@ import { reactRoots } from "../../../../tests/support/react-act";
 import type { ContentEntryDetail } from "@shared/api/content-api";
 import { STALE_SAVE_MESSAGE, type TestimonialDraft } from "@shared/schemas/content";
 import { localDateTime } from "./post-form";
-import { TestimonialEditor } from "./testimonial-editor";
+import { toast } from "~/lib/toast";
+import { TestimonialScreen } from "./testimonial-editor";
 
 const mountRoot = reactRoots();
 const id = "0b6c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d";
@@ -30,38 +32,58 @@ const stored = (version: number, draft: Partial<TestimonialDraft> = {}): Content
   draft: { quote: "They answer every call now.", name: "Dana Reyes", role: "Owner", company: "Reyes Law", industry: "law", photo: null, figure: null, order: 100, example: false, ...draft },
 });
 
-type Call = { method: string; path: string; body: unknown };
+type Step = { kind: "write"; method: string; path: string; body: unknown } | { kind: "open"; url: string };
+type Answer = { status: number; body: unknown };
 
-/** Records each write and answers it with `answer(call, n)`; reads (the history) answer an empty list. */
-function fakeApi(answer: (call: Call, n: number) => { status: number; body: unknown }) {
-  const writes: Call[] = [];
+/**
+ * The studio's API for one testimonial, `saved` until a write answers another: each write is
+ * recorded in `steps` and answered by `answer(write, n)`; a successful one becomes what a read
+ * answers. Reads of the history answer an empty list. Opened tabs are recorded in `steps` too.
+ */
+function fakeApi(saved: ContentEntryDetail<TestimonialDraft> | null, answer: (write: Step & { kind: "write" }, n: number) => Answer) {
+  const steps: Step[] = [];
+  let current = saved;
+  const reply = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const path = new URL(String(input), "http://localhost").pathname;
       const method = init.method ?? "GET";
-      const reply = ({ status, body }: { status: number; body: unknown }) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-      if (method === "GET") return reply({ status: 200, body: { items: [] } });
-      const call = { method, path, body: JSON.parse(String(init.body)) as unknown };
-      writes.push(call);
-      return reply(answer(call, writes.length));
+      if (method === "GET") return path === `/api/admin/content/testimonials/${id}` && current ? reply({ status: 200, body: current }) : reply({ status: 200, body: { items: [] } });
+      const write = { kind: "write" as const, method, path, body: JSON.parse(String(init.body)) as unknown };
+      steps.push(write);
+      const answered = answer(write, steps.filter((s) => s.kind === "write").length);
+      if (answered.status < 300) current = answered.body as ContentEntryDetail<TestimonialDraft>;
+      return reply(answered);
     }),
   );
-  return writes;
+  vi.stubGlobal(
+    "open",
+    vi.fn((url: string) => {
+      steps.push({ kind: "open", url });
+      return { opener: window } as unknown as Window;
+    }),
+  );
+  const writes = () => steps.filter((s): s is Step & { kind: "write" } => s.kind === "write");
+  const versions = () => writes().map((w) => (w.body as { baseVersion: number }).baseVersion);
+  return { steps, writes, versions };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-function Saved({ entry }: { entry: ContentEntryDetail<TestimonialDraft> | null }) {
+function EditorRoute() {
   const { id: routeId = null } = useParams();
-  return <TestimonialEditor key={routeId ?? "new"} entry={routeId ? (entry ?? stored(1)) : null} />;
+  return <TestimonialScreen id={routeId} />;
 }
 
-async function mount(url: string, entry: ContentEntryDetail<TestimonialDraft> | null) {
+async function mount(url: string) {
   const router = createMemoryRouter(
     [
-      { path: "/admin/content/testimonials/new", element: <Saved entry={entry} /> },
-      { path: "/admin/content/testimonials/:id", element: <Saved entry={entry} /> },
+      { path: "/admin/content/testimonials/new", element: <EditorRoute /> },
+      { path: "/admin/content/testimonials/:id", element: <EditorRoute /> },
     ],
     { initialEntries: [url] },
   );
@@ -86,7 +108,9 @@ async function mount(url: string, entry: ContentEntryDetail<TestimonialDraft> | 
     await act(async () => button.click());
   };
   const messageOf = (control: Element) => container.querySelector(`[id="${control.getAttribute("aria-describedby")?.split(" ")[0]}"]`)?.textContent;
-  return { container, router, field, press, messageOf };
+  const topMessage = () => container.querySelector('[data-testid="testimonial-alert"]')?.textContent ?? null;
+  await settle(() => expect(container.querySelector("form")).not.toBeNull());
+  return { container, router, field, press, messageOf, topMessage };
 }
 
 async function type(control: HTMLInputElement | HTMLTextAreaElement, value: string) {
@@ -102,42 +126,66 @@ async function settle(check: () => void) {
 }
 
 describe("a studio entry's writes", () => {
-  it("create a new entry with its first save, move to its own address, and save on the version answered from then on", async () => {
-    const writes = fakeApi((_, n) => ({ status: n === 1 ? 201 : 200, body: stored(n) }));
-    const { router, field, press } = await mount("/admin/content/testimonials/new", null);
+  it("create a new entry with its first save and replace the address with its own", async () => {
+    const toasts = vi.spyOn(toast, "success");
+    const api = fakeApi(null, () => ({ status: 201, body: stored(1) }));
+    const { router, field, press } = await mount("/admin/content/testimonials/new");
     await type(field("Name"), "Dana Reyes");
     await press("Save draft");
     await settle(() => expect(router.state.location.pathname).toBe(`/admin/content/testimonials/${id}`));
-    expect(writes[0]).toMatchObject({ method: "POST", path: "/api/admin/content/testimonials", body: { baseVersion: 0, draft: { name: "Dana Reyes" } } });
-
-    await type(field("Role"), "Founder");
-    await press("Save draft");
-    await settle(() => expect(writes).toHaveLength(2));
-    expect(writes[1]).toMatchObject({ method: "PUT", path: `/api/admin/content/testimonials/${id}`, body: { baseVersion: 1, draft: { role: "Founder" } } });
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(api.writes()).toEqual([{ kind: "write", method: "POST", path: "/api/admin/content/testimonials", body: expect.objectContaining({ baseVersion: 0, draft: expect.objectContaining({ name: "Dana Reyes" }) }) }]);
+    expect(toasts).toHaveBeenCalledWith("Draft saved");
   });
 
-  it("put a refusal's field message by its field with no top message, and a stale save's at the top, keeping what was typed", async () => {
-    const writes = fakeApi((_, n) =>
-      n === 1 ? { status: 400, body: { error: "Check the highlighted fields", fieldErrors: { company: "Company is at most 120 characters" } } } : { status: 409, body: { error: STALE_SAVE_MESSAGE } },
-    );
-    const { container, field, press, messageOf } = await mount(`/admin/content/testimonials/${id}`, stored(3));
+  it("send each write on the version the last one answered, and say what each did", async () => {
+    const toasts = vi.spyOn(toast, "success");
+    const api = fakeApi(stored(3), (write, n) => ({ status: 200, body: { ...stored(3 + n), status: write.path.endsWith("/publish") ? "published" : "draft" } }));
+    const { field, press } = await mount(`/admin/content/testimonials/${id}`);
+    await type(field("Role"), "Founder");
+    await press("Save draft");
+    await settle(() => expect(api.versions()).toEqual([3]));
+    await type(field("Role"), "Founding partner");
+    await press("Publish");
+    await settle(() => expect(api.versions()).toEqual([3, 4]));
+    await press("Unpublish");
+    await settle(() => expect(api.versions()).toEqual([3, 4, 5]));
+    expect(api.writes().map((w) => `${w.method} ${w.path.replace(`/api/admin/content/testimonials/${id}`, "")}`)).toEqual(["PUT ", "POST /publish", "POST /unpublish"]);
+    await settle(() => expect(toasts.mock.calls.map(([text]) => text)).toEqual(["Draft saved", "Testimonial published", "Testimonial unpublished"]));
+  });
+
+  it("put a refusal's messages by their fields; a refusal no field here explains, or a stale one, at the top, keeping what was typed", async () => {
+    const answers: Answer[] = [
+      { status: 400, body: { error: "Check the highlighted fields", fieldErrors: { company: "Company is at most 120 characters", slug: "Not a field of this form" } } },
+      { status: 400, body: { error: "The draft could not be read", fieldErrors: { slug: "Not a field of this form" } } },
+      { status: 409, body: { error: STALE_SAVE_MESSAGE, fieldErrors: { company: "Company is at most 120 characters" } } },
+    ];
+    const api = fakeApi(stored(3), (_, n) => answers[n - 1]!);
+    const { container, field, press, messageOf, topMessage } = await mount(`/admin/content/testimonials/${id}`);
     await type(field("Company"), "Reyes & Partners");
+
     await press("Save draft");
     await settle(() => expect(field("Company").getAttribute("aria-invalid")).toBe("true"));
     expect(messageOf(field("Company"))).toContain("Company is at most 120 characters");
-    expect(container.querySelector('[data-testid="testimonial-alert"]')).toBeNull();
+    expect(topMessage()).toBeNull();
 
     await press("Save draft");
-    await settle(() => expect(container.querySelector('[data-testid="testimonial-alert"]')?.textContent).toContain(STALE_SAVE_MESSAGE));
+    await settle(() => expect(topMessage()).toContain("The draft could not be read"));
+    expect(field("Company").getAttribute("aria-invalid")).not.toBe("true");
+
+    await press("Save draft");
+    await settle(() => expect(topMessage()).toContain(STALE_SAVE_MESSAGE));
+    expect(field("Company").getAttribute("aria-invalid")).toBe("true");
     expect(container.textContent).toContain("Discard mine and load the saved version");
     expect(document.activeElement?.getAttribute("data-testid")).toBe("testimonial-alert");
     expect(field("Company").value).toBe("Reyes & Partners");
-    expect(writes.map((w) => (w.body as { baseVersion: number }).baseVersion)).toEqual([3, 3]);
+    expect(api.versions()).toEqual([3, 3, 3]);
   });
 
   it("check the words before the time on Schedule, send nothing until both are right, then schedule on the version held", async () => {
-    const writes = fakeApi(() => ({ status: 200, body: { ...stored(2), status: "scheduled", publishAt: "2030-01-01T09:00:00.000Z" } }));
-    const { field, press, messageOf } = await mount(`/admin/content/testimonials/${id}`, stored(1, { quote: "" }));
+    const toasts = vi.spyOn(toast, "success");
+    const api = fakeApi(stored(1, { quote: "" }), () => ({ status: 200, body: { ...stored(2), status: "scheduled", publishAt: new Date(Date.now() + 86_400_000).toISOString() } }));
+    const { field, press, messageOf } = await mount(`/admin/content/testimonials/${id}`);
     await press("Schedule");
     expect(field("Quote").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(field("Quote"));
@@ -148,27 +196,28 @@ describe("a studio entry's writes", () => {
     const when = field("Publish at");
     expect(when.getAttribute("aria-invalid")).toBe("true");
     expect(messageOf(when)).toContain("Choose when to publish");
-    expect(writes).toHaveLength(0);
+    expect(api.writes()).toHaveLength(0);
 
     const tomorrow = localDateTime(new Date(Date.now() + 24 * 60 * 60 * 1000));
     await type(when, tomorrow);
     await press("Schedule");
-    await settle(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ path: `/api/admin/content/testimonials/${id}/schedule`, body: { baseVersion: 1, publishAt: new Date(tomorrow).toISOString() } });
+    await settle(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toMatchObject({ path: `/api/admin/content/testimonials/${id}/schedule`, body: { baseVersion: 1, publishAt: new Date(tomorrow).toISOString() } });
+    await settle(() => expect(toasts).toHaveBeenCalledWith("Testimonial scheduled"));
   });
 
-  it("save a changed form before Preview opens its tab on what was saved, and open an unchanged one at once", async () => {
-    const open = vi.fn(() => ({ opener: window }) as unknown as Window);
-    vi.stubGlobal("open", open);
-    const writes = fakeApi(() => ({ status: 200, body: stored(2, { role: "Founder" }) }));
-    const { field, press } = await mount(`/admin/content/testimonials/${id}`, stored(1));
+  it("open Preview at once on a form as saved, and on a changed one only after saving it", async () => {
+    const toasts = vi.spyOn(toast, "success");
+    const api = fakeApi(stored(1), () => ({ status: 200, body: stored(2, { role: "Founder" }) }));
+    const { field, press } = await mount(`/admin/content/testimonials/${id}`);
+    const preview = { kind: "open", url: `/admin/content/testimonials/${id}/preview` };
     await press("Preview");
-    expect(writes).toHaveLength(0);
-    expect(open).toHaveBeenCalledWith(`/admin/content/testimonials/${id}/preview`, "_blank");
+    expect(api.steps).toEqual([preview]);
 
     await type(field("Role"), "Founder");
     await press("Preview");
-    await settle(() => expect(open).toHaveBeenCalledTimes(2));
-    expect(writes[0]).toMatchObject({ method: "PUT", body: { baseVersion: 1, draft: { role: "Founder" } } });
+    await settle(() => expect(api.steps).toHaveLength(3));
+    expect(api.steps.slice(1)).toEqual([expect.objectContaining({ kind: "write", method: "PUT", body: expect.objectContaining({ baseVersion: 1, draft: expect.objectContaining({ role: "Founder" }) }) }), preview]);
+    expect(toasts.mock.calls).toEqual([["Draft saved"]]);
   });
 });
