@@ -6,7 +6,7 @@ import { expect, projectDevice, randomIp, signedInRequest, test, uniqueEmail } f
 import { axeViolations } from "./axe";
 import { expectNoClassConflicts } from "./class-conflicts";
 import { failRequests, holdRequests } from "./held-requests";
-import { expectNoHorizontalOverflow } from "./pages-support";
+import { expectNoHorizontalOverflow, expectNothingScrollsSideways } from "./pages-support";
 import { screenshotInParts } from "./screenshots";
 import { staffAccounts, type E2EServer } from "./servers";
 import { firstLinkIn, mailTo, type SinkMessage } from "./staff-mail";
@@ -531,7 +531,7 @@ test("two-factor: enrol on the account page, then sign in with a code", async ({
 
 // Tagged @phone-width (phone project only): the screens the flows above pass through, at 390 px,
 // in the same states. The lead desk and bookings at 390 are admin-leads.spec.ts's.
-test("on a phone the staff screens fit: the dashboard, users with an invitation, the invitation's page and its refusal, a moderator's lead desk, users after a deactivation, login, forgot and reset password", { tag: "@phone-width" }, async ({
+test("on a phone the staff screens fit: the dashboard, the studio's lists, users with an invitation, the invitation's page and its refusal, a moderator's lead desk, users after a deactivation, login, forgot and reset password", { tag: "@phone-width" }, async ({
   page,
   playwright,
   browserErrors,
@@ -552,6 +552,21 @@ test("on a phone the staff screens fit: the dashboard, users with an invitation,
   await expectNoHorizontalOverflow(page);
   expect(await axeViolations(page)).toEqual([]);
   await expectNoClassConflicts(page);
+
+  // The studio's lists of roles and testimonials (seeded examples), as cards: nothing in them
+  // scrolls sideways. The role is a draft, so no public page shows it.
+  const roleTitle = "Senior Customer Support Operations Lead, Evenings and Weekends";
+  const role = await page.request.post(`${base}/api/admin/content/roles`, { headers: { Origin: base }, data: { baseVersion: 0, draft: { title: roleTitle } } });
+  expect(role.status(), await role.text()).toBeLessThan(300);
+  for (const [path, shown] of [
+    ["/admin/content/roles", page.getByRole("link", { name: roleTitle })],
+    ["/admin/content/testimonials", page.getByTestId("testimonial-items").getByRole("listitem").first()],
+  ] as const) {
+    await page.goto(`${base}${path}`);
+    await expect(shown).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectNothingScrollsSideways(page.locator("main"));
+  }
 
   // The users page with an invitation pending: role records and audit log as cards.
   const email = uniqueEmail(info, "phone-rep");

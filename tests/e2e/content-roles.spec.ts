@@ -50,8 +50,9 @@ test("an editor creates and publishes a role; visitors find it on /careers and o
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Role published")).toBeVisible({ timeout: 30_000 });
     await page.getByRole("link", { name: "Open roles", exact: true }).click();
-    const row = page.getByRole("row", { name: new RegExp(TITLE) });
-    await expect(row).toContainText("Published");
+    const listed = page.getByTestId("role-items").getByRole("listitem").filter({ has: page.getByRole("link", { name: TITLE, exact: true }) });
+    await expect(listed).toContainText("Published");
+    await expect(listed).toContainText("Closes on");
 
     // A visitor, without the staff cookie: the list, then the role's own page.
     const visitor = await context.browser()!.newContext({ ...projectDevice(info.project.use), extraHTTPHeaders: { "x-forwarded-for": randomIp() } });

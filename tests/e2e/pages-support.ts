@@ -69,6 +69,20 @@ export async function expectNoHorizontalOverflow(page: Page) {
 }
 
 /**
+ * Nothing in `scope` scrolls sideways: a page can fit the screen while a list or a table inside it
+ * scrolls within a box of its own, which on a phone hides its last columns. Each element that does
+ * is named with its widths.
+ */
+export async function expectNothingScrollsSideways(scope: Locator) {
+  const scrolling = await scope.evaluate((root) =>
+    [root, ...root.querySelectorAll("*")]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(element).overflowX))
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">: ${element.scrollWidth} px in ${element.clientWidth} px`),
+  );
+  expect(scrolling, "elements that scroll sideways").toEqual([]);
+}
+
+/**
  * The vendor-reported outcomes (docs/product.md#vendor-reported-outcomes) in `list`, and its
  * section labelled so; the five figures in one row from 1024 px, in two columns (three rows) on
  * a phone (docs/product.md#design).

@@ -21,7 +21,11 @@ export const ROLES_FETCH_FAILED = "Failed to fetch the roles";
  */
 export const roleClosed = (role: Pick<ContentEntrySummary, "closedAt">): boolean => role.closedAt != null;
 
-/** The open roles, newest change first: title (a link to its editor), status and closing date. */
+/**
+ * The open roles, newest change first, as the studio's other lists show their entries: each a
+ * card with its title (a link to its editor), its status and its closing date, readable on a
+ * phone without sideways scrolling.
+ */
 export function RolesView() {
   const list = useRoleList();
   const failed = list.isError && !isAuthError(list.error);
@@ -40,35 +44,25 @@ export function RolesView() {
       ) : list.data.length === 0 ? (
         <ListEmpty title="No roles yet." hint="Add the first one with New role: /careers lists it once published." testId="roles-empty" />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-background shadow-sm">
-          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="roles-table">
-            <caption className="sr-only">Open roles</caption>
-            <thead className="border-b border-border bg-muted/60">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Title</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Closes on</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((role) => (
-                <tr key={role.id} className="border-b border-border last:border-0">
-                  <td className="px-3 py-2">
-                    <Link to={adminRolePath(role.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
-                      {role.draft.title}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    {roleClosed(role) ? <Badge variant="outline">Closed</Badge> : <PostStatusBadge status={role.status} publishAt={role.publishAt} />}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {role.draft.closesAt ? <time dateTime={role.draft.closesAt}>{formatDateTime(role.draft.closesAt)}</time> : <span className="text-muted-foreground">Not set</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="grid gap-2" aria-label="Open roles, newest change first" data-testid="role-items">
+          {list.data.map((role) => (
+            <li key={role.id} className="grid gap-1 rounded-lg border border-border bg-background p-3 shadow-sm">
+              <Link to={adminRolePath(role.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
+                {role.draft.title}
+              </Link>
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                {roleClosed(role) ? <Badge variant="outline">Closed</Badge> : <PostStatusBadge status={role.status} publishAt={role.publishAt} />}
+                {role.draft.closesAt ? (
+                  <span>
+                    Closes on <time dateTime={role.draft.closesAt}>{formatDateTime(role.draft.closesAt)}</time>
+                  </span>
+                ) : (
+                  <span>No closing date yet</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ol>
       )}
     </div>
   );
