@@ -21,6 +21,10 @@ export const ROLES_FETCH_FAILED = "Failed to fetch the roles";
  */
 export const roleClosed = (role: Pick<ContentEntrySummary, "closedAt">): boolean => role.closedAt != null;
 
+/** Whether this closing date is the one that closed the role (not a new one set since). */
+const closedBy = (role: Pick<ContentEntrySummary, "closedAt">, closesAt: string): boolean =>
+  role.closedAt != null && new Date(closesAt).getTime() <= new Date(role.closedAt).getTime();
+
 /**
  * The open roles, newest change first, as the studio's other lists show their entries: each a
  * card with its title (a link to its editor), its status and its closing date, readable on a
@@ -54,7 +58,8 @@ export function RolesView() {
                 {roleClosed(role) ? <Badge variant="outline">Closed</Badge> : <PostStatusBadge status={role.status} publishAt={role.publishAt} />}
                 {role.draft.closesAt ? (
                   <span>
-                    Closes on <time dateTime={role.draft.closesAt}>{formatDateTime(role.draft.closesAt)}</time>
+                    {closedBy(role, role.draft.closesAt) ? "Closed on" : "Closes on"}{" "}
+                    <time dateTime={role.draft.closesAt}>{formatDateTime(role.draft.closesAt)}</time>
                   </span>
                 ) : (
                   <span>No closing date yet</span>
