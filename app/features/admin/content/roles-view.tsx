@@ -8,6 +8,7 @@ import { isAuthError } from "../api-client";
 import { formatDateTime } from "../format";
 import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
 import { ContentBackLink } from "./content-back-link";
+import { EntryCard } from "./entry-card";
 import { PostStatusBadge } from "./post-status";
 import { useRoleList } from "./roles-api";
 
@@ -50,10 +51,7 @@ export function RolesView() {
       ) : (
         <ol className="grid gap-2" aria-label="Open roles, newest change first" data-testid="role-items">
           {list.data.map((role) => (
-            <li key={role.id} className="grid gap-1 rounded-lg border border-border bg-background p-3 shadow-sm">
-              <Link to={adminRolePath(role.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
-                {role.draft.title}
-              </Link>
+            <EntryCard key={role.id} to={adminRolePath(role.id)} name={role.draft.title}>
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                 {roleClosed(role) ? <Badge variant="outline">Closed</Badge> : <PostStatusBadge status={role.status} publishAt={role.publishAt} />}
                 {role.draft.closesAt ? (
@@ -65,7 +63,7 @@ export function RolesView() {
                   <span>No closing date yet</span>
                 )}
               </span>
-            </li>
+            </EntryCard>
           ))}
         </ol>
       )}

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { isAuthError } from "../api-client";
 import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
 import { ContentBackLink } from "./content-back-link";
+import { EntryCard } from "./entry-card";
 import { PostStatusBadge } from "./post-status";
 import { useStoryList } from "./site-words-api";
 
@@ -32,17 +33,14 @@ export function StoriesView() {
       ) : (
         <ol className="grid gap-2" aria-label="Customer stories, newest change first" data-testid="story-items">
           {list.data.map((item) => (
-            <li key={item.id} className="grid gap-1 rounded-lg border border-border bg-background p-3 shadow-sm">
-              <Link to={adminStoryPath(item.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
-                {item.draft.title}
-              </Link>
+            <EntryCard key={item.id} to={adminStoryPath(item.id)} name={item.draft.title}>
               <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
                 {[item.draft.company, siteIndustryLabels[item.draft.industry]].join(" · ")}
               </span>
               <span className="flex flex-wrap items-center gap-2">
                 <PostStatusBadge status={item.status} publishAt={item.publishAt} />
               </span>
-            </li>
+            </EntryCard>
           ))}
         </ol>
       )}

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { isAuthError } from "../api-client";
 import { FetchFailedCard, ListEmpty, ListLoading } from "../list-states";
 import { ContentBackLink } from "./content-back-link";
+import { EntryCard } from "./entry-card";
 import { PostStatusBadge } from "./post-status";
 import { useTestimonialList } from "./site-words-api";
 
@@ -35,10 +36,7 @@ export function TestimonialsView() {
       ) : (
         <ol className="grid gap-2" aria-label="Testimonials, in the order the home page shows them" data-testid="testimonial-items">
           {list.data.map((item) => (
-            <li key={item.id} className="grid gap-1 rounded-lg border border-border bg-background p-3 shadow-sm">
-              <Link to={adminTestimonialPath(item.id)} className="font-semibold text-primary underline-offset-2 hover:underline [overflow-wrap:anywhere]">
-                {item.draft.name}
-              </Link>
+            <EntryCard key={item.id} to={adminTestimonialPath(item.id)} name={item.draft.name}>
               <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
                 {[item.draft.role, item.draft.company, siteIndustryLabels[item.draft.industry]].filter(Boolean).join(" · ")}
               </span>
@@ -46,7 +44,7 @@ export function TestimonialsView() {
                 <PostStatusBadge status={item.status} publishAt={item.publishAt} />
                 {item.draft.example ? <span className="rounded-full border border-dashed border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-900">Example: replace before launch</span> : null}
               </span>
-            </li>
+            </EntryCard>
           ))}
         </ol>
       )}
